@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The interface between whoever observes a system (the replay of a trace,
+ * or the kernel module's probes) and the monitors: the facts a monitor may
+ * read about a task, the events it handles, and one table per monitor.
+ * Adding a monitor means adding a folder and one line in rv_monitors[].
+ */
+#ifndef RV_MONITOR_H
+#define RV_MONITOR_H
+
+#include "rv_env.h"
+
+/* A task fact not learned yet. */
+#define RV_UNKNOWN		(-1)
+#define RV_PRIO_UNKNOWN		(-1000)
+
+/* Context bits, as in a trace record's common_flags. */
+#define RV_CTX_HARDIRQ		0x08
+#define RV_CTX_SOFTIRQ		0x10	/* serving a softirq */
+#define RV_CTX_NMI		0x40
+
+/* sched_switch prev_state bits */
+#define RV_TASK_INTERRUPTIBLE	0x0001
+#define RV_TASK_PREEMPTED	0x0100	/* TASK_REPORT_MAX: switched out runnable */
+
+/* contention_begin flags */
+#define RV_LCB_F_RT		0x0008
+
+/* What a monitor may know about a task. */
+struct rv_task {
+	int		pid;
+	int		prio;		/* kernel prio, or RV_PRIO_UNKNOWN */
+	signed char	rt;		/* 1, 0 or RV_UNKNOWN */
+	signed char	kthread;	/* 1, 0 or RV_UNKNOWN */
+	const char	*init_comm;	/* the comm when the instance was created */
+};
+
+/* System call numbers of one architecture; -1 where it has no such call. */
+struct rv_syscalls {
+	const char	*arch;
+	long		clock_nanosleep;
+	long		clock_nanosleep_time64;
+	long		futex;
+	long		futex_time64;
+	long		sched_setscheduler;
+	long		epoll_wait;
+};
+
+enum rv_event_type {
+	RV_EV_PAGE_FAULT,	/* target: current */
+	RV_EV_SWITCH_OUT,	/* target: prev of sched_switch */
+	RV_EV_SWITCH_IN,	/* target: next of sched_switch */
+	RV_EV_WAKING,		/* target: the woken task */
+	RV_EV_WAKEUP,		/* target: the woken task */
+	RV_EV_CONTENTION_BEGIN,	/* target: current */
+	RV_EV_CONTENTION_END,	/* target: current */
+	RV_EV_SYS_ENTER,	/* target: current */
+	RV_EV_SYS_EXIT,		/* target: current */
+	RV_EV_KTHREAD_STOP,	/* target: the stopped kthread */
+	RV_NR_EVENTS
+};
+
+struct rv_event {
+	enum rv_event_type		type;
+	union {
+		long			prev_state;	/* SWITCH_OUT */
+		unsigned int		lock_flags;	/* CONTENTION_BEGIN */
+		struct {
+			unsigned int	context;	/* RV_CTX_* */
+			int		waker_prio;	/* or RV_PRIO_UNKNOWN */
+			int		wakee_prio;
+		} waking;
+		struct {
+			long			id;
+			unsigned long		args[6];
+			const struct rv_syscalls *table;
+		} sys_enter;
+	};
+};
+
+struct rv_monitor;
+struct ltl_report;
+
+/* One task's instance of one monitor, and how to report on it. */
+struct rv_target {
+	struct ltl_monitor		*mon;
+	const struct rv_monitor		*monitor;
+	const struct rv_task		*task;
+	const struct ltl_report		*report;
+	void				*report_data;
+	bool				strict_start;	/* a failed start is a violation */
+	bool				infer;		/* semantics.md section 5 inferences */
+};
+
+typedef void (*rv_handler_fn)(struct rv_target *t, const struct rv_event *ev);
+
+struct rv_monitor {
+	const char			*name;
+	const char			*description;
+	const struct ltl_automaton	*automaton;
+	/* set the atoms the kernel's ltl_atoms_init() sets */
+	void				(*init)(struct rv_target *t, bool task_creation);
+	/* kthread-ness became known after init: set what init would have */
+	void				(*kthread_learned)(struct rv_target *t);
+	/* the kernel's ltl_atoms_fetch(), before every step */
+	void				(*fetch)(struct rv_target *t);
+	rv_handler_fn			on[RV_NR_EVENTS];
+};
+
+extern const struct rv_monitor *const rv_monitors[];
+extern const struct rv_syscalls *const rv_syscall_tables[];
+
+void rv_instance_init(struct rv_target *t, bool task_creation);
+void rv_handle(struct rv_target *t, const struct rv_event *ev);
+const struct rv_monitor *rv_monitor_find(const char *name);
+bool rv_monitor_handles(const struct rv_monitor *m, enum rv_event_type type);
+void rv_fetch_rt(struct rv_target *t, unsigned int rt_atom);
+
+#endif /* RV_MONITOR_H */

@@ -1,0 +1,63 @@
+# Unit tests (Check): one runner with a suite per area.
+#
+# Every tests/unit/specs/*.ltl is compiled by ltlc into a header and a
+# struct ltl_automaton, so the tests drive generated C through the core.
+
+UNIT_SRCS	= $(filter-out tests/unit/rvgen_equiv.c,$(wildcard tests/unit/*.c))
+SPEC_NAMES	= $(notdir $(basename $(wildcard tests/unit/specs/*.ltl)))
+SPEC_GEN	= $(BUILD)/gen/specs
+SPEC_OBJS	= $(SPEC_NAMES:%=$(SPEC_GEN)/%_automaton.o) $(SPEC_GEN)/registry.o
+UNIT_OBJS	= $(UNIT_SRCS:%.c=$(BUILD)/%.o)
+UNIT_CFLAGS	= -Wno-unused-parameter -Wno-missing-field-initializers -Itests/unit -I$(MONDIR) -I$(MONDIR)/compat -Imodels/ltlc -I$(SPEC_GEN) \
+		  -DSPEC_DIR='"tests/unit/specs"'
+
+$(SPEC_GEN)/%.h: tests/unit/specs/%.ltl $(BUILD)/ltlc
+	@mkdir -p $(dir $@)
+	$(BUILD)/ltlc -n $* -o $@ $< 2>/dev/null
+
+$(SPEC_GEN)/%_automaton.c: | $(SPEC_GEN)/%.h
+	printf '#include "%s.h"\n#include "ltl/ltl_core.h"\nLTL_AUTOMATON(spec_%s);\n' $* $* > $@
+
+$(SPEC_GEN)/registry.c: tests/unit/unit.mk $(wildcard tests/unit/specs/*.ltl)
+	@mkdir -p $(dir $@)
+	@{ echo '#include "spec_registry.h"'; \
+	  for s in $(SPEC_NAMES); do echo "extern const struct ltl_automaton spec_$$s;"; done; \
+	  echo 'const struct test_spec test_specs[] = {'; \
+	  for s in $(SPEC_NAMES); do echo "	{ \"$$s\", SPEC_DIR \"/$$s.ltl\", &spec_$$s },"; done; \
+	  echo '	{ 0 }'; echo '};'; } > $@
+
+$(SPEC_GEN)/%.o: $(SPEC_GEN)/%.c
+	$(CC) $(ALL_CFLAGS) $(MONITOR_CFLAGS) $(UNIT_CFLAGS) -c -o $@ $<
+
+# These include a generated header for its atom enum only.
+$(BUILD)/tests/unit/sleep_test.o $(BUILD)/tests/unit/pagefault_test.o \
+$(BUILD)/tests/unit/ltl_core_test.o: UNIT_CFLAGS += -Wno-unused-function
+
+$(BUILD)/tests/unit/%.o: tests/unit/%.c $(SPEC_NAMES:%=$(SPEC_GEN)/%.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(UNIT_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
+
+$(BUILD)/unit-tests: $(UNIT_OBJS) $(SPEC_OBJS) $(LTLC_LIB_OBJS) $(BUILD)/libmonitors.a
+	$(CC) $(BASE_LDFLAGS) -o $@ $^ $(CHECK_LIBS)
+
+check-unit: $(BUILD)/unit-tests
+	$(BUILD)/unit-tests
+
+# Verdict identity with the kernel's rvgen: RVGEN_HEADERS is a folder with
+# the kernel's generated pagefault.h and sleep.h (kernel/trace/rv/monitors/).
+# The monitors are rebuilt with them swapped in and all unit tests run.
+check-rvgen: $(BUILD)/libmonitors.a
+	@test -n "$(RVGEN_HEADERS)" || { echo "check-rvgen: set RVGEN_HEADERS=DIR" >&2; exit 2; }
+	rm -rf $(BUILD)/rvgen && mkdir -p $(BUILD)/rvgen
+	cp -r monitors $(BUILD)/rvgen/
+	cp $(RVGEN_HEADERS)/pagefault.h $(BUILD)/rvgen/monitors/pagefault/pagefault.h
+	cp $(RVGEN_HEADERS)/sleep.h $(BUILD)/rvgen/monitors/sleep/sleep.h
+	$(MAKE) BUILD=$(BUILD)/rvgen/build MONDIR=$(BUILD)/rvgen/monitors check-unit
+	@for m in pagefault sleep; do \
+		printf '#include "%s"\n#include "ltl/ltl_core.h"\nLTL_AUTOMATON(rvgen_%s);\n' \
+			$(abspath $(RVGEN_HEADERS))/$$m.h $$m > $(BUILD)/rvgen/rvgen_$$m.c; \
+	done
+	$(CC) $(ALL_CFLAGS) $(MONITOR_CFLAGS) -Imonitors -Itests/unit -o $(BUILD)/rvgen/equiv \
+		tests/unit/rvgen_equiv.c tests/unit/ltl_equiv.c $(BUILD)/rvgen/rvgen_*.c \
+		$(BUILD)/libmonitors.a
+	$(BUILD)/rvgen/equiv

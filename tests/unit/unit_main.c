@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The unit test runner: every suite of tests/unit. Run from the top of the
+ * tree (tests read specs and traces by relative path).
+ */
+#include <check.h>
+#include <stdlib.h>
+
+Suite *ltl_spec_suite(void);
+Suite *ltl_automata_suite(void);
+Suite *ltl_property_suite(void);
+Suite *ltl_core_suite(void);
+Suite *pagefault_suite(void);
+Suite *sleep_suite(void);
+
+int main(void)
+{
+	SRunner *sr = srunner_create(ltl_spec_suite());
+	int failed;
+
+	srunner_add_suite(sr, ltl_automata_suite());
+	srunner_add_suite(sr, ltl_property_suite());
+	srunner_add_suite(sr, ltl_core_suite());
+	srunner_add_suite(sr, pagefault_suite());
+	srunner_add_suite(sr, sleep_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
