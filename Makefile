@@ -43,6 +43,7 @@ deps:
 include models/models.mk
 include monitors/monitors.mk
 include tests/unit/unit.mk
+include tests/workloads/workloads.mk
 
 OBJS = $(LTLC_OBJS) $(MONITOR_OBJS) $(UNIT_OBJS) $(SPEC_OBJS)
 
