@@ -1,0 +1,135 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run-guest.sh - boot a QEMU test guest on a payload and collect its output.
+#
+# Usage: run-guest.sh ARCH PAYLOAD_DIR OUT_DIR [TIMEOUT_S]
+#
+# Packs PAYLOAD_DIR into an initramfs (make-initramfs.sh), boots the guest
+# kernel of ARCH (guest-kernel.sh) under TCG with a raw output disk, waits
+# at most TIMEOUT_S seconds (default 300), then unpacks the guest's /out
+# into OUT_DIR next to console.log, the serial console.
+#
+# Inside the guest, init runs /payload/run with OUT, PAYLOAD and TRACEFS set
+# and the payload passes when run exits 0 (see init.c).
+#
+# Environment: KMOD_GUEST_SMP (2), KMOD_GUEST_MEM (1024, MiB),
+# KMOD_GUEST_APPEND (extra kernel command line), KMOD_OUT_DISK_MB (64),
+# KMOD_ALLOW_SPLAT=1 to pass despite kernel WARNING/BUG/lockdep reports.
+#
+# Exit codes:
+#   0  the guest printed RVTEST-PASS and the kernel log is clean
+#   1  the guest printed RVTEST-FAIL, or the kernel reported a problem
+#   2  bad usage or missing tools
+#   3  the guest never finished: timeout, panic or crash
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=SCRIPTDIR/guest-kernel.sh
+. "$here/guest-kernel.sh"
+
+usage()
+{
+	echo "usage: $(basename "$0") x86_64|riscv64 PAYLOAD_DIR OUT_DIR [TIMEOUT_S]" >&2
+	exit 2
+}
+
+if [ $# -lt 3 ] || [ $# -gt 4 ]; then
+	usage
+fi
+arch=$1
+payload=$2
+out=$3
+limit=${4:-300}
+guest_arch_check "$arch" || usage
+case $limit in
+''|*[!0-9]*)
+	usage
+	;;
+esac
+
+qemu=qemu-system-$arch
+command -v "$qemu" > /dev/null || { echo "run-guest: missing $qemu" >&2; exit 2; }
+
+# OUT_DIR is wiped only if an earlier run made it.
+if [ -e "$out/.rvtest-out" ]; then
+	rm -rf "${out:?}"/* "$out/.rvtest-out"
+elif [ -d "$out" ] && [ -n "$(ls -A "$out")" ]; then
+	echo "run-guest: $out is not empty and was not made by run-guest.sh" >&2
+	exit 2
+fi
+mkdir -p "$out"
+touch "$out/.rvtest-out"
+log=$out/console.log
+
+image=$(guest_kernel_image "$arch") || exit 2
+work=$(mktemp -d "${TMPDIR:-/tmp}/rvtest-$arch.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+"$here/make-initramfs.sh" "$arch" "$payload" "$work/initramfs.cpio.gz" || exit 2
+truncate -s "${KMOD_OUT_DISK_MB:-64}M" "$work/out.img"
+
+# The payload gets most of the budget; the rest covers boot and poweroff.
+margin=$((limit / 5 > 30 ? limit / 5 : 30))
+guest_limit=$((limit > margin + 10 ? limit - margin : 10))
+append="console=ttyS0 panic=-1 oops=panic rvtest.timeout=$guest_limit ${KMOD_GUEST_APPEND:-}"
+
+qemu_args=(-accel tcg -nographic -monitor none -serial "file:$log" -no-reboot
+	   -smp "${KMOD_GUEST_SMP:-2}" -m "${KMOD_GUEST_MEM:-1024}"
+	   -kernel "$image" -initrd "$work/initramfs.cpio.gz" -append "$append"
+	   -drive "file=$work/out.img,format=raw,if=none,id=out")
+# shellcheck disable=SC2054
+if [ "$arch" = x86_64 ]; then
+	qemu_args+=(-device virtio-blk-pci,drive=out,serial=rvtest-out)
+else
+	qemu_args+=(-machine virt -bios default
+		    -device virtio-blk-device,drive=out,serial=rvtest-out)
+fi
+
+start=$(date +%s%N)
+rc=0
+timeout -k 5 "$limit" "$qemu" "${qemu_args[@]}" < /dev/null > "$work/qemu.out" 2>&1 || rc=$?
+tenths=$((($(date +%s%N) - start) / 100000000))
+secs=$((tenths / 10)).$((tenths % 10))
+
+# Serial lines end in \r\n; a clean copy makes the markers greppable.
+tr -d '\r' < "$log" > "$work/console.txt"
+
+finish()
+{
+	echo "run-guest: $arch $1 ($secs s): $2"
+	if [ "$1" != PASS ]; then
+		echo "---- last lines of $log ----"
+		tail -n 25 "$work/console.txt"
+		[ -s "$work/qemu.out" ] && { echo "---- qemu ----"; tail -n 5 "$work/qemu.out"; }
+	fi
+	exit "$3"
+}
+
+# Kernel reports that fail a run even when the payload passed.
+splat='(WARNING: .* at |BUG: |Oops|Unable to handle kernel|possible circular locking|possible recursive locking|inconsistent lock state|Call Trace:)'
+
+# The archive may be usable even after a crash, so unpack whatever is there.
+tar -xf "$work/out.img" -C "$out" 2> "$work/tar.err" || true
+
+if ! grep -qx 'RVTEST-END' "$work/console.txt"; then
+	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+		finish HANG "timeout after $limit s" 3
+	elif grep -q 'Kernel panic' "$work/console.txt"; then
+		why=$(grep -m1 -E "$splat|Kernel panic" "$work/console.txt" | sed 's/^\[[ 0-9.]*\] //')
+	elif ! grep -qx 'RVTEST-BEGIN' "$work/console.txt"; then
+		why="init never started (qemu exit $rc)"
+	else
+		why="guest stopped before RVTEST-END (qemu exit $rc)"
+	fi
+	finish CRASH "$why" 3
+fi
+
+fail=$(grep -m1 '^RVTEST-FAIL' "$work/console.txt" || true)
+[ -n "$fail" ] && finish FAIL "${fail#RVTEST-FAIL }" 1
+grep -qx 'RVTEST-PASS' "$work/console.txt" || finish FAIL "no verdict marker" 1
+
+if [ "${KMOD_ALLOW_SPLAT:-0}" != 1 ] && grep -qE "$splat" "$work/console.txt"; then
+	finish FAIL "kernel reported: $(grep -m1 -E "$splat" "$work/console.txt" |
+		sed 's/^\[[ 0-9.]*\] //')" 1
+fi
+finish PASS "output in $out" 0
