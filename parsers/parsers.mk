@@ -1,0 +1,10 @@
+# Trace input: our hardened trace.dat container reader, and libtracecmd /
+# libtraceevent for records and their formatting.
+
+PARSER_SRCS	= $(wildcard parsers/*.c)
+PARSER_OBJS	= $(PARSER_SRCS:%.c=$(BUILD)/%.o)
+PARSER_LIBS	= -lz -lzstd
+
+$(BUILD)/parsers/%.o: parsers/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<

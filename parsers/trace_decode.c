@@ -1,0 +1,345 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Record decoding. Each event's fields are found by name when the trace is
+ * opened (their offsets differ between kernels, semantics.md section 3);
+ * a field the event lacks reads as unknown. Every read is bounds-checked
+ * against the record, which may come from a corrupted file.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace_decode.h"
+
+#define MAX_FIELDS	7
+#define NR_EVENT_IDS	65536
+
+struct field {
+	int		offset;		/* -1: the event has no such field */
+	int		size;
+	int		elsize;
+	bool		is_signed;
+	bool		dynamic;	/* __data_loc */
+	bool		relative;	/* __rel_loc */
+};
+
+struct event_desc {
+	const char	*full;		/* "system:name" */
+	const char	*system;
+	const char	*name;
+	const char	*fields[MAX_FIELDS];
+};
+
+static const struct event_desc descs[TRACE_NR_KINDS] = {
+	[TRACE_SWITCH] = { "sched:sched_switch", "sched", "sched_switch", { "prev_comm", "prev_pid", "prev_prio",
+			   "prev_state", "next_comm", "next_pid", "next_prio" } },
+	[TRACE_WAKING] = { "sched:sched_waking", "sched", "sched_waking", { "comm", "pid", "prio" } },
+	[TRACE_WAKEUP] = { "sched:sched_wakeup", "sched", "sched_wakeup", { "comm", "pid", "prio" } },
+	[TRACE_WAKEUP_NEW] = { "sched:sched_wakeup_new", "sched", "sched_wakeup_new", { "comm", "pid", "prio" } },
+	[TRACE_FORK] = { "sched:sched_process_fork", "sched", "sched_process_fork", { "parent_comm", "parent_pid",
+			 "child_comm", "child_pid" } },
+	[TRACE_EXIT] = { "sched:sched_process_exit", "sched", "sched_process_exit", { "comm", "pid", "prio" } },
+	[TRACE_FREE] = { "sched:sched_process_free", "sched", "sched_process_free", { "comm", "pid", "prio" } },
+	[TRACE_PI_SETPRIO] = { "sched:sched_pi_setprio", "sched", "sched_pi_setprio", { "comm", "pid", "oldprio",
+			       "newprio" } },
+	[TRACE_KTHREAD_STOP] = { "sched:sched_kthread_stop", "sched", "sched_kthread_stop", { "comm", "pid" } },
+	[TRACE_SYS_ENTER] = { "raw_syscalls:sys_enter", "raw_syscalls", "sys_enter", { "id", "args" } },
+	[TRACE_SYS_EXIT] = { "raw_syscalls:sys_exit", "raw_syscalls", "sys_exit", { "id", "ret" } },
+	[TRACE_CONTENTION_BEGIN] = { "lock:contention_begin", "lock", "contention_begin", { "lock_addr", "flags" } },
+	[TRACE_CONTENTION_END] = { "lock:contention_end", "lock", "contention_end", { "lock_addr", "ret" } },
+	[TRACE_FAULT_USER] = { "exceptions:page_fault_user", "exceptions", "page_fault_user", { "address", "ip", "error_code" } },
+	[TRACE_FAULT_KERNEL] = { "exceptions:page_fault_kernel", "exceptions", "page_fault_kernel", { "address", "ip",
+				 "error_code" } },
+	[TRACE_PRINT] = { "ftrace:print", "ftrace", "print", { "ip", "buf" } },
+};
+
+struct trace_decoder {
+	struct tep_handle	*tep;
+	bool			big_endian;	/* the file's byte order */
+	struct field		common_pid;
+	struct field		common_flags;
+	struct field		fields[TRACE_NR_KINDS][MAX_FIELDS];
+	bool			present[TRACE_NR_KINDS];
+	unsigned char		kinds[NR_EVENT_IDS];	/* event id -> enum trace_kind */
+};
+
+/**
+ * trace_kind_event() - the "system:event" name of a decoded kind
+ * @kind: the kind
+ *
+ * Return: the name, or "other".
+ */
+const char *trace_kind_event(enum trace_kind kind)
+{
+	if (kind <= TRACE_OTHER || kind >= TRACE_NR_KINDS)
+		return "other";
+	return descs[kind].full;
+}
+
+static void set_field(struct field *f, const struct tep_format_field *tf)
+{
+	f->offset = tf ? tf->offset : -1;
+	if (!tf)
+		return;
+	f->size = tf->size;
+	f->elsize = tf->elementsize ? (int)tf->elementsize : tf->size;
+	f->is_signed = tf->flags & TEP_FIELD_IS_SIGNED;
+	f->dynamic = tf->flags & TEP_FIELD_IS_DYNAMIC;
+	f->relative = tf->flags & TEP_FIELD_IS_RELATIVE;
+}
+
+static void find_kind(struct trace_decoder *d, enum trace_kind kind)
+{
+	const struct event_desc *desc = &descs[kind];
+	struct tep_event *ev = tep_find_event_by_name(d->tep, desc->system, desc->name);
+
+	for (int i = 0; i < MAX_FIELDS; i++)
+		d->fields[kind][i].offset = -1;
+	if (!ev || ev->id < 0 || ev->id >= NR_EVENT_IDS)
+		return;
+	d->present[kind] = true;
+	d->kinds[ev->id] = kind;
+	for (int i = 0; i < MAX_FIELDS && desc->fields[i]; i++)
+		set_field(&d->fields[kind][i], tep_find_field(ev, desc->fields[i]));
+	if (d->common_pid.offset < 0) {
+		set_field(&d->common_pid, tep_find_common_field(ev, "common_pid"));
+		set_field(&d->common_flags, tep_find_common_field(ev, "common_flags"));
+	}
+}
+
+/**
+ * trace_decoder_new() - learn the fields of the events the replay decodes
+ * @tep: the trace's event formats
+ *
+ * Return: the decoder, or NULL when memory runs out.
+ */
+struct trace_decoder *trace_decoder_new(struct tep_handle *tep)
+{
+	struct trace_decoder *d = calloc(1, sizeof(*d));
+
+	if (!d)
+		return NULL;
+	d->tep = tep;
+	d->big_endian = tep_is_file_bigendian(tep);
+	d->common_pid.offset = -1;
+	d->common_flags.offset = -1;
+	for (int k = TRACE_OTHER + 1; k < TRACE_NR_KINDS; k++)
+		find_kind(d, k);
+	return d;
+}
+
+void trace_decoder_free(struct trace_decoder *d)
+{
+	free(d);
+}
+
+/**
+ * trace_decoder_has() - whether the trace knows an event (its format is in the file)
+ * @d: the decoder
+ * @kind: the event
+ *
+ * Return: true when present.
+ */
+bool trace_decoder_has(const struct trace_decoder *d, enum trace_kind kind)
+{
+	return d->present[kind];
+}
+
+static bool inside(const struct tep_record *rec, int offset, int size)
+{
+	return offset >= 0 && size >= 0 && rec->size >= 0 && offset <= rec->size &&
+	       size <= rec->size - offset;
+}
+
+static uint64_t load(const struct trace_decoder *d, const unsigned char *p, int size)
+{
+	uint64_t v = 0;
+
+	for (int i = 0; i < size; i++) {
+		int shift = d->big_endian ? (size - 1 - i) * 8 : i * 8;
+
+		v |= (uint64_t)p[i] << shift;
+	}
+	return v;
+}
+
+/* A number field at element @index, or @dflt when absent or out of the record. */
+static int64_t number_at(const struct trace_decoder *d, const struct tep_record *rec,
+			 const struct field *f, int index, int64_t dflt)
+{
+	int size = f->elsize, off = f->offset + index * f->elsize;
+	uint64_t v;
+
+	if (f->offset < 0 || size <= 0 || size > 8 || !inside(rec, off, size))
+		return dflt;
+	v = load(d, (const unsigned char *)rec->data + off, size);
+	if (f->is_signed && size < 8 && (v >> (size * 8 - 1) & 1))
+		v |= ~0ULL << (size * 8);
+	return (int64_t)v;
+}
+
+static int64_t number(const struct trace_decoder *d, const struct tep_record *rec,
+		      const struct field *f, int64_t dflt)
+{
+	return number_at(d, rec, f, 0, dflt);
+}
+
+/* Where a string field's bytes are: a char array or a __data_loc. */
+static int string_span(const struct trace_decoder *d, const struct tep_record *rec,
+		       const struct field *f, int *len)
+{
+	uint64_t loc;
+	int off;
+
+	if (f->offset < 0)
+		return -1;
+	if (!f->dynamic) {
+		*len = f->size ? f->size : rec->size - f->offset;
+		return inside(rec, f->offset, *len) ? f->offset : -1;
+	}
+	if (!inside(rec, f->offset, 4))
+		return -1;
+	loc = load(d, (const unsigned char *)rec->data + f->offset, 4);
+	off = loc & 0xffff;
+	*len = loc >> 16;
+	if (f->relative)
+		off += f->offset + 4;
+	return inside(rec, off, *len) ? off : -1;
+}
+
+static void string(const struct trace_decoder *d, const struct tep_record *rec,
+		   const struct field *f, char out[TRACE_COMM_LEN])
+{
+	int len, off = string_span(d, rec, f, &len), n = 0;
+	const char *s = (const char *)rec->data + off;
+
+	if (off >= 0)
+		while (n < len && n < TRACE_COMM_LEN - 1 && s[n])
+			n++;
+	if (off >= 0)
+		memcpy(out, s, n);
+	out[n] = '\0';
+}
+
+static void task_ref(const struct trace_decoder *d, const struct tep_record *rec,
+		     const struct field *comm, const struct field *pid, const struct field *prio,
+		     struct trace_task_ref *t)
+{
+	string(d, rec, comm, t->comm);
+	t->pid = number(d, rec, pid, -1);
+	t->prio = prio ? number(d, rec, prio, TRACE_UNKNOWN_PRIO) : TRACE_UNKNOWN_PRIO;
+}
+
+static void print_buf(const struct trace_decoder *d, const struct tep_record *rec,
+		      const struct field *f, struct trace_record *out)
+{
+	int len, off = string_span(d, rec, f, &len);
+	const char *s = (const char *)rec->data + off;
+	size_t n = 0;
+
+	out->print.buf = "";
+	out->print.len = 0;
+	if (off < 0)
+		return;
+	while (n < (size_t)len && s[n])
+		n++;
+	while (n && s[n - 1] == '\n')
+		n--;
+	out->print.buf = s;
+	out->print.len = n;
+}
+
+static void decode_fields(const struct trace_decoder *d, const struct tep_record *rec,
+			  struct trace_record *out)
+{
+	const struct field *f = d->fields[out->kind];
+
+	switch (out->kind) {
+	case TRACE_SWITCH:
+		task_ref(d, rec, &f[0], &f[1], &f[2], &out->sw.prev);
+		out->sw.prev_state = number(d, rec, &f[3], 0);
+		task_ref(d, rec, &f[4], &f[5], &f[6], &out->sw.next);
+		break;
+	case TRACE_WAKING:
+	case TRACE_WAKEUP:
+	case TRACE_WAKEUP_NEW:
+		task_ref(d, rec, &f[0], &f[1], &f[2], &out->wake);
+		break;
+	case TRACE_FORK:
+		task_ref(d, rec, &f[0], &f[1], NULL, &out->fork.parent);
+		task_ref(d, rec, &f[2], &f[3], NULL, &out->fork.child);
+		break;
+	case TRACE_EXIT:
+	case TRACE_FREE:
+		task_ref(d, rec, &f[0], &f[1], &f[2], &out->task);
+		break;
+	case TRACE_KTHREAD_STOP:
+		task_ref(d, rec, &f[0], &f[1], NULL, &out->task);
+		break;
+	case TRACE_PI_SETPRIO:
+		task_ref(d, rec, &f[0], &f[1], NULL, &out->pi.task);
+		out->pi.oldprio = number(d, rec, &f[2], TRACE_UNKNOWN_PRIO);
+		out->pi.newprio = number(d, rec, &f[3], TRACE_UNKNOWN_PRIO);
+		break;
+	case TRACE_SYS_ENTER:
+		out->sys_enter.id = number(d, rec, &f[0], -1);
+		for (int i = 0; i < 6; i++)
+			out->sys_enter.args[i] = number_at(d, rec, &f[1], i, 0);
+		break;
+	case TRACE_SYS_EXIT:
+		out->sys_exit.id = number(d, rec, &f[0], -1);
+		out->sys_exit.ret = number(d, rec, &f[1], -1);
+		break;
+	case TRACE_CONTENTION_BEGIN:
+	case TRACE_CONTENTION_END:
+		out->contention.lock = number(d, rec, &f[0], 0);
+		out->contention.flags = number(d, rec, &f[1], 0);
+		break;
+	case TRACE_FAULT_USER:
+	case TRACE_FAULT_KERNEL:
+		out->fault.address = number(d, rec, &f[0], 0);
+		out->fault.ip = number(d, rec, &f[1], 0);
+		out->fault.error_code = number(d, rec, &f[2], 0);
+		break;
+	case TRACE_PRINT:
+		print_buf(d, rec, &f[1], out);
+		break;
+	default:
+		break;
+	}
+}
+
+/**
+ * trace_decode_kind() - which decoded kind a raw record is, cheaply
+ * @d: the decoder
+ * @rec: the record
+ *
+ * Return: the kind; TRACE_OTHER for events not decoded or unreadable.
+ */
+enum trace_kind trace_decode_kind(const struct trace_decoder *d, const struct tep_record *rec)
+{
+	unsigned int id;
+
+	if (!inside(rec, 0, 2))
+		return TRACE_OTHER;
+	id = load(d, rec->data, 2);
+	return d->kinds[id];
+}
+
+/**
+ * trace_decode() - decode a record
+ * @d: the decoder
+ * @rec: the raw record
+ * @out: filled; print.buf points into @rec
+ */
+void trace_decode(const struct trace_decoder *d, struct tep_record *rec, struct trace_record *out)
+{
+	out->kind = trace_decode_kind(d, rec);
+	out->cpu = rec->cpu;
+	out->ts = rec->ts;
+	out->missed = rec->missed_events;
+	out->ref.offset = rec->offset;
+	out->ref.cpu = rec->cpu;
+	out->pid = number(d, rec, &d->common_pid, -1);
+	out->flags = number(d, rec, &d->common_flags, 0);
+	decode_fields(d, rec, out);
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * A trace.dat file opened for replay: its metadata, its records in global
+ * time order (decoded), and random access to a record to format it again
+ * as `trace-cmd report` prints it.
+ */
+#ifndef TRACE_INPUT_H
+#define TRACE_INPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trace_record.h"
+
+#define TRACE_ERR_LEN	256
+
+struct trace_cpu_stats {
+	long long	overrun;	/* -1: unknown */
+	long long	dropped;	/* -1: unknown */
+};
+
+struct trace_meta {
+	int			version;	/* trace.dat format: 6 or 7 */
+	char			uname[256];
+	char			release[128];	/* kernel release, "" if unknown */
+	char			machine[64];	/* uname machine, "" if unknown */
+	char			clock[64];
+	char			buffer[128];	/* the buffer replayed, "" = top */
+	int			cpus;
+	struct trace_cpu_stats	*stats;		/* [cpus] */
+	char			**buffers;	/* names of the named instances */
+	int			nr_buffers;
+};
+
+struct trace_input;
+
+typedef int (*trace_record_fn)(void *data, const struct trace_record *rec);
+
+int trace_input_open(const char *path, const char *buffer, struct trace_input **out,
+		     char *err);
+void trace_input_close(struct trace_input *in);
+const struct trace_meta *trace_input_meta(const struct trace_input *in);
+bool trace_input_has(const struct trace_input *in, enum trace_kind kind);
+int trace_input_iterate(struct trace_input *in, trace_record_fn fn, void *data);
+int trace_input_format(struct trace_input *in, const struct trace_ref *ref, char *buf,
+		       size_t len);
+const char *trace_input_comm(const struct trace_input *in, int pid);
+int trace_input_symbol(const struct trace_input *in, uint64_t addr, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,399 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Opening a trace.dat file: the file header, then the version 6 or 7
+ * layout (tracedat_v6.c, tracedat_v7.c), then the buffers put in order
+ * and given their CPU statistics.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tracedat_local.h"
+
+#define TD_MAGIC		"\x17\x08\x44tracing"
+#define TD_MAGIC_LEN		10
+
+/**
+ * td_nomem - report that memory ran out
+ * @o: the file being opened
+ *
+ * Returns -1.
+ */
+int td_nomem(struct td_open *o)
+{
+	return td_error(o->err, o->errlen, "out of memory");
+}
+
+/**
+ * td_truncated - report that the file ends inside something
+ * @o: the file being opened
+ * @what: what was being read
+ * @offset: where it starts
+ *
+ * Returns -1.
+ */
+int td_truncated(struct td_open *o, const char *what, uint64_t offset)
+{
+	return td_error(o->err, o->errlen, "truncated %s at offset %llu", what,
+			(unsigned long long)offset);
+}
+
+/**
+ * td_option_data - read an option's size and data and take it in
+ * @o: the file being opened
+ * @c: at the option's size, its id just read
+ * @id: the option's id
+ *
+ * Returns 0, or -1 when the option runs past its section or is malformed.
+ */
+int td_option_data(struct td_open *o, struct td_cursor *c, uint16_t id)
+{
+	struct td_cursor data;
+	uint64_t at = c->pos;
+	uint32_t size;
+
+	if (++o->nr_options > TRACEDAT_MAX_OPTIONS)
+		return td_error(o->err, o->errlen, "more than %d options",
+				TRACEDAT_MAX_OPTIONS);
+	if (td_u32(c, &size))
+		return td_truncated(o, "option", at);
+	data = *c;
+	if (td_bytes(c, size, NULL))
+		return td_error(o->err, o->errlen,
+				"option %u of %u bytes at offset %llu runs past its end",
+				id, size, (unsigned long long)at);
+	data.end = c->pos;
+	return td_parse_option(o, id, &data);
+}
+
+/**
+ * td_cpu_range - check that a CPU's data lies in [start, end)
+ * @o: the file being opened
+ * @cpu: the CPU
+ * @start: where the data may start (its section, or the file)
+ * @end: where the data must end
+ * @at: where the CPU's entry was read, for the message
+ *
+ * Empty data may be anywhere. Returns 0, or -1 with the error set.
+ */
+int td_cpu_range(struct td_open *o, struct tracedat_cpu *cpu, uint64_t start,
+		 uint64_t end, uint64_t at)
+{
+	struct tracedat_location *d = &cpu->data;
+
+	if (!d->size)
+		return 0;
+	if (d->offset < start || !td_fits(d->offset, d->size, end))
+		return td_error(o->err, o->errlen,
+				"CPU %d data (offset %llu, %llu bytes) described at offset %llu is outside %s",
+				cpu->cpu, (unsigned long long)d->offset,
+				(unsigned long long)d->size, (unsigned long long)at,
+				end == o->td->file_size ? "the file" : "its section");
+	return 0;
+}
+
+/**
+ * td_add_buffer - move a checked buffer into the file's list
+ * @o: the file being opened
+ * @b: the buffer; emptied when it is moved
+ *
+ * Returns 0, or -1 when the name is taken, there are too many buffers or
+ * memory runs out.
+ */
+int td_add_buffer(struct td_open *o, struct tracedat_buffer *b)
+{
+	struct tracedat *td = o->td;
+	struct tracedat_buffer *bufs;
+	int i;
+
+	for (i = 0; i < td->nr_buffers; i++)
+		if (!strcmp(td->buffers[i].name, b->name))
+			return td_error(o->err, o->errlen, "buffer '%s' appears twice", b->name);
+	if (td->nr_buffers >= TRACEDAT_MAX_BUFFERS)
+		return td_error(o->err, o->errlen, "more than %d buffers",
+				TRACEDAT_MAX_BUFFERS);
+	bufs = realloc(td->buffers, (td->nr_buffers + 1) * sizeof(*bufs));
+	if (!bufs)
+		return td_nomem(o);
+	td->buffers = bufs;
+	td->buffers[td->nr_buffers++] = *b;
+	memset(b, 0, sizeof(*b));
+	return 0;
+}
+
+static int read_magic_version(struct td_open *o, struct td_cursor *c)
+{
+	struct td_cursor v;
+	const char *s;
+	size_t len;
+
+	if (c->end < TD_MAGIC_LEN || memcmp(c->base, TD_MAGIC, TD_MAGIC_LEN))
+		return td_error(o->err, o->errlen, "not a trace-cmd trace.dat file (bad magic)");
+	c->pos = TD_MAGIC_LEN;
+	v = *c;
+	if (v.end - v.pos > 8)
+		v.end = v.pos + 8;
+	if (td_string(&v, &s, &len) || !len || len > 3 ||
+	    strspn(s, "0123456789") != len)
+		return td_error(o->err, o->errlen, "bad file version string at offset %d",
+				TD_MAGIC_LEN);
+	c->pos = v.pos;
+	o->td->version = atoi(s);
+	if (o->td->version != 6 && o->td->version != 7)
+		return td_error(o->err, o->errlen, "unsupported trace.dat version %d",
+				o->td->version);
+	return 0;
+}
+
+static int read_endian_sizes(struct td_open *o, struct td_cursor *c)
+{
+	struct tracedat *td = o->td;
+	const unsigned char *b;
+	uint32_t page;
+
+	if (td_bytes(c, 2, &b))
+		return td_truncated(o, "file header", c->pos);
+	if (b[0] > 1)
+		return td_error(o->err, o->errlen, "bad endianness flag %u at offset %llu",
+				b[0], (unsigned long long)c->pos - 2);
+	if (b[1] != 4 && b[1] != 8)
+		return td_error(o->err, o->errlen, "bad long size %u at offset %llu",
+				b[1], (unsigned long long)c->pos - 1);
+	td->big_endian = b[0];
+	c->big_endian = td->big_endian;
+	td->long_size = b[1];
+	if (td_u32(c, &page))
+		return td_truncated(o, "file header", c->pos);
+	if (!td_valid_page_size(page))
+		return td_error(o->err, o->errlen, "bad page size %u at offset %llu",
+				page, (unsigned long long)c->pos - 4);
+	td->page_size = page;
+	return 0;
+}
+
+static int read_compression(struct td_open *o, struct td_cursor *c)
+{
+	struct tracedat *td = o->td;
+	const char *name, *ver;
+	size_t nlen, vlen;
+	uint64_t at = c->pos;
+
+	if (td_string(c, &name, &nlen) || td_string(c, &ver, &vlen))
+		return td_error(o->err, o->errlen, "bad compression header at offset %llu",
+				(unsigned long long)at);
+	td->compression = td_clean_copy(name, nlen);
+	td->compression_version = td_clean_copy(ver, vlen);
+	if (!td->compression || !td->compression_version)
+		return td_nomem(o);
+	if (td_alg(td) == TD_ALG_UNKNOWN)
+		return td_error(o->err, o->errlen, "unsupported compression '%s'",
+				td->compression);
+	return 0;
+}
+
+static int read_header(struct td_open *o, struct td_cursor *c)
+{
+	struct tracedat *td = o->td;
+
+	if (read_magic_version(o, c) || read_endian_sizes(o, c))
+		return -1;
+	if (td->version == 7)
+		return read_compression(o, c);
+	td->compression = strdup("none");
+	td->compression_version = strdup("");
+	if (!td->compression || !td->compression_version)
+		return td_nomem(o);
+	return 0;
+}
+
+/* Every CPU id of every buffer is below the CPU count. */
+static void cover_cpus(struct tracedat *td)
+{
+	struct tracedat_buffer *b;
+	int i;
+
+	for (i = 0; i < td->nr_buffers; i++) {
+		b = &td->buffers[i];
+		if (b->nr_cpus && b->cpus[b->nr_cpus - 1].cpu >= td->nr_cpus)
+			td->nr_cpus = b->cpus[b->nr_cpus - 1].cpu + 1;
+	}
+}
+
+/* The top instance first, the named ones in file order. */
+static void top_first(struct tracedat *td)
+{
+	struct tracedat_buffer top;
+	int i;
+
+	for (i = 1; i < td->nr_buffers; i++) {
+		if (td->buffers[i].name[0])
+			continue;
+		top = td->buffers[i];
+		memmove(td->buffers + 1, td->buffers, i * sizeof(top));
+		td->buffers[0] = top;
+		return;
+	}
+}
+
+static int map_file(const char *path, struct tracedat *td, char *err, size_t errlen)
+{
+	struct stat st;
+	void *map;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return td_error(err, errlen, "cannot open: %s", strerror(errno));
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return td_error(err, errlen, "not a regular file");
+	}
+	if (!st.st_size) {
+		close(fd);
+		return td_error(err, errlen, "empty file");
+	}
+	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED)
+		return td_error(err, errlen, "cannot map: %s", strerror(errno));
+	td->map = map;
+	td->file_size = st.st_size;
+	return 0;
+}
+
+static int parse(struct td_open *o)
+{
+	struct tracedat *td = o->td;
+	struct td_cursor c;
+	int ret;
+
+	td_cursor_init(&c, td->map, 0, td->file_size, false);
+	o->chunk_budget = td->file_size / 8;
+	if (read_header(o, &c))
+		return -1;
+	ret = td->version == 6 ? td_v6_layout(o, &c) : td_v7_layout(o, &c);
+	if (ret)
+		return -1;
+	top_first(td);
+	cover_cpus(td);
+	td_attach_stats(o);
+	return 0;
+}
+
+/**
+ * tracedat_open - open and check a trace.dat file
+ * @path: the file
+ * @out: the open file, to close with tracedat_close()
+ * @err: one-line message on failure (what is wrong, and where)
+ * @errlen: size of @err
+ *
+ * Reads the file header and options and checks every section, buffer and
+ * per-CPU data location against the file, the chunk tables of compressed
+ * CPU data included. Nothing is decompressed here: see
+ * tracedat_read_section() and tracedat_read_cpu().
+ *
+ * Returns 0, or -1 with @err set when the file cannot be read, is not a
+ * version 6 or 7 trace.dat file, or is inconsistent.
+ */
+int tracedat_open(const char *path, struct tracedat **out, char *err, size_t errlen)
+{
+	struct td_open o = { 0 };
+	int ret;
+
+	*out = NULL;
+	ret = td_open_init(&o, err, errlen);
+	o.td = calloc(1, sizeof(*o.td));
+	if (!ret && !o.td)
+		ret = td_nomem(&o);
+	if (!ret)
+		ret = map_file(path, o.td, err, errlen) || parse(&o) ? -1 : 0;
+	td_open_free(&o);
+	if (ret) {
+		tracedat_close(o.td);
+		return -1;
+	}
+	*out = o.td;
+	return 0;
+}
+
+/**
+ * td_buffer_free - free what a buffer owns
+ * @b: the buffer (not itself freed)
+ */
+void td_buffer_free(struct tracedat_buffer *b)
+{
+	free(b->name);
+	free(b->clock);
+	free(b->cpus);
+	free(b->stats);
+}
+
+/**
+ * tracedat_close - unmap a file and free everything tracedat_open() made
+ * @td: the file (may be NULL)
+ */
+void tracedat_close(struct tracedat *td)
+{
+	int i;
+
+	if (!td)
+		return;
+	for (i = 0; i < td->nr_buffers; i++)
+		td_buffer_free(&td->buffers[i]);
+	free(td->buffers);
+	free(td->compression);
+	free(td->compression_version);
+	free(td->uname);
+	free(td->kernel_release);
+	free(td->machine);
+	free(td->tracecmd_version);
+	free(td->trace_clocks);
+	free(td->trace_clock);
+	if (td->map)
+		munmap((void *)td->map, td->file_size);
+	free(td);
+}
+
+/**
+ * tracedat_buffer_find - a buffer instance by name
+ * @td: the file
+ * @name: "" for the top instance
+ *
+ * Returns the buffer, or NULL when the file has none of that name.
+ */
+const struct tracedat_buffer *tracedat_buffer_find(const struct tracedat *td,
+						   const char *name)
+{
+	int i;
+
+	for (i = 0; i < td->nr_buffers; i++)
+		if (!strcmp(td->buffers[i].name, name))
+			return &td->buffers[i];
+	return NULL;
+}
+
+/**
+ * tracedat_section_name - a metadata section's name, for messages
+ * @sec: the section
+ *
+ * Returns a static string.
+ */
+const char *tracedat_section_name(enum tracedat_section sec)
+{
+	static const char *const names[TRACEDAT_NR_SECTIONS] = {
+		[TRACEDAT_SEC_HEADER_INFO]	= "header info",
+		[TRACEDAT_SEC_FTRACE_EVENTS]	= "ftrace events",
+		[TRACEDAT_SEC_EVENT_FORMATS]	= "event formats",
+		[TRACEDAT_SEC_KALLSYMS]		= "kallsyms",
+		[TRACEDAT_SEC_PRINTK]		= "printk formats",
+		[TRACEDAT_SEC_CMDLINES]		= "cmdlines",
+	};
+
+	if ((unsigned int)sec >= TRACEDAT_NR_SECTIONS)
+		return "unknown section";
+	return names[sec];
+}

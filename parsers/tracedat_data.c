@@ -1,0 +1,550 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The bytes of a trace.dat file: metadata sections (one compressed block
+ * each in version 7: compressed size, uncompressed size, data) and per-CPU
+ * ring-buffer data (version 7 compressed: a chunk count, then per chunk
+ * the compressed size, the uncompressed size and the data). Nothing is
+ * decompressed beyond what the headers declare, and what they declare is
+ * bounded by the best ratio the algorithm can reach.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include "tracedat_local.h"
+
+/* Best compression ratios: deflate ~1032:1, a zstd RLE block 128 KiB in 4 bytes. */
+#define TD_ZLIB_RATIO		1032
+#define TD_ZSTD_RATIO		32768
+
+struct td_inflater {
+	enum td_alg	alg;
+	ZSTD_DCtx	*zstd;
+};
+
+/**
+ * td_alg - the file's compression algorithm
+ * @td: the file
+ *
+ * Returns TD_ALG_UNKNOWN for a name this reader does not support.
+ */
+enum td_alg td_alg(const struct tracedat *td)
+{
+	if (!strcmp(td->compression, "none"))
+		return TD_ALG_NONE;
+	if (!strcmp(td->compression, "zlib"))
+		return TD_ALG_ZLIB;
+	if (!strcmp(td->compression, "zstd"))
+		return TD_ALG_ZSTD;
+	return TD_ALG_UNKNOWN;
+}
+
+static bool ratio_ok(enum td_alg alg, uint64_t zsize, uint64_t usize)
+{
+	switch (alg) {
+	case TD_ALG_ZLIB:
+		return usize <= zsize * TD_ZLIB_RATIO;
+	case TD_ALG_ZSTD:
+		return usize <= zsize * TD_ZSTD_RATIO;
+	default:
+		return false;
+	}
+}
+
+static int inflater_init(struct td_inflater *inf, const struct tracedat *td)
+{
+	inf->alg = td_alg(td);
+	inf->zstd = NULL;
+	if (inf->alg != TD_ALG_ZSTD)
+		return 0;
+	inf->zstd = ZSTD_createDCtx();
+	return inf->zstd ? 0 : -1;
+}
+
+static void inflater_free(struct td_inflater *inf)
+{
+	ZSTD_freeDCtx(inf->zstd);
+}
+
+/* Exactly @usize bytes must come out, no more, no less. */
+static int inflate_exact(struct td_inflater *inf, const unsigned char *in, uint64_t zsize,
+			 unsigned char *out, uint64_t usize)
+{
+	uLongf dlen = usize;
+	size_t ret;
+
+	if (!usize)
+		return 0;
+	switch (inf->alg) {
+	case TD_ALG_ZLIB:
+		if (uncompress(out, &dlen, in, zsize) != Z_OK)
+			return -1;
+		return dlen == usize ? 0 : -1;
+	case TD_ALG_ZSTD:
+		ret = ZSTD_decompressDCtx(inf->zstd, out, usize, in, zsize);
+		return !ZSTD_isError(ret) && ret == usize ? 0 : -1;
+	default:
+		return -1;
+	}
+}
+
+/* A compressed size and an uncompressed size, 4 bytes each. */
+static int read_sizes(const struct tracedat *td, struct td_cursor *c, uint64_t *zsize,
+		      uint64_t *usize)
+{
+	uint32_t z, u;
+
+	if (td_u32(c, &z) || td_u32(c, &u))
+		return -1;
+	*zsize = z;
+	*usize = u;
+	if (c->end - c->pos < *zsize || !ratio_ok(td_alg(td), *zsize, *usize))
+		return -1;
+	return 0;
+}
+
+/**
+ * td_check_block - check the compressed block of a version 7 section
+ * @td: the file
+ * @loc: the section's data; its usize is set from the block header
+ * @err: message on failure
+ * @errlen: size of @err
+ *
+ * Returns 0, or -1 when the block header is truncated, declares more
+ * compressed bytes than the section has, or an impossible ratio.
+ */
+int td_check_block(const struct tracedat *td, struct tracedat_location *loc,
+		   char *err, size_t errlen)
+{
+	struct td_cursor c;
+	uint64_t zsize, usize;
+
+	td_cursor_init(&c, td->map, loc->offset, loc->offset + loc->size, td->big_endian);
+	if (read_sizes(td, &c, &zsize, &usize))
+		return td_error(err, errlen, "bad compressed block at offset %llu",
+				(unsigned long long)loc->offset);
+	loc->usize = usize;
+	return 0;
+}
+
+/**
+ * td_check_chunks - check the compressed chunks of one CPU's data
+ * @td: the file
+ * @loc: the CPU's data as its BUFFER option gives it; on success its
+ *	 size becomes the bytes the chunks take and usize their total
+ * @limit: end of the data's section
+ * @budget: chunk headers the whole file may still walk; overlapping
+ *	    tables would exceed it
+ * @err: message on failure
+ * @errlen: size of @err
+ *
+ * trace-cmd 3.1 records the size without the 4-byte chunk count, later
+ * versions with it; both are accepted. Returns 0, or -1 when the chunk
+ * table leaves the section, disagrees with the recorded size or declares
+ * an impossible ratio.
+ */
+int td_check_chunks(const struct tracedat *td, struct tracedat_location *loc,
+		    uint64_t limit, uint64_t *budget, char *err, size_t errlen)
+{
+	uint64_t zsize, usize, total = 0, used;
+	struct td_cursor c;
+	uint32_t n, i;
+
+	td_cursor_init(&c, td->map, loc->offset, limit, td->big_endian);
+	if (td_u32(&c, &n) || n > (limit - c.pos) / 8)
+		return td_error(err, errlen, "bad chunk count at offset %llu",
+				(unsigned long long)loc->offset);
+	if (n > *budget)
+		return td_error(err, errlen, "CPU data at offset %llu overlaps other CPU data",
+				(unsigned long long)loc->offset);
+	*budget -= n;
+	for (i = 0; i < n; i++) {
+		uint64_t at = c.pos;
+
+		if (read_sizes(td, &c, &zsize, &usize) || td_bytes(&c, zsize, NULL))
+			return td_error(err, errlen, "bad compressed chunk at offset %llu",
+					(unsigned long long)at);
+		total += usize;
+		if (total > TRACEDAT_MAX_CPU_DATA)
+			return td_error(err, errlen, "CPU data at offset %llu is too large",
+					(unsigned long long)loc->offset);
+	}
+	used = c.pos - loc->offset;
+	if (used != loc->size && used != loc->size + 4)
+		return td_error(err, errlen,
+				"chunks at offset %llu take %llu bytes, %llu recorded",
+				(unsigned long long)loc->offset, (unsigned long long)used,
+				(unsigned long long)loc->size);
+	loc->compressed = true;
+	loc->size = used;
+	loc->usize = total;
+	return 0;
+}
+
+static unsigned char *alloc_out(uint64_t len, char *err, size_t errlen)
+{
+	unsigned char *buf = NULL;
+
+	if (len < SIZE_MAX)
+		buf = malloc(len + 1);
+	if (!buf)
+		td_error(err, errlen, "out of memory for %llu bytes", (unsigned long long)len);
+	else
+		buf[len] = '\0';
+	return buf;
+}
+
+static int load_block(const struct tracedat *td, const struct tracedat_location *loc,
+		      uint64_t max, unsigned char **out, uint64_t *len, char *err,
+		      size_t errlen)
+{
+	struct td_inflater inf;
+	struct td_cursor c;
+	uint64_t zsize, usize;
+	unsigned char *buf;
+	int ret;
+
+	td_cursor_init(&c, td->map, loc->offset, loc->offset + loc->size, td->big_endian);
+	if (read_sizes(td, &c, &zsize, &usize))
+		return td_error(err, errlen, "bad compressed block at offset %llu",
+				(unsigned long long)loc->offset);
+	if (usize > max)
+		return td_error(err, errlen, "section at offset %llu is too large",
+				(unsigned long long)loc->offset);
+	buf = alloc_out(usize, err, errlen);
+	if (!buf)
+		return -1;
+	if (inflater_init(&inf, td)) {
+		free(buf);
+		return td_error(err, errlen, "out of memory");
+	}
+	ret = inflate_exact(&inf, c.base + c.pos, zsize, buf, usize);
+	inflater_free(&inf);
+	if (ret) {
+		free(buf);
+		return td_error(err, errlen, "corrupt compressed block at offset %llu",
+				(unsigned long long)loc->offset);
+	}
+	*out = buf;
+	*len = usize;
+	return 0;
+}
+
+/**
+ * td_load - the uncompressed bytes of a section
+ * @td: the file
+ * @loc: where the section's data is
+ * @max: the most bytes accepted
+ * @out: the bytes, NUL-terminated one past @len, to free
+ * @len: how many
+ * @err: message on failure
+ * @errlen: size of @err
+ *
+ * Returns 0, or -1 when the section is too large, out of memory or its
+ * compressed block is corrupt.
+ */
+int td_load(const struct tracedat *td, const struct tracedat_location *loc,
+	    uint64_t max, unsigned char **out, uint64_t *len, char *err, size_t errlen)
+{
+	unsigned char *buf;
+
+	if (loc->compressed)
+		return load_block(td, loc, max, out, len, err, errlen);
+	if (loc->size > max)
+		return td_error(err, errlen, "section at offset %llu is too large",
+				(unsigned long long)loc->offset);
+	buf = alloc_out(loc->size, err, errlen);
+	if (!buf)
+		return -1;
+	memcpy(buf, td->map + loc->offset, loc->size);
+	*out = buf;
+	*len = loc->size;
+	return 0;
+}
+
+static int load_section(const struct tracedat *td, enum tracedat_section sec,
+			unsigned char **out, uint64_t *len, char *err, size_t errlen)
+{
+	if ((unsigned int)sec >= TRACEDAT_NR_SECTIONS)
+		return td_error(err, errlen, "no such section %d", (int)sec);
+	if (!td->sections[sec].present)
+		return td_error(err, errlen, "no %s section in the file",
+				tracedat_section_name(sec));
+	return td_load(td, &td->sections[sec], TRACEDAT_MAX_SECTION, out, len, err, errlen);
+}
+
+/**
+ * tracedat_read_section - the uncompressed bytes of a metadata section
+ * @td: the file
+ * @sec: which section
+ * @data: the bytes, to free; a NUL follows them for convenience
+ * @len: how many
+ * @err: message on failure
+ * @errlen: size of @err
+ *
+ * The bytes are the section as the format documents it (for example the
+ * 4-byte size before kallsyms); tracedat_read_text() and
+ * tracedat_for_each_format() take the files out of them.
+ *
+ * Returns 0, or -1 when the file has no such section, it is corrupt or
+ * memory runs out.
+ */
+int tracedat_read_section(const struct tracedat *td, enum tracedat_section sec,
+			  void **data, size_t *len, char *err, size_t errlen)
+{
+	unsigned char *buf;
+	uint64_t n;
+
+	if (load_section(td, sec, &buf, &n, err, errlen))
+		return -1;
+	*data = buf;
+	*len = n;
+	return 0;
+}
+
+/* One sized file in a section: a @bytes-byte size, then the file. */
+static int sized(struct td_cursor *c, int bytes, uint64_t *start, uint64_t *size)
+{
+	uint32_t size32;
+
+	if (bytes == 4) {
+		if (td_u32(c, &size32))
+			return -1;
+		*size = size32;
+	} else if (td_u64(c, size)) {
+		return -1;
+	}
+	*start = c->pos;
+	return td_bytes(c, *size, NULL);
+}
+
+static int tagged(struct td_cursor *c, const char *tag, size_t len, uint64_t *start,
+		  uint64_t *size)
+{
+	const unsigned char *p;
+
+	if (td_bytes(c, len, &p) || memcmp(p, tag, len))
+		return -1;
+	return sized(c, 8, start, size);
+}
+
+static int locate_text(struct td_cursor *c, enum tracedat_text text, uint64_t *start,
+		       uint64_t *size)
+{
+	switch (text) {
+	case TRACEDAT_TEXT_HEADER_EVENT:
+		if (tagged(c, "header_page", 12, start, size))
+			return -1;
+		return tagged(c, "header_event", 13, start, size);
+	case TRACEDAT_TEXT_HEADER_PAGE:
+		return tagged(c, "header_page", 12, start, size);
+	case TRACEDAT_TEXT_KALLSYMS:
+	case TRACEDAT_TEXT_PRINTK:
+		return sized(c, 4, start, size);
+	case TRACEDAT_TEXT_CMDLINES:
+		return sized(c, 8, start, size);
+	}
+	return -1;
+}
+
+static enum tracedat_section text_section(enum tracedat_text text)
+{
+	switch (text) {
+	case TRACEDAT_TEXT_HEADER_PAGE:
+	case TRACEDAT_TEXT_HEADER_EVENT:
+		return TRACEDAT_SEC_HEADER_INFO;
+	case TRACEDAT_TEXT_KALLSYMS:
+		return TRACEDAT_SEC_KALLSYMS;
+	case TRACEDAT_TEXT_PRINTK:
+		return TRACEDAT_SEC_PRINTK;
+	case TRACEDAT_TEXT_CMDLINES:
+		return TRACEDAT_SEC_CMDLINES;
+	}
+	return TRACEDAT_NR_SECTIONS;
+}
+
+/**
+ * tracedat_read_text - one of the text files stored in the metadata
+ * @td: the file
+ * @text: which one
+ * @out: its bytes followed by a NUL, to free (it may contain other NULs)
+ * @len: its length
+ * @err: message on failure
+ * @errlen: size of @err
+ *
+ * Returns 0, or -1 when the file does not have it, its section is corrupt
+ * or memory runs out.
+ */
+int tracedat_read_text(const struct tracedat *td, enum tracedat_text text,
+		       char **out, size_t *len, char *err, size_t errlen)
+{
+	enum tracedat_section sec = text_section(text);
+	uint64_t n, start, size;
+	unsigned char *buf;
+	struct td_cursor c;
+
+	if (load_section(td, sec, &buf, &n, err, errlen))
+		return -1;
+	td_cursor_init(&c, buf, 0, n, td->big_endian);
+	if (locate_text(&c, text, &start, &size)) {
+		free(buf);
+		return td_error(err, errlen, "corrupt %s section", tracedat_section_name(sec));
+	}
+	memmove(buf, buf + start, size);
+	buf[size] = '\0';
+	*out = (char *)buf;
+	*len = size;
+	return 0;
+}
+
+static int formats_of(struct td_cursor *c, const char *system, tracedat_format_fn fn,
+		      void *data)
+{
+	uint64_t start, size;
+	uint32_t n, i;
+	int ret;
+
+	if (td_u32(c, &n) || n > TD_MAX_FORMATS)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (sized(c, 8, &start, &size))
+			return -1;
+		ret = fn(data, system, (const char *)c->base + start, size);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int event_formats(struct td_cursor *c, tracedat_format_fn fn, void *data)
+{
+	const char *system;
+	uint32_t n, i;
+	size_t len;
+	int ret;
+
+	if (td_u32(c, &n) || n > TD_MAX_FORMATS)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (td_string(c, &system, &len))
+			return -1;
+		ret = formats_of(c, system, fn, data);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int walk_section(const struct tracedat *td, enum tracedat_section sec,
+			tracedat_format_fn fn, void *data, char *err, size_t errlen)
+{
+	unsigned char *buf;
+	struct td_cursor c;
+	uint64_t n;
+	int ret;
+
+	if (!td->sections[sec].present)
+		return 0;
+	if (load_section(td, sec, &buf, &n, err, errlen))
+		return -1;
+	td_cursor_init(&c, buf, 0, n, td->big_endian);
+	if (sec == TRACEDAT_SEC_FTRACE_EVENTS)
+		ret = formats_of(&c, "ftrace", fn, data);
+	else
+		ret = event_formats(&c, fn, data);
+	free(buf);
+	if (ret == -1)
+		td_error(err, errlen, "corrupt %s section", tracedat_section_name(sec));
+	return ret;
+}
+
+/**
+ * tracedat_for_each_format - call @fn on every event format in the file
+ * @td: the file
+ * @fn: called with the system ("ftrace" for the ftrace events) and the
+ *	format's bytes, which are not NUL-terminated; what it returns other
+ *	than 0 stops the walk and is returned (use positive values)
+ * @data: passed to @fn
+ * @err: message on failure
+ * @errlen: size of @err
+ *
+ * The ftrace formats come first, then the other systems in file order.
+ * Returns 0, what @fn returned, or -1 when a section is corrupt or
+ * memory runs out.
+ */
+int tracedat_for_each_format(const struct tracedat *td, tracedat_format_fn fn,
+			     void *data, char *err, size_t errlen)
+{
+	int ret;
+
+	ret = walk_section(td, TRACEDAT_SEC_FTRACE_EVENTS, fn, data, err, errlen);
+	if (ret)
+		return ret;
+	return walk_section(td, TRACEDAT_SEC_EVENT_FORMATS, fn, data, err, errlen);
+}
+
+static int inflate_chunks(const struct tracedat *td, const struct tracedat_location *loc,
+			  unsigned char *out)
+{
+	struct td_inflater inf;
+	uint64_t zsize, usize, done = 0;
+	struct td_cursor c;
+	uint32_t n, i;
+	int ret = 0;
+
+	if (inflater_init(&inf, td))
+		return -1;
+	td_cursor_init(&c, td->map, loc->offset, loc->offset + loc->size, td->big_endian);
+	if (td_u32(&c, &n))
+		ret = -1;
+	for (i = 0; !ret && i < n; i++) {
+		if (read_sizes(td, &c, &zsize, &usize) || usize > loc->usize - done ||
+		    inflate_exact(&inf, c.base + c.pos, zsize, out + done, usize)) {
+			ret = -1;
+			break;
+		}
+		c.pos += zsize;
+		done += usize;
+	}
+	inflater_free(&inf);
+	return ret || done != loc->usize ? -1 : 0;
+}
+
+/**
+ * tracedat_read_cpu - the uncompressed ring-buffer pages of one CPU
+ * @td: the file
+ * @buf: one of the file's buffers
+ * @index: which of its CPUs (an index into @buf->cpus, not a CPU id)
+ * @data: the bytes, to free
+ * @len: how many (a multiple of the buffer's page size in real files)
+ * @err: message on failure
+ * @errlen: size of @err
+ *
+ * Returns 0, or -1 when @index is out of range, the data is corrupt or
+ * memory runs out.
+ */
+int tracedat_read_cpu(const struct tracedat *td, const struct tracedat_buffer *buf,
+		      int index, void **data, size_t *len, char *err, size_t errlen)
+{
+	const struct tracedat_location *loc;
+	unsigned char *out;
+
+	if (index < 0 || index >= buf->nr_cpus)
+		return td_error(err, errlen, "no CPU index %d in buffer '%s'", index, buf->name);
+	loc = &buf->cpus[index].data;
+	out = alloc_out(loc->usize, err, errlen);
+	if (!out)
+		return -1;
+	if (!loc->compressed) {
+		if (loc->size)
+			memcpy(out, td->map + loc->offset, loc->size);
+	} else if (inflate_chunks(td, loc, out)) {
+		free(out);
+		return td_error(err, errlen, "corrupt compressed data of CPU %d at offset %llu",
+				buf->cpus[index].cpu, (unsigned long long)loc->offset);
+	}
+	*data = out;
+	*len = loc->usize;
+	return 0;
+}
