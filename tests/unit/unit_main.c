@@ -12,6 +12,7 @@ Suite *ltl_property_suite(void);
 Suite *ltl_core_suite(void);
 Suite *pagefault_suite(void);
 Suite *sleep_suite(void);
+Suite *syscall_decode_suite(void);
 
 int main(void)
 {
@@ -23,6 +24,7 @@ int main(void)
 	srunner_add_suite(sr, ltl_core_suite());
 	srunner_add_suite(sr, pagefault_suite());
 	srunner_add_suite(sr, sleep_suite());
+	srunner_add_suite(sr, syscall_decode_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
