@@ -4,6 +4,7 @@
 #
 #   make            build rvreplay and the generator
 #   make demo       replay a bundled trace (installs missing packages first)
+#   make check-e2e  end-to-end tests on the traces of traces/
 #   make check      every test, then again under ASan+UBSan
 #   make check-unit unit tests only
 #   make generate   regenerate the automaton headers from models/
@@ -17,7 +18,7 @@ CC		?= gcc
 SAN		?=
 MONDIR		?= monitors
 
-WARNINGS	= -Wall -Wextra -Werror
+WARNINGS	= -Wall -Wextra -Werror -Wno-unused-parameter  # callbacks, as in the kernel
 BASE_CFLAGS	= -std=gnu11 -O2 -g $(WARNINGS) -MMD -MP
 ifeq ($(SAN),1)
 BASE_CFLAGS	+= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -33,30 +34,39 @@ PKG_LIBS	= $(shell pkg-config --libs $(PKGS))
 CHECK_CFLAGS	= $(shell pkg-config --cflags check)
 CHECK_LIBS	= $(shell pkg-config --libs check)
 
-.PHONY: all deps generate check check-all check-unit check-generated check-san \
-	check-rvgen clean
-all: $(BUILD)/ltlc
+.PHONY: all rvreplay deps demo generate check check-all check-unit check-generated check-san \
+	check-e2e check-rvgen clean
+all: rvreplay $(BUILD)/ltlc
 
 deps:
 	@scripts/deps.sh
 
 include models/models.mk
 include monitors/monitors.mk
+include parsers/parsers.mk
+include recorder/recorder.mk
+include analyzer/analyzer.mk
 include tests/unit/unit.mk
 include tests/workloads/workloads.mk
+include tests/e2e/e2e.mk
 
-OBJS = $(LTLC_OBJS) $(MONITOR_OBJS) $(UNIT_OBJS) $(SPEC_OBJS)
+OBJS = $(LTLC_OBJS) $(MONITOR_OBJS) $(PARSER_OBJS) $(RECORDER_OBJS) $(ANALYZER_OBJS) $(UNIT_OBJS) $(SPEC_OBJS)
 
 check: deps
 	$(MAKE) check-all
 	$(MAKE) BUILD=$(BUILD)-san SAN=1 check-san
 
-check-all: check-generated check-unit
+check-all: check-generated check-unit check-e2e
 
 # Under the sanitizers: the tests, not the freshness check again.
-check-san: check-unit
+check-san: check-unit check-e2e
+
+# The quick start's first command: a replay of a bundled trace.
+demo: deps
+	$(MAKE) rvreplay
+	./rvreplay --context 4 traces/mutex-nonpi.dat || [ $$? -eq 1 ]
 
 clean:
-	rm -rf $(BUILD) $(BUILD)-san
+	rm -rf $(BUILD) $(BUILD)-san rvreplay
 
 -include $(wildcard $(OBJS:.o=.d))

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The command layer: one function per rvreplay command, and what they
+ * share. Only this layer prints errors and chooses exit codes.
+ */
+#ifndef CMD_H
+#define CMD_H
+
+#include "replay.h"
+
+/* Exit codes, documented in rvreplay(1). */
+#define EXIT_CLEAN	0	/* no violation */
+#define EXIT_VIOLATIONS	1	/* violations found (diff: differences found) */
+#define EXIT_ERROR	2	/* usage, unreadable trace, missing events, I/O */
+
+struct opened_trace {
+	struct trace_input		*in;
+	const struct rv_syscalls	*syscalls;
+	const char			*arch;	/* canonical name */
+};
+
+int cmd_replay(int argc, char **argv);
+int cmd_list(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_record(int argc, char **argv);
+
+void cmd_error(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void cmd_warning(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int cmd_usage_error(const char *command, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+int cmd_open_trace(const char *path, const char *buffer, const char *arch,
+		   struct opened_trace *t);
+int cmd_parse_time(const char *s, uint64_t *ns);
+int cmd_parse_uint(const char *s, unsigned long max, unsigned long *value);
+extern bool cmd_quiet;
+
+#endif

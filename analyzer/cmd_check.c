@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * rvreplay check TRACE.dat: does the trace hold what the monitors need,
+ * and if not, which events are missing and how to record them.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "cmd.h"
+
+#define MAX_NAMES	16
+
+static const char check_usage[] =
+"usage: rvreplay check [-m MONITOR]... [--arch ARCH] [--buffer NAME] TRACE.dat\n"
+"\n"
+"Tell whether a trace holds the events the monitors need (default: rtapp),\n"
+"how many records of each it has, and how to record the missing ones.\n"
+"Exit status: 0 all required events present, 1 some missing, 2 error.\n";
+
+struct counts {
+	unsigned long long	per_kind[TRACE_NR_KINDS];
+	unsigned long long	lost_gaps;
+};
+
+static int count(void *data, const struct trace_record *rec)
+{
+	struct counts *c = data;
+
+	c->per_kind[rec->kind]++;
+	c->lost_gaps += rec->missed != 0;
+	return 0;
+}
+
+static bool check_monitor(const struct rv_monitor *m, const struct trace_input *in,
+			  const struct counts *c)
+{
+	bool complete = true;
+
+	printf("%s:\n", m->name);
+	for (const struct event_need *n = catalog_needs(m); n->kind != TRACE_OTHER; n++) {
+		const char *state = "ok";
+
+		if (!trace_input_has(in, n->kind)) {
+			state = n->required ? "MISSING" : "absent";
+			complete &= !n->required;
+		} else if (!c->per_kind[n->kind]) {
+			state = "empty";
+		}
+		printf("  %-8s %-8s %-28s %10llu  %s\n", state, n->required ? "required" : "optional",
+		       trace_kind_event(n->kind), c->per_kind[n->kind], n->why);
+	}
+	return complete;
+}
+
+static void trace_cmd_line(const struct replay_options *opts)
+{
+	printf("  or: trace-cmd record");
+	for (int i = 0; i < opts->nr_monitors; i++)
+		for (const struct event_need *n = catalog_needs(opts->monitors[i]);
+		     n->kind != TRACE_OTHER; n++)
+			printf(" -e %s", trace_kind_event(n->kind));
+	printf(" COMMAND\n");
+}
+
+static int parse(int argc, char **argv, const char **names, int *nr, const char **arch,
+		 const char **buffer)
+{
+	static const struct option longopts[] = {
+		{ "monitor", required_argument, NULL, 'm' },
+		{ "arch", required_argument, NULL, 'a' },
+		{ "buffer", required_argument, NULL, 'b' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int opt;
+
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "m:h", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'm':
+			if (*nr == MAX_NAMES)
+				return cmd_usage_error("rvreplay check", "too many --monitor"), -1;
+			names[(*nr)++] = optarg;
+			break;
+		case 'a':
+			*arch = optarg;
+			break;
+		case 'b':
+			*buffer = optarg;
+			break;
+		case 'h':
+			fputs(check_usage, stdout);
+			return 1;
+		default:
+			return cmd_usage_error("rvreplay check", "unknown option '%s'",
+					       argv[optind - 1]), -1;
+		}
+	}
+	if (optind != argc - 1)
+		return cmd_usage_error("rvreplay check", "give one trace file"), -1;
+	return 0;
+}
+
+/**
+ * cmd_check() - rvreplay check TRACE.dat
+ * @argc: argument count
+ * @argv: arguments ("check" first)
+ *
+ * Return: the exit code.
+ */
+int cmd_check(int argc, char **argv)
+{
+	const char *names[MAX_NAMES], *arch = NULL, *buffer = NULL;
+	struct replay_options opts = { 0 };
+	struct counts counts;
+	const struct trace_meta *meta;
+	struct opened_trace t;
+	char err[TRACE_ERR_LEN], cmd[256];
+	bool complete = true;
+	int nr = 0, ret;
+
+	memset(&counts, 0, sizeof(counts));
+	ret = parse(argc, argv, names, &nr, &arch, &buffer);
+	if (ret)
+		return ret < 0 ? EXIT_ERROR : EXIT_CLEAN;
+	if (catalog_select(names, nr, &opts, err))
+		return cmd_usage_error("rvreplay check", "%s", err);
+	ret = cmd_open_trace(argv[optind], buffer, arch, &t);
+	if (ret)
+		return ret;
+	trace_input_iterate(t.in, count, &counts);
+	meta = trace_input_meta(t.in);
+	printf("%s: %s, %d CPUs, clock %s, trace.dat v%d, arch %s\n", argv[optind], meta->uname,
+	       meta->cpus, meta->clock, meta->version, t.arch);
+	for (int i = 0; i < opts.nr_monitors; i++)
+		complete &= check_monitor(opts.monitors[i], t.in, &counts);
+	printf("lost events: %llu gap%s\n", counts.lost_gaps, counts.lost_gaps == 1 ? "" : "s");
+	if (complete) {
+		printf("The trace holds every event the monitors need.\n");
+	} else {
+		catalog_record_command(&opts, cmd, sizeof(cmd));
+		printf("Required events are missing. Record them with:\n  %s\n", cmd);
+		trace_cmd_line(&opts);
+	}
+	trace_input_close(t.in);
+	return complete ? EXIT_CLEAN : EXIT_VIOLATIONS;
+}

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What the commands share: messages in the style of the kernel tools
+ * ("rvreplay: FILE: what is wrong"), opening a trace with its
+ * architecture, and parsing numbers and times.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arch.h"
+#include "cmd.h"
+#include "syscall_names.h"
+
+bool cmd_quiet;
+
+static void message(const char *kind, const char *file, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "rvreplay: %s%s%s", kind, file ? file : "", file ? ": " : "");
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+/**
+ * cmd_error() - an error, one line on stderr: "rvreplay: FILE: what"
+ * @file: the file concerned, or NULL
+ * @fmt: printf format of what is wrong
+ */
+void cmd_error(const char *file, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	message("", file, fmt, ap);
+	va_end(ap);
+}
+
+/**
+ * cmd_warning() - a warning, "rvreplay: warning: FILE: what", unless -q
+ * @file: the file concerned, or NULL
+ * @fmt: printf format
+ */
+void cmd_warning(const char *file, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (cmd_quiet)
+		return;
+	va_start(ap, fmt);
+	message("warning: ", file, fmt, ap);
+	va_end(ap);
+}
+
+/**
+ * cmd_usage_error() - a usage error, with where to find help
+ * @command: "rvreplay" or "rvreplay check", ...
+ * @fmt: printf format of what is wrong
+ *
+ * Return: EXIT_ERROR.
+ */
+int cmd_usage_error(const char *command, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "rvreplay: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, " (see '%s --help')\n", command);
+	return EXIT_ERROR;
+}
+
+/**
+ * cmd_open_trace() - open a trace and settle its architecture
+ * @path: the trace.dat file
+ * @buffer: the buffer instance, or NULL for the top one
+ * @arch: --arch, or NULL to take the trace's
+ * @t: filled
+ *
+ * Prints the error itself.
+ *
+ * Return: 0, or EXIT_ERROR.
+ */
+int cmd_open_trace(const char *path, const char *buffer, const char *arch, struct opened_trace *t)
+{
+	char err[TRACE_ERR_LEN];
+	const char *machine;
+
+	memset(t, 0, sizeof(*t));
+	if (trace_input_open(path, buffer, &t->in, err)) {
+		cmd_error(path, "%s", err);
+		return EXIT_ERROR;
+	}
+	machine = trace_input_meta(t->in)->machine;
+	t->syscalls = arch_syscalls(arch ? arch : machine);
+	if (!t->syscalls) {
+		if (arch)
+			cmd_error(path, "unknown architecture '%s' (--arch takes x86_64, i386, "
+				  "riscv64, riscv32 or arm64)", arch);
+		else
+			cmd_error(path, "unsupported architecture '%s' in the trace (use --arch)",
+				  machine[0] ? machine : "unknown");
+		trace_input_close(t->in);
+		t->in = NULL;
+		return EXIT_ERROR;
+	}
+	t->arch = t->syscalls->arch;
+	if (arch && machine[0] && arch_syscalls(machine) != t->syscalls)
+		cmd_warning(path, "--arch %s overrides the trace's own architecture %s", t->arch,
+			    machine);
+	return 0;
+}
+
+/**
+ * cmd_parse_uint() - a whole number in [0, max]
+ * @s: the text
+ * @max: the largest value accepted
+ * @value: the number
+ *
+ * Return: 0, or -1 when @s is not such a number.
+ */
+int cmd_parse_uint(const char *s, unsigned long max, unsigned long *value)
+{
+	char *end;
+
+	errno = 0;
+	if (!s || !*s || *s == '-' || *s == '+')
+		return -1;
+	*value = strtoul(s, &end, 10);
+	return errno || *end || *value > max ? -1 : 0;
+}
+
+/**
+ * cmd_parse_time() - seconds as trace-cmd report prints them ("2372.172553")
+ * @s: the text: digits, optionally a dot and up to 9 decimals
+ * @ns: the time in nanoseconds
+ *
+ * Return: 0, or -1 when @s is not such a time.
+ */
+int cmd_parse_time(const char *s, uint64_t *ns)
+{
+	unsigned long long sec = 0, frac = 0;
+	int digits = 0;
+
+	if (!s || !*s)
+		return -1;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		if (sec > 18000000000ULL)
+			return -1;
+		sec = sec * 10 + (*s - '0');
+	}
+	if (*s == '.') {
+		for (s++; *s >= '0' && *s <= '9' && digits < 9; s++, digits++)
+			frac = frac * 10 + (*s - '0');
+	}
+	if (*s)
+		return -1;
+	for (; digits < 9; digits++)
+		frac *= 10;
+	*ns = sec * 1000000000ULL + frac;
+	return 0;
+}

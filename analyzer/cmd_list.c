@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * rvreplay list: the monitors, their specifications, and the trace events
+ * each one needs.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "cmd.h"
+
+static const char list_usage[] =
+"usage: rvreplay list\n"
+"\n"
+"Print the monitors, their LTL specifications and the trace events each\n"
+"needs (required ones must be in the trace; the others improve the replay).\n";
+
+static void list_monitor(const struct rv_monitor *m)
+{
+	const struct event_need *n;
+	const char *spec = catalog_spec(m), *line;
+
+	printf("%s: %s\n", m->name, m->description);
+	printf("  automaton: %u atoms, %u states (from %s)\n", m->automaton->nr_atoms,
+	       m->automaton->nr_states, catalog_spec_path(m));
+	printf("  specification:\n");
+	for (line = spec; *line;) {
+		size_t len = strcspn(line, "\n");
+
+		if (len && line[0] != '#')
+			printf("    %.*s\n", (int)len, line);
+		line += len + (line[len] == '\n');
+	}
+	printf("  events:\n");
+	for (n = catalog_needs(m); n->kind != TRACE_OTHER; n++)
+		printf("    %-8s  %-28s %s\n", n->required ? "required" : "optional",
+		       trace_kind_event(n->kind), n->why);
+	printf("\n");
+}
+
+/**
+ * cmd_list() - rvreplay list
+ * @argc: argument count
+ * @argv: arguments ("list" first)
+ *
+ * Return: the exit code.
+ */
+int cmd_list(int argc, char **argv)
+{
+	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+		fputs(list_usage, stdout);
+		return EXIT_CLEAN;
+	}
+	if (argc > 1)
+		return cmd_usage_error("rvreplay list", "unexpected argument '%s'", argv[1]);
+	printf("rtapp: container of pagefault and sleep (the default)\n\n");
+	for (int i = 0; rv_monitors[i]; i++)
+		list_monitor(rv_monitors[i]);
+	return EXIT_CLEAN;
+}

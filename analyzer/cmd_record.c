@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * rvreplay record [-m MONITORS] [-o trace.dat] [-b KB] [-d SECONDS]
+ *                 [-- COMMAND ARGS...]
+ * Record exactly the events the monitors need (the table rvreplay list
+ * prints), with the task metadata the replay uses, into a trace.dat.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "catalog.h"
+#include "cmd.h"
+#include "record.h"
+
+#define MAX_NAMES	16
+
+static const char record_usage[] =
+"usage: rvreplay record [-m MONITOR]... [-o FILE] [-b KB] [-d SECONDS] [--no-kallsyms]\n"
+"                       [-q] [-- COMMAND [ARGS...]]\n"
+"\n"
+"Record the events the monitors need (default: rtapp) in a dedicated tracefs\n"
+"instance, with the metadata of every task, while COMMAND runs (or until\n"
+"SIGINT, or for SECONDS). The top-level tracing instance is never touched;\n"
+"the instance is removed at the end, on error and on signals.\n"
+"\n"
+"  -m, --monitor NAME   rtapp (default), sleep or pagefault; repeatable\n"
+"  -o, --output FILE    the trace (default trace.dat), written whole or not at all\n"
+"  -b, --buffer-kb KB   ring buffer per CPU (default 4096)\n"
+"  -d, --duration S     stop after S seconds\n"
+"      --no-kallsyms    do not store /proc/kallsyms (smaller; no kernel symbols)\n"
+"  -q, --quiet          no summary at the end\n"
+"  -h, --help           print this help\n"
+"\n"
+"Exit status: 0 the trace was written (whatever COMMAND's status), 2 error.\n";
+
+struct record_cli {
+	const char		*names[MAX_NAMES];
+	int			nr_names;
+	struct record_options	o;
+};
+
+static void add_event(struct record_options *o, enum trace_kind kind, bool required,
+		      const char *monitor, char monitors[][64])
+{
+	const char *full = trace_kind_event(kind), *colon = strchr(full, ':');
+	int i;
+
+	for (i = 0; i < o->nr_events; i++) {
+		if (!strcmp(o->events[i].name, colon + 1) &&
+		    !strncmp(o->events[i].system, full, colon - full)) {
+			o->events[i].required |= required;
+			snprintf(monitors[i] + strlen(monitors[i]), 64 - strlen(monitors[i]), ", %s",
+				 monitor);
+			return;
+		}
+	}
+	if (i == RECORD_MAX_EVENTS)
+		return;
+	/* the names stay valid: trace_kind_event() strings are static */
+	static char systems[RECORD_MAX_EVENTS][32];
+
+	snprintf(systems[i], sizeof(systems[i]), "%.*s", (int)(colon - full), full);
+	snprintf(monitors[i], 64, "%s", monitor);
+	o->events[i] = (struct record_event){ systems[i], colon + 1, monitors[i], required };
+	o->nr_events++;
+}
+
+static void choose_events(struct record_cli *c, const struct replay_options *opts)
+{
+	static char monitors[RECORD_MAX_EVENTS][64];
+
+	for (int m = 0; m < opts->nr_monitors; m++)
+		for (const struct event_need *n = catalog_needs(opts->monitors[m]);
+		     n->kind != TRACE_OTHER; n++)
+			add_event(&c->o, n->kind, n->required, opts->monitors[m]->name, monitors);
+}
+
+static int parse(struct record_cli *c, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "monitor", required_argument, NULL, 'm' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "buffer-kb", required_argument, NULL, 'b' },
+		{ "duration", required_argument, NULL, 'd' },
+		{ "no-kallsyms", no_argument, NULL, 'K' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int opt;
+
+	c->o.output = "trace.dat";
+	c->o.buffer_kb = 4096;
+	c->o.kallsyms = true;
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "+m:o:b:d:qh", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'm':
+			if (c->nr_names == MAX_NAMES)
+				return cmd_usage_error("rvreplay record", "too many --monitor"), -1;
+			c->names[c->nr_names++] = optarg;
+			break;
+		case 'o':
+			c->o.output = optarg;
+			break;
+		case 'b':
+			if (cmd_parse_uint(optarg, 1 << 22, &c->o.buffer_kb) || !c->o.buffer_kb)
+				return cmd_usage_error("rvreplay record", "bad --buffer-kb '%s'",
+						       optarg), -1;
+			break;
+		case 'd':
+			if (cmd_parse_uint(optarg, 86400 * 365, &c->o.duration_s))
+				return cmd_usage_error("rvreplay record", "bad --duration '%s'",
+						       optarg), -1;
+			break;
+		case 'K':
+			c->o.kallsyms = false;
+			break;
+		case 'q':
+			c->o.quiet = true;
+			cmd_quiet = true;
+			break;
+		case 'h':
+			fputs(record_usage, stdout);
+			return 1;
+		default:
+			return cmd_usage_error("rvreplay record", "unknown option '%s'",
+					       argv[optind - 1]), -1;
+		}
+	}
+	if (optind < argc)
+		c->o.argv = argv + optind;
+	return 0;
+}
+
+static void summary(const struct record_cli *c, const struct record_result *res)
+{
+	unsigned long long bytes = 0;
+	bool lost = false;
+
+	for (int i = 0; i < res->cpus; i++) {
+		bytes += res->stats ? res->stats[i].bytes : 0;
+		if (res->stats && (res->stats[i].overrun > 0 || res->stats[i].dropped > 0)) {
+			fprintf(stderr, "rvreplay: warning: %s: CPU %d lost events: %lld overwritten, "
+				"%lld dropped (a bigger -b, or a faster disk)\n", c->o.output, i,
+				res->stats[i].overrun, res->stats[i].dropped);
+			lost = true;
+		}
+	}
+	if (c->o.quiet)
+		return;
+	fprintf(stderr, "rvreplay: %s: %d CPUs, %llu KiB of events, %lu tasks described, "
+		"lost events: %s\n", c->o.output, res->cpus, bytes / 1024, res->tasks,
+		lost ? "see above" : "none");
+	if (res->child_status >= 0 && WIFSIGNALED(res->child_status))
+		fprintf(stderr, "rvreplay: %s was killed by signal %d\n", c->o.argv[0],
+			WTERMSIG(res->child_status));
+	else if (res->child_status >= 0 && WEXITSTATUS(res->child_status))
+		fprintf(stderr, "rvreplay: %s exited with status %d\n", c->o.argv[0],
+			WEXITSTATUS(res->child_status));
+}
+
+/**
+ * cmd_record() - rvreplay record
+ * @argc: argument count
+ * @argv: arguments ("record" first)
+ *
+ * Return: the exit code.
+ */
+int cmd_record(int argc, char **argv)
+{
+	struct replay_options opts = { 0 };
+	struct record_cli c = { 0 };
+	struct record_result res;
+	char err[RECORD_ERR_LEN];
+	int ret = parse(&c, argc, argv);
+
+	if (ret)
+		return ret < 0 ? EXIT_ERROR : EXIT_CLEAN;
+	if (catalog_select(c.names, c.nr_names, &opts, err))
+		return cmd_usage_error("rvreplay record", "%s", err);
+	choose_events(&c, &opts);
+	if (record_run(&c.o, &res, err)) {
+		cmd_error(c.o.output, "%s", err);
+		record_result_free(&res);
+		return EXIT_ERROR;
+	}
+	summary(&c, &res);
+	record_result_free(&res);
+	return EXIT_CLEAN;
+}

@@ -1,0 +1,385 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * rvreplay [OPTIONS] TRACE.dat: replay a trace through the monitors and
+ * report every violation.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "catalog.h"
+#include "cmd.h"
+#include "report.h"
+
+#define MAX_NAMES	16
+#define MAX_CONTEXT	1000
+
+struct replay_cli {
+	const char		*names[MAX_NAMES];
+	int			nr_names;
+	struct replay_options	replay;
+	struct report_options	report;
+	struct report_filter	filter;
+	const char		*output;
+	const char		*arch;
+	const char		*buffer;
+	const char		*color;
+	const char		*path;
+};
+
+static const char usage_text[] =
+"usage: rvreplay [OPTIONS] TRACE.dat\n"
+"       rvreplay list | check | COMMAND ... (see rvreplay(1))\n"
+"\n"
+"Replay a trace-cmd trace through the kernel's rtapp LTL monitors and\n"
+"explain every violation.\n"
+"\n"
+"  -m, --monitor NAME      rtapp (default), sleep or pagefault; repeatable\n"
+"      --json              write JSON (schema: rvreplay-json(5))\n"
+"  -o, --output FILE       write the report to FILE instead of stdout\n"
+"      --pid PID[,PID...]  report only these tasks\n"
+"      --comm PATTERN      report only tasks whose comm matches (shell pattern)\n"
+"      --cpu CPU           report only violations on this CPU\n"
+"      --from SECONDS      report only from this time (as trace-cmd report shows it)\n"
+"      --to SECONDS        report only up to this time\n"
+"      --context N         events shown per violation (default 8)\n"
+"      --arch ARCH         the trace's architecture (default: from the trace)\n"
+"      --buffer NAME       replay this buffer instance (default: the top one)\n"
+"      --lost-events=MODE  reset (default), ignore or fail at lost events\n"
+"      --strict-start      a failed start is a violation (beyond the kernel)\n"
+"      --no-infer          no inference of atoms from system call boundaries\n"
+"      --kthread-comms     take kworker/..., ksoftirqd/..., rcu... to be kernel threads\n"
+"  -s, --summary           no detail per violation\n"
+"  -q, --quiet             print nothing but errors; the exit code tells\n"
+"      --color WHEN        auto (default), always or never\n"
+"  -V, --version           print the version\n"
+"  -h, --help              print this help\n"
+"\n"
+"Exit status: 0 no violation, 1 violations found, 2 error.\n";
+
+enum {
+	OPT_JSON = 256, OPT_PID, OPT_COMM, OPT_CPU, OPT_FROM, OPT_TO, OPT_CONTEXT, OPT_ARCH,
+	OPT_BUFFER, OPT_LOST, OPT_STRICT, OPT_NO_INFER, OPT_KCOMMS, OPT_COLOR,
+};
+
+static const struct option longopts[] = {
+	{ "monitor", required_argument, NULL, 'm' },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "output", required_argument, NULL, 'o' },
+	{ "pid", required_argument, NULL, OPT_PID },
+	{ "comm", required_argument, NULL, OPT_COMM },
+	{ "cpu", required_argument, NULL, OPT_CPU },
+	{ "from", required_argument, NULL, OPT_FROM },
+	{ "to", required_argument, NULL, OPT_TO },
+	{ "context", required_argument, NULL, OPT_CONTEXT },
+	{ "arch", required_argument, NULL, OPT_ARCH },
+	{ "buffer", required_argument, NULL, OPT_BUFFER },
+	{ "lost-events", required_argument, NULL, OPT_LOST },
+	{ "strict-start", no_argument, NULL, OPT_STRICT },
+	{ "no-infer", no_argument, NULL, OPT_NO_INFER },
+	{ "kthread-comms", no_argument, NULL, OPT_KCOMMS },
+	{ "summary", no_argument, NULL, 's' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "color", required_argument, NULL, OPT_COLOR },
+	{ "version", no_argument, NULL, 'V' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int parse_pids(struct report_filter *f, const char *arg)
+{
+	char *copy = strdup(arg), *save = NULL, *tok;
+	unsigned long pid;
+	int ret = 0;
+
+	for (tok = strtok_r(copy, ",", &save); tok && !ret; tok = strtok_r(NULL, ",", &save)) {
+		if (cmd_parse_uint(tok, 0x7fffffff, &pid) || f->nr_pids == REPORT_MAX_PIDS)
+			ret = -1;
+		else
+			f->pids[f->nr_pids++] = pid;
+	}
+	free(copy);
+	return copy ? ret : -1;
+}
+
+static int parse_lost(struct replay_cli *c, const char *arg)
+{
+	if (!strcmp(arg, "reset"))
+		c->replay.lost = LOST_RESET;
+	else if (!strcmp(arg, "ignore"))
+		c->replay.lost = LOST_IGNORE;
+	else if (!strcmp(arg, "fail"))
+		c->replay.lost = LOST_FAIL;
+	else
+		return -1;
+	return 0;
+}
+
+/* Return: 0 to go on, -1 on a usage error, 1 when done (help, version). */
+static int parse_option(struct replay_cli *c, int opt, const char *arg)
+{
+	unsigned long n;
+
+	switch (opt) {
+	case 'm':
+		if (c->nr_names == MAX_NAMES)
+			return cmd_usage_error("rvreplay", "too many --monitor"), -1;
+		c->names[c->nr_names++] = arg;
+		return 0;
+	case OPT_JSON:
+		c->report.json = true;
+		return 0;
+	case 'o':
+		c->output = arg;
+		return 0;
+	case OPT_PID:
+		return parse_pids(&c->filter, arg) ?
+		       (cmd_usage_error("rvreplay", "bad --pid '%s'", arg), -1) : 0;
+	case OPT_COMM:
+		if (c->filter.nr_comms == REPORT_MAX_COMMS)
+			return cmd_usage_error("rvreplay", "too many --comm"), -1;
+		c->filter.comms[c->filter.nr_comms++] = arg;
+		return 0;
+	case OPT_CPU:
+		if (cmd_parse_uint(arg, 65535, &n))
+			return cmd_usage_error("rvreplay", "bad --cpu '%s'", arg), -1;
+		c->filter.cpu = n;
+		return 0;
+	case OPT_FROM:
+	case OPT_TO:
+		if (cmd_parse_time(arg, opt == OPT_FROM ? &c->filter.from : &c->filter.to))
+			return cmd_usage_error("rvreplay", "bad time '%s' (seconds, like 2372.172553)",
+					       arg), -1;
+		return 0;
+	case OPT_CONTEXT:
+		if (cmd_parse_uint(arg, MAX_CONTEXT, &n))
+			return cmd_usage_error("rvreplay", "bad --context '%s' (0 to %d)", arg,
+					       MAX_CONTEXT), -1;
+		c->replay.context = n;
+		return 0;
+	case OPT_ARCH:
+		c->arch = arg;
+		return 0;
+	case OPT_BUFFER:
+		c->buffer = arg;
+		return 0;
+	case OPT_LOST:
+		return parse_lost(c, arg) ? (cmd_usage_error("rvreplay", "bad --lost-events '%s' "
+					     "(reset, ignore or fail)", arg), -1) : 0;
+	case OPT_STRICT:
+		c->replay.strict_start = true;
+		return 0;
+	case OPT_NO_INFER:
+		c->replay.infer = false;
+		return 0;
+	case OPT_KCOMMS:
+		c->replay.kthread_comms = true;
+		return 0;
+	case 's':
+		c->report.summary_only = true;
+		return 0;
+	case 'q':
+		c->report.quiet = true;
+		cmd_quiet = true;
+		return 0;
+	case OPT_COLOR:
+		if (strcmp(arg, "auto") && strcmp(arg, "always") && strcmp(arg, "never"))
+			return cmd_usage_error("rvreplay", "bad --color '%s' (auto, always or never)",
+					       arg), -1;
+		c->color = arg;
+		return 0;
+	case 'V':
+		printf("rvreplay %s\n", RVREPLAY_VERSION);
+		return 1;
+	case 'h':
+		fputs(usage_text, stdout);
+		return 1;
+	default:
+		return cmd_usage_error("rvreplay", "unknown option"), -1;
+	}
+}
+
+static int parse(struct replay_cli *c, int argc, char **argv)
+{
+	int opt, ret;
+
+	c->replay.context = 8;
+	c->replay.infer = true;
+	c->filter.cpu = -1;
+	c->color = "auto";
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "m:o:sqVh", longopts, NULL)) != -1) {
+		if (opt == '?')
+			return cmd_usage_error("rvreplay", "unknown option '%s'", argv[optind - 1]), -1;
+		if (opt == ':')
+			return cmd_usage_error("rvreplay", "option needs a value"), -1;
+		ret = parse_option(c, opt, optarg);
+		if (ret)
+			return ret;
+	}
+	if (optind != argc - 1)
+		return cmd_usage_error("rvreplay", optind == argc ? "no trace file given" :
+				       "one trace file at a time"), -1;
+	c->path = argv[optind];
+	return 0;
+}
+
+static bool use_color(const struct replay_cli *c, FILE *out)
+{
+	if (c->report.json || !strcmp(c->color, "never"))
+		return false;
+	if (!strcmp(c->color, "always"))
+		return true;
+	return !getenv("NO_COLOR") && isatty(fileno(out));
+}
+
+/*
+ * The report goes to a temporary file, renamed at the end or, for standard
+ * output, copied there at the end: an error never leaves a partial report.
+ */
+static FILE *open_output(const char *output, char *tmp, size_t len)
+{
+	int fd;
+	FILE *f;
+
+	if (!output)
+		return tmpfile();
+	if (snprintf(tmp, len, "%s.tmpXXXXXX", output) >= (int)len) {
+		errno = ENAMETOOLONG;
+		return NULL;
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		return NULL;
+	f = fdopen(fd, "w");
+	if (!f) {
+		close(fd);
+		unlink(tmp);
+	}
+	return f;
+}
+
+static int copy_to_stdout(FILE *f)
+{
+	char buf[65536];
+	size_t n;
+
+	rewind(f);
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		if (fwrite(buf, 1, n, stdout) != n)
+			break;
+	return ferror(f) || fflush(stdout) || ferror(stdout) ? -1 : 0;
+}
+
+static int close_output(const char *output, const char *tmp, FILE *f, bool keep)
+{
+	bool failed = ferror(f);
+
+	if (!output) {
+		failed |= keep && copy_to_stdout(f);
+		fclose(f);
+		return failed ? -1 : 0;
+	}
+	failed |= fclose(f) != 0;
+	if (!keep || failed || rename(tmp, output)) {
+		unlink(tmp);
+		return keep ? -1 : 0;
+	}
+	return 0;
+}
+
+static int run(struct replay_cli *c, struct opened_trace *t, FILE *out)
+{
+	struct report rep;
+	struct replay_sink sink;
+	struct replay *r;
+	char err[TRACE_ERR_LEN];
+	int ret = EXIT_ERROR;
+
+	c->report.out = out;
+	c->report.path = c->path;
+	c->report.arch = t->arch;
+	c->report.profile = "6.17";
+	c->report.color = use_color(c, out);
+	c->replay.syscalls = t->syscalls;
+	report_init(&rep, &c->report, &c->filter, t->in, &c->replay);
+	sink = report_sink(&rep);
+	r = replay_new(&c->replay, t->in, &sink);
+	if (!r) {
+		cmd_error(c->path, "out of memory");
+		goto out;
+	}
+	report_begin(&rep);
+	if (replay_run(r, err)) {
+		cmd_error(c->path, "%s", err);
+		goto out;
+	}
+	report_end(&rep, replay_stats(r));
+	if (rep.oom) {
+		cmd_error(c->path, "out of memory");
+		goto out;
+	}
+	ret = rep.violations ? EXIT_VIOLATIONS : EXIT_CLEAN;
+out:
+	replay_free(r);
+	report_release(&rep);
+	return ret;
+}
+
+static int check_events(struct replay_cli *c, struct opened_trace *t)
+{
+	char missing[1024], cmd[256];
+
+	if (!catalog_missing(&c->replay, t->in, missing, sizeof(missing)))
+		return 0;
+	catalog_record_command(&c->replay, cmd, sizeof(cmd));
+	cmd_error(c->path, "the trace lacks events the monitors need: %s; record them with '%s'",
+		  missing, cmd);
+	return EXIT_ERROR;
+}
+
+/**
+ * cmd_replay() - the main job: rvreplay [OPTIONS] TRACE.dat
+ * @argc: argument count
+ * @argv: arguments
+ *
+ * Return: the exit code.
+ */
+int cmd_replay(int argc, char **argv)
+{
+	struct replay_cli c = { 0 };
+	struct opened_trace t;
+	char tmp[4096], err[TRACE_ERR_LEN];
+	FILE *out;
+	int ret;
+
+	ret = parse(&c, argc, argv);
+	if (ret)
+		return ret < 0 ? EXIT_ERROR : EXIT_CLEAN;
+	if (catalog_select(c.names, c.nr_names, &c.replay, err))
+		return cmd_usage_error("rvreplay", "%s", err);
+	ret = cmd_open_trace(c.path, c.buffer, c.arch, &t);
+	if (ret)
+		return ret;
+	ret = check_events(&c, &t);
+	if (ret)
+		goto out;
+	out = open_output(c.output, tmp, sizeof(tmp));
+	if (!out) {
+		cmd_error(c.output, "cannot write: %s", strerror(errno));
+		ret = EXIT_ERROR;
+		goto out;
+	}
+	ret = run(&c, &t, out);
+	if (close_output(c.output, tmp, out, ret != EXIT_ERROR)) {
+		cmd_error(c.output ? c.output : "stdout", "cannot write: %s", strerror(errno));
+		ret = EXIT_ERROR;
+	}
+out:
+	trace_input_close(t.in);
+	return ret;
+}

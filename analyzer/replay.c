@@ -1,0 +1,808 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The replay engine. For each record, in order: lost events, task facts
+ * (applied before the record's atom operations, semantics.md section 3),
+ * the sleep story the reports tell, then the monitors' handlers with the
+ * values the kernel's handlers would see (section 4).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "events.h"
+#include "replay.h"
+
+#define MAX_INVOLVED		3
+#define SETSCHED_RESET_ON_FORK	0x40000000UL
+#define SCHED_FIFO		1
+#define SCHED_RR		2
+#define SCHED_DEADLINE		6
+
+struct pending {
+	struct verdict	v;
+	bool		used;
+};
+
+struct replay {
+	struct replay_options	opts;
+	struct trace_input	*in;
+	struct replay_sink	sink;
+	struct task_table	*tasks;
+	struct replay_stats	stats;
+	struct ltl_report	report;
+	/* what the violation callback needs to know */
+	const struct trace_record *rec;
+	struct task		*target;
+	int			mon_index;
+	enum rv_event_type	ev_type;
+	struct pending		*pending;
+	unsigned int		nr_pending;
+	unsigned int		cap_pending;
+	char			*err;
+	bool			failed;
+	bool			wanted[RV_NR_EVENTS];	/* some monitor handles it */
+};
+
+static bool handles(const struct replay *r, enum rv_event_type type)
+{
+	for (int i = 0; i < r->opts.nr_monitors; i++)
+		if (rv_monitor_handles(r->opts.monitors[i], type))
+			return true;
+	return false;
+}
+
+static void target_of(struct replay *r, struct task *task, int i, struct rv_target *t)
+{
+	t->mon = &task->inst[i].mon;
+	t->monitor = r->opts.monitors[i];
+	t->task = &task->view;
+	t->report = &r->report;
+	t->report_data = r;
+	t->strict_start = r->opts.strict_start;
+	t->infer = r->opts.infer && !task->born;
+}
+
+/* ---- verdicts ---- */
+
+static enum verdict_cause cause_of(const struct replay *r, enum ltl_violation_kind kind)
+{
+	enum rv_event_type type = r->ev_type;
+
+	const char *name = r->opts.monitors[r->mon_index]->name;
+
+	if (kind == LTL_VIOLATION_START)
+		return CAUSE_START;
+	if (!strcmp(name, "pagefault"))
+		return CAUSE_PAGE_FAULT;
+	if (type == RV_EV_SWITCH_OUT)
+		return CAUSE_SLEEP_REASON;
+	if (type == RV_EV_WAKEUP)
+		return CAUSE_WAKER;
+	return CAUSE_OTHER;
+}
+
+static void emit(struct replay *r, struct verdict *v)
+{
+	if (r->sink.verdict)
+		r->sink.verdict(r->sink.data, v);
+	free(v->context);
+	v->context = NULL;
+}
+
+static struct pending *pending_slot(struct replay *r)
+{
+	struct pending *p;
+
+	for (unsigned int i = 0; i < r->nr_pending; i++)
+		if (!r->pending[i].used)
+			return &r->pending[i];
+	if (r->nr_pending == r->cap_pending) {
+		unsigned int cap = r->cap_pending ? r->cap_pending * 2 : 16;
+
+		p = realloc(r->pending, cap * sizeof(*p));
+		if (!p)
+			return NULL;
+		r->pending = p;
+		r->cap_pending = cap;
+	}
+	return &r->pending[r->nr_pending++];
+}
+
+/* A sleep verdict waits until its task runs again, to tell the whole sleep. */
+static void hold_or_emit(struct replay *r, struct task *task, struct verdict *v)
+{
+	struct pending *slot;
+
+	if (strcmp(v->monitor->name, "sleep") || !task->sleep.start || task->sleep.run_ts) {
+		emit(r, v);
+		return;
+	}
+	slot = pending_slot(r);
+	if (!slot) {
+		emit(r, v);
+		return;
+	}
+	slot->v = *v;
+	slot->used = true;
+	task->pending++;
+}
+
+static void complete_pending(struct replay *r, struct task *task)
+{
+	for (unsigned int i = 0; task->pending && i < r->nr_pending; i++) {
+		struct pending *p = &r->pending[i];
+
+		if (!p->used || p->v.pid != task->pid)
+			continue;
+		p->v.sleep = task->sleep;
+		strcpy(p->v.comm, task->comm);
+		emit(r, &p->v);
+		p->used = false;
+		task->pending--;
+	}
+}
+
+static void fill_fault(struct verdict *v, const struct trace_record *rec)
+{
+	if (rec->kind != TRACE_FAULT_USER && rec->kind != TRACE_FAULT_KERNEL)
+		return;
+	v->fault.user = rec->kind == TRACE_FAULT_USER;
+	v->fault.address = rec->fault.address;
+	v->fault.ip = rec->fault.ip;
+	v->fault.error_code = rec->fault.error_code;
+}
+
+static void on_violation(void *data, const struct rv_target *t, const unsigned long *before,
+			 enum ltl_violation_kind kind)
+{
+	struct replay *r = data;
+	struct task *task = r->target;
+	struct task_instance *inst = &task->inst[r->mon_index];
+	struct verdict v = { 0 };
+
+	v.monitor = r->opts.monitors[r->mon_index];
+	v.pid = task->pid;
+	strcpy(v.comm, task->comm);
+	v.prio = task->prio;
+	/* RT-ness learned from sched_setscheduler before any event showed the prio */
+	if (task->prio != TRACE_UNKNOWN_PRIO && (task->prio < 100) != (task->rt == 1))
+		v.prio = TRACE_UNKNOWN_PRIO;
+	v.kthread = task->kthread == 1;
+	v.ts = r->rec->ts;
+	v.cpu = r->rec->cpu;
+	v.event = r->rec->kind;
+	v.event_ref = r->rec->ref;
+	v.kind = kind;
+	v.cause = cause_of(r, kind);
+	v.atoms = t->mon->atoms[0];
+	v.states_before = before[0];
+	v.sleep = task->sleep;
+	v.syscall = task->syscall;
+	fill_fault(&v, r->rec);
+	if (r->opts.context) {
+		v.context = calloc(r->opts.context, sizeof(*v.context));
+		if (v.context)
+			v.nr_context = task_recent(task, v.context, r->opts.context);
+	}
+	inst->violations++;
+	hold_or_emit(r, task, &v);
+}
+
+/* ---- tasks ---- */
+
+static const char *const kthread_comms[] = {
+	"kworker/", "ksoftirqd/", "migration/", "rcu", "irq/", "ktimers/", "cpuhp/",
+	"watchdog/", "kthreadd", "kswapd", "khugepaged", "kcompactd", "idle_inject/",
+};
+
+static bool kthread_by_comm(const char *comm)
+{
+	for (size_t i = 0; i < sizeof(kthread_comms) / sizeof(kthread_comms[0]); i++)
+		if (!strncmp(comm, kthread_comms[i], strlen(kthread_comms[i])))
+			return true;
+	return false;
+}
+
+static void learned_kthread(struct replay *r, struct task *task)
+{
+	struct rv_target t;
+
+	for (int i = 0; i < r->opts.nr_monitors; i++) {
+		if (!task->inst[i].created || !r->opts.monitors[i]->kthread_learned)
+			continue;
+		target_of(r, task, i, &t);
+		r->opts.monitors[i]->kthread_learned(&t);
+	}
+}
+
+static void set_kthread(struct replay *r, struct task *task, bool kthread, enum kthread_source from)
+{
+	if (task_set_kthread(task, kthread, from))
+		learned_kthread(r, task);
+}
+
+static void set_comm(struct replay *r, struct task *task, const char *comm)
+{
+	task_set_comm(task, comm);
+	if (!task->init_comm[0])
+		strcpy(task->init_comm, task->comm);
+	if (r->opts.kthread_comms && task->kthread == RV_UNKNOWN && task->comm[0] &&
+	    kthread_by_comm(task->comm))
+		set_kthread(r, task, true, KTHREAD_FROM_COMM);
+}
+
+static void create_instances(struct replay *r, struct task *task, bool task_creation)
+{
+	struct rv_target t;
+
+	for (int i = 0; i < r->opts.nr_monitors; i++) {
+		target_of(r, task, i, &t);
+		rv_instance_init(&t, task_creation);
+		task->inst[i].created = true;
+	}
+}
+
+/* The task of a pid, created on first sight with the trace's saved comm. */
+static struct task *touch(struct replay *r, int pid, const char *comm, struct task **fresh)
+{
+	bool created;
+	struct task *task;
+
+	if (pid < 0)
+		return NULL;
+	task = task_get(r->tasks, pid, &created);
+	if (!task) {
+		r->failed = true;
+		snprintf(r->err, TRACE_ERR_LEN, "out of memory");
+		return NULL;
+	}
+	if (created) {
+		task->first_ts = r->rec->ts;
+		set_comm(r, task, comm && comm[0] ? comm : trace_input_comm(r->in, pid));
+		for (int i = 0; i < MAX_INVOLVED; i++) {
+			if (!fresh[i]) {
+				fresh[i] = task;
+				break;
+			}
+		}
+		r->stats.tasks = task_count(r->tasks);
+		if (r->stats.tasks > r->stats.max_tasks)
+			r->stats.max_tasks = r->stats.tasks;
+	} else if (comm) {
+		set_comm(r, task, comm);
+	}
+	task->last_ts = r->rec->ts;
+	return task;
+}
+
+/* The atoms still unknown, after the fetch an update would do. */
+static unsigned long unknown_atoms(struct replay *r, struct task *task, int i)
+{
+	struct ltl_monitor copy = task->inst[i].mon;
+	struct rv_target t;
+
+	target_of(r, task, i, &t);
+	t.mon = &copy;
+	if (t.monitor->fetch)
+		t.monitor->fetch(&t);
+	return copy.unknown_atoms[0];
+}
+
+static void coverage_of(struct replay *r, struct task *task)
+{
+	struct coverage c;
+
+	if (!task->ever_rt || !r->sink.coverage)
+		return;
+	for (int i = 0; i < r->opts.nr_monitors; i++) {
+		memset(&c, 0, sizeof(c));
+		c.monitor = r->opts.monitors[i];
+		c.pid = task->pid;
+		strcpy(c.comm, task->comm);
+		c.kthread_unknown = task->kthread == RV_UNKNOWN;
+		c.started_ts = task->inst[i].started_ts;
+		c.unjudged = task->inst[i].unjudged;
+		c.events = task->inst[i].events;
+		c.unknown_atoms = unknown_atoms(r, task, i);
+		r->sink.coverage(r->sink.data, &c);
+	}
+}
+
+static void drop(struct replay *r, int pid)
+{
+	struct task *task = task_find(r->tasks, pid);
+
+	if (!task)
+		return;
+	complete_pending(r, task);
+	coverage_of(r, task);
+	task_drop(r->tasks, pid);
+}
+
+/* ---- facts (section 3) ---- */
+
+static void fork_child(struct replay *r, const struct trace_record *rec, struct task **fresh)
+{
+	struct task *child;
+
+	drop(r, rec->fork.child.pid);	/* pid reuse */
+	child = touch(r, rec->fork.child.pid, rec->fork.child.comm, fresh);
+	if (!child)
+		return;
+	child->born = true;
+	/* the comm at fork: the parent's, "kthreadd" for kernel threads */
+	strcpy(child->init_comm, child->comm);
+	task_set_kthread(child, rec->fork.parent.pid == 2, KTHREAD_FROM_FORK);
+	create_instances(r, child, true);
+	for (int i = 0; i < MAX_INVOLVED; i++)
+		if (fresh[i] == child)
+			fresh[i] = NULL;
+}
+
+static void setscheduler_done(struct replay *r, struct task *cur, long ret, struct task **fresh)
+{
+	unsigned long policy = cur->setscheduler.args[1] & ~SETSCHED_RESET_ON_FORK;
+	long pid = cur->setscheduler.args[0];
+	struct task *target = cur;
+
+	cur->setscheduler.active = false;
+	if (ret != 0)
+		return;
+	if (pid != 0)
+		target = touch(r, (int)pid, NULL, fresh);
+	if (target)
+		task_set_rt(target, policy == SCHED_FIFO || policy == SCHED_RR ||
+			    policy == SCHED_DEADLINE);
+}
+
+static void syscall_facts(struct replay *r, const struct trace_record *rec, struct task *cur,
+			  struct task **fresh)
+{
+	if (rec->kind == TRACE_SYS_ENTER) {
+		/* kernel threads make no system calls */
+		set_kthread(r, cur, false, KTHREAD_FROM_SYSCALL);
+		cur->syscall.active = true;
+		cur->syscall.id = rec->sys_enter.id;
+		memcpy(cur->syscall.args, rec->sys_enter.args, sizeof(cur->syscall.args));
+		cur->syscall.ts = rec->ts;
+		if (rv_syscall_is(rec->sys_enter.id, r->opts.syscalls->sched_setscheduler))
+			cur->setscheduler = cur->syscall;
+		return;
+	}
+	set_kthread(r, cur, false, KTHREAD_FROM_SYSCALL);
+	if (cur->setscheduler.active)
+		setscheduler_done(r, cur, rec->sys_exit.ret, fresh);
+}
+
+/* "rvreplay-task: pid=17 tgid=17 kthread=1 policy=1 prio=0 comm=migration/0" */
+static void metadata_facts(struct replay *r, const struct trace_record *rec, struct task **fresh)
+{
+	static const char tag[] = "rvreplay-task: ";
+	char line[256], comm[TRACE_COMM_LEN] = "";
+	int pid, tgid, kthread, policy, prio;
+	struct task *task;
+	const char *c;
+
+	if (rec->print.len < sizeof(tag) || rec->print.len >= sizeof(line) ||
+	    memcmp(rec->print.buf, tag, sizeof(tag) - 1))
+		return;
+	memcpy(line, rec->print.buf, rec->print.len);
+	line[rec->print.len] = '\0';
+	if (sscanf(line, "rvreplay-task: pid=%d tgid=%d kthread=%d policy=%d prio=%d", &pid, &tgid,
+		   &kthread, &policy, &prio) != 5 || pid < 0)
+		return;
+	c = strstr(line, " comm=");
+	if (c)
+		snprintf(comm, sizeof(comm), "%s", c + 6);
+	task = touch(r, pid, comm, fresh);
+	if (!task)
+		return;
+	task_set_prio(task, prio);
+	set_kthread(r, task, kthread != 0, KTHREAD_FROM_METADATA);
+}
+
+static void apply_facts(struct replay *r, const struct trace_record *rec, struct task *cur,
+			struct task **fresh)
+{
+	const struct trace_task_ref *t = NULL;
+	struct task *task;
+
+	switch (rec->kind) {
+	case TRACE_SWITCH:
+		task = touch(r, rec->sw.prev.pid, rec->sw.prev.comm, fresh);
+		if (task)
+			task_set_prio(task, rec->sw.prev.prio);
+		t = &rec->sw.next;
+		break;
+	case TRACE_WAKING:
+	case TRACE_WAKEUP:
+	case TRACE_WAKEUP_NEW:
+		t = &rec->wake;
+		break;
+	case TRACE_EXIT:
+	case TRACE_FREE:
+	case TRACE_KTHREAD_STOP:
+		t = &rec->task;
+		break;
+	case TRACE_PI_SETPRIO:
+		task = touch(r, rec->pi.task.pid, rec->pi.task.comm, fresh);
+		if (task)
+			task_set_prio(task, rec->pi.newprio);
+		break;
+	case TRACE_FORK:
+		touch(r, rec->fork.parent.pid, rec->fork.parent.comm, fresh);
+		fork_child(r, rec, fresh);
+		break;
+	case TRACE_SYS_ENTER:
+	case TRACE_SYS_EXIT:
+		if (cur)
+			syscall_facts(r, rec, cur, fresh);
+		break;
+	case TRACE_PRINT:
+		metadata_facts(r, rec, fresh);
+		break;
+	default:
+		break;
+	}
+	if (t) {
+		task = touch(r, t->pid, t->comm, fresh);
+		if (task)
+			task_set_prio(task, t->prio);
+	}
+}
+
+/* ---- the sleep story, for the reports ---- */
+
+static void ran_again(struct replay *r, struct task *task, uint64_t ts)
+{
+	if (!task || !task->switched_out)
+		return;
+	task->switched_out = false;
+	if (task->sleep.start && !task->sleep.run_ts)
+		task->sleep.run_ts = ts;
+	complete_pending(r, task);
+}
+
+static void story(struct replay *r, const struct trace_record *rec, struct task *cur)
+{
+	struct task *task;
+
+	/* a task with no switch-in recorded runs again at its next own record */
+	if (cur && cur->pid != 0)
+		ran_again(r, cur, rec->ts);
+	switch (rec->kind) {
+	case TRACE_SWITCH:
+		task = task_find(r->tasks, rec->sw.prev.pid);
+		if (task && task->pid != 0) {
+			task->switched_out = true;
+			if (rv_switched_out_sleeping(rec->sw.prev_state)) {
+				memset(&task->sleep, 0, sizeof(task->sleep));
+				task->sleep.start = rec->ts;
+				task->sleep.reason = task->syscall;
+			}
+		}
+		ran_again(r, task_find(r->tasks, rec->sw.next.pid), rec->ts);
+		break;
+	case TRACE_WAKING:
+		task = task_find(r->tasks, rec->wake.pid);
+		if (task && task->sleep.start && !task->sleep.waking_ts) {
+			task->sleep.waking_ts = rec->ts;
+			task->sleep.waker_pid = rec->pid;
+			task->sleep.waker_prio = cur ? cur->prio : TRACE_UNKNOWN_PRIO;
+			task->sleep.waker_context = rec->flags;
+			/* the idle tasks share pid 0: name the one of this CPU */
+			if (rec->pid == 0)
+				snprintf(task->sleep.waker_comm, TRACE_COMM_LEN, "swapper/%d", rec->cpu);
+			else if (cur)
+				strcpy(task->sleep.waker_comm, cur->comm);
+		}
+		break;
+	case TRACE_WAKEUP:
+		task = task_find(r->tasks, rec->wake.pid);
+		if (task && task->sleep.start && !task->sleep.wakeup_ts)
+			task->sleep.wakeup_ts = rec->ts;
+		break;
+	case TRACE_SYS_EXIT:
+		if (cur)
+			cur->syscall.active = false;
+		break;
+	default:
+		break;
+	}
+}
+
+/* ---- the monitors (section 4) ---- */
+
+static void deliver(struct replay *r, struct task *task, struct rv_event *ev)
+{
+	struct rv_target t;
+
+	if (!task || !r->wanted[ev->type])
+		return;
+	r->target = task;
+	for (int i = 0; i < r->opts.nr_monitors; i++) {
+		struct task_instance *inst = &task->inst[i];
+
+		if (!rv_monitor_handles(r->opts.monitors[i], ev->type))
+			continue;
+		target_of(r, task, i, &t);
+		inst->events++;
+		/* a fault the kernel would not judge: the instance is stopped */
+		if (ev->type == RV_EV_PAGE_FAULT && !rv_ltl_valid_state(t.mon) && task->rt == 1)
+			inst->unjudged++;
+		r->mon_index = i;
+		r->ev_type = ev->type;
+		rv_handle(&t, ev);
+		if (!inst->started_ts && rv_ltl_valid_state(t.mon))
+			inst->started_ts = r->rec->ts;
+	}
+}
+
+static int wakee_prio(struct replay *r, const struct trace_record *rec)
+{
+	struct task *wakee = task_find(r->tasks, rec->wake.pid);
+
+	if (rec->wake.prio != TRACE_UNKNOWN_PRIO)
+		return rec->wake.prio;
+	return wakee ? wakee->prio : TRACE_UNKNOWN_PRIO;
+}
+
+static void dispatch(struct replay *r, const struct trace_record *rec, struct task *cur)
+{
+	struct rv_event ev = { 0 };
+
+	switch (rec->kind) {
+	case TRACE_FAULT_USER:
+	case TRACE_FAULT_KERNEL:
+		ev.type = RV_EV_PAGE_FAULT;
+		deliver(r, cur, &ev);
+		break;
+	case TRACE_SWITCH:
+		ev.type = RV_EV_SWITCH_OUT;
+		ev.prev_state = rec->sw.prev_state;
+		deliver(r, task_find(r->tasks, rec->sw.prev.pid), &ev);
+		ev.type = RV_EV_SWITCH_IN;
+		deliver(r, task_find(r->tasks, rec->sw.next.pid), &ev);
+		break;
+	case TRACE_WAKING:
+		ev.type = RV_EV_WAKING;
+		ev.waking.context = rec->flags;
+		ev.waking.waker_prio = cur && cur->prio != TRACE_UNKNOWN_PRIO ? cur->prio :
+				       RV_PRIO_UNKNOWN;
+		ev.waking.wakee_prio = wakee_prio(r, rec);
+		if (ev.waking.wakee_prio == TRACE_UNKNOWN_PRIO)
+			ev.waking.wakee_prio = RV_PRIO_UNKNOWN;
+		deliver(r, task_find(r->tasks, rec->wake.pid), &ev);
+		break;
+	case TRACE_WAKEUP:
+		ev.type = RV_EV_WAKEUP;
+		deliver(r, task_find(r->tasks, rec->wake.pid), &ev);
+		break;
+	case TRACE_CONTENTION_BEGIN:
+	case TRACE_CONTENTION_END:
+		ev.type = rec->kind == TRACE_CONTENTION_BEGIN ? RV_EV_CONTENTION_BEGIN :
+			  RV_EV_CONTENTION_END;
+		ev.lock_flags = rec->contention.flags;
+		deliver(r, cur, &ev);
+		break;
+	case TRACE_SYS_ENTER:
+		ev.type = RV_EV_SYS_ENTER;
+		ev.sys_enter.id = rec->sys_enter.id;
+		memcpy(ev.sys_enter.args, rec->sys_enter.args, sizeof(ev.sys_enter.args));
+		ev.sys_enter.table = r->opts.syscalls;
+		deliver(r, cur, &ev);
+		break;
+	case TRACE_SYS_EXIT:
+		ev.type = RV_EV_SYS_EXIT;
+		deliver(r, cur, &ev);
+		break;
+	case TRACE_KTHREAD_STOP:
+		ev.type = RV_EV_KTHREAD_STOP;
+		deliver(r, task_find(r->tasks, rec->task.pid), &ev);
+		break;
+	default:
+		break;
+	}
+}
+
+/* ---- lost events (section 5) ---- */
+
+static void reset_task(struct task *task, void *data)
+{
+	struct replay *r = data;
+	struct rv_target t;
+
+	complete_pending(r, task);
+	for (int i = 0; i < r->opts.nr_monitors; i++) {
+		if (!task->inst[i].created)
+			continue;
+		target_of(r, task, i, &t);
+		rv_instance_init(&t, false);
+	}
+	/* what was learned from events is unknown again; facts are kept */
+	task->born = false;
+	task->syscall.active = false;
+	task->setscheduler.active = false;
+	memset(&task->sleep, 0, sizeof(task->sleep));
+	task->switched_out = false;
+}
+
+static int lost(struct replay *r, const struct trace_record *rec)
+{
+	struct lost_gap gap = {
+		.cpu = rec->cpu, .ts = rec->ts, .count = rec->missed > 0 ? rec->missed : -1,
+		.where = LOST_MID,
+	};
+
+	if (r->sink.lost)
+		r->sink.lost(r->sink.data, &gap);
+	if (r->opts.lost == LOST_FAIL) {
+		snprintf(r->err, TRACE_ERR_LEN, "events lost on CPU %d before %llu.%06llu",
+			 rec->cpu, (unsigned long long)rec->ts / 1000000000ULL,
+			 (unsigned long long)rec->ts % 1000000000ULL / 1000);
+		r->failed = true;
+		return -1;
+	}
+	if (r->opts.lost == LOST_RESET)
+		task_for_each(r->tasks, reset_task, r);
+	return 0;
+}
+
+/* ---- the record loop ---- */
+
+static void remember(struct replay *r, const struct trace_record *rec, struct task *cur)
+{
+	struct task *other = NULL;
+
+	if (cur)
+		task_remember(r->tasks, cur, &rec->ref);
+	switch (rec->kind) {
+	case TRACE_SWITCH:
+		other = task_find(r->tasks, rec->sw.prev.pid == rec->pid ? rec->sw.next.pid :
+				  rec->sw.prev.pid);
+		break;
+	case TRACE_WAKING:
+	case TRACE_WAKEUP:
+	case TRACE_WAKEUP_NEW:
+		other = task_find(r->tasks, rec->wake.pid);
+		break;
+	case TRACE_FORK:
+		other = task_find(r->tasks, rec->fork.child.pid);
+		break;
+	case TRACE_PI_SETPRIO:
+		other = task_find(r->tasks, rec->pi.task.pid);
+		break;
+	case TRACE_KTHREAD_STOP:
+	case TRACE_FREE:
+		other = task_find(r->tasks, rec->task.pid);
+		break;
+	default:
+		break;
+	}
+	if (other && other != cur)
+		task_remember(r->tasks, other, &rec->ref);
+}
+
+static void count(struct replay *r, const struct trace_record *rec)
+{
+	if (!r->stats.events++)
+		r->stats.first_ts = rec->ts;
+	r->stats.last_ts = rec->ts;
+	r->stats.per_kind[rec->kind]++;
+}
+
+static int on_record(void *data, const struct trace_record *rec)
+{
+	struct task *fresh[MAX_INVOLVED] = { NULL }, *cur;
+	struct replay *r = data;
+
+	r->rec = rec;
+	count(r, rec);
+	if (rec->missed && lost(r, rec))
+		return -1;
+	cur = touch(r, rec->pid, NULL, fresh);
+	apply_facts(r, rec, cur, fresh);
+	/* tasks first seen now existed before the trace: task_creation false */
+	for (int i = 0; i < MAX_INVOLVED; i++)
+		if (fresh[i])
+			create_instances(r, fresh[i], false);
+	if (r->failed)
+		return -1;
+	remember(r, rec, cur);
+	story(r, rec, cur);
+	dispatch(r, rec, cur);
+	if (rec->kind == TRACE_FREE)
+		drop(r, rec->task.pid);
+	return r->failed ? -1 : 0;
+}
+
+/**
+ * replay_new() - prepare a replay
+ * @opts: monitors and options (copied)
+ * @in: the opened trace
+ * @sink: where verdicts, lost events and coverage go (copied)
+ *
+ * Return: the replay, or NULL when memory runs out.
+ */
+struct replay *replay_new(const struct replay_options *opts, struct trace_input *in,
+			  const struct replay_sink *sink)
+{
+	struct replay *r = calloc(1, sizeof(*r));
+
+	if (!r)
+		return NULL;
+	r->opts = *opts;
+	r->in = in;
+	r->sink = *sink;
+	r->report.violation = on_violation;
+	for (int type = 0; type < RV_NR_EVENTS; type++)
+		r->wanted[type] = handles(r, type);
+	r->tasks = task_table_new(opts->context);
+	if (!r->tasks) {
+		free(r);
+		return NULL;
+	}
+	return r;
+}
+
+void replay_free(struct replay *r)
+{
+	if (!r)
+		return;
+	for (unsigned int i = 0; i < r->nr_pending; i++)
+		if (r->pending[i].used)
+			free(r->pending[i].v.context);
+	free(r->pending);
+	task_table_free(r->tasks);
+	free(r);
+}
+
+static void finish_task(struct task *task, void *data)
+{
+	struct replay *r = data;
+
+	complete_pending(r, task);
+	coverage_of(r, task);
+}
+
+static void lost_from_stats(struct replay *r)
+{
+	const struct trace_meta *m = trace_input_meta(r->in);
+	struct lost_gap gap;
+
+	for (int cpu = 0; m->stats && cpu < m->cpus && r->sink.lost; cpu++) {
+		if (m->stats[cpu].overrun > 0) {
+			gap = (struct lost_gap){ cpu, r->stats.first_ts, m->stats[cpu].overrun,
+						 LOST_START };
+			r->sink.lost(r->sink.data, &gap);
+		}
+		if (m->stats[cpu].dropped > 0) {
+			gap = (struct lost_gap){ cpu, r->stats.last_ts, m->stats[cpu].dropped,
+						 LOST_END };
+			r->sink.lost(r->sink.data, &gap);
+		}
+	}
+}
+
+/**
+ * replay_run() - replay every record of the trace
+ * @r: the replay
+ * @err: TRACE_ERR_LEN bytes for the reason of a failure
+ *
+ * Return: 0, or -1 (out of memory, or lost events with LOST_FAIL).
+ */
+int replay_run(struct replay *r, char *err)
+{
+	r->err = err;
+	trace_input_iterate(r->in, on_record, r);
+	if (r->failed)
+		return -1;
+	task_for_each(r->tasks, finish_task, r);
+	lost_from_stats(r);
+	return 0;
+}
+
+const struct replay_stats *replay_stats(const struct replay *r)
+{
+	return &r->stats;
+}

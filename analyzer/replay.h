@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The replay engine: trace records -> task facts -> monitor events ->
+ * verdicts, with lost events and coverage (semantics.md sections 3 to 5).
+ */
+#ifndef REPLAY_H
+#define REPLAY_H
+
+#include "trace_input.h"
+#include "verdict.h"
+
+enum lost_mode {
+	LOST_RESET,	/* reset every instance at a gap (default) */
+	LOST_IGNORE,	/* report the gap only */
+	LOST_FAIL,	/* stop with an error */
+};
+
+struct replay_options {
+	const struct rv_monitor		*monitors[MAX_MONITORS];
+	int				nr_monitors;
+	const struct rv_syscalls	*syscalls;
+	enum lost_mode			lost;
+	unsigned int			context;	/* records kept per task */
+	bool				strict_start;
+	bool				infer;
+	bool				kthread_comms;	/* comm heuristics */
+};
+
+enum lost_where {
+	LOST_MID,	/* a record said events were lost before it */
+	LOST_START,	/* overwritten before the first record (per-CPU overrun) */
+	LOST_END,	/* dropped after the last record (per-CPU dropped events) */
+};
+
+struct lost_gap {
+	int		cpu;
+	uint64_t	ts;
+	long long	count;		/* -1 unknown */
+	enum lost_where	where;
+};
+
+/* Why an RT task was not judged by a monitor, or only from some time. */
+struct coverage {
+	const struct rv_monitor	*monitor;
+	int			pid;
+	char			comm[TRACE_COMM_LEN];
+	bool			kthread_unknown;
+	uint64_t		first_rt_ts;
+	uint64_t		started_ts;	/* 0: never judged */
+	unsigned long		events;		/* events of this monitor for it */
+	unsigned long		unjudged;	/* pagefault: faults while stopped */
+	unsigned long		unknown_atoms;	/* still unknown at the end (fetched ones fetched) */
+};
+
+/* Where results go: a report (text or JSON). */
+struct replay_sink {
+	void	(*verdict)(void *data, const struct verdict *v);
+	void	(*lost)(void *data, const struct lost_gap *gap);
+	void	(*coverage)(void *data, const struct coverage *c);
+	void	*data;
+};
+
+struct replay_stats {
+	unsigned long long	events;
+	uint64_t		first_ts;
+	uint64_t		last_ts;
+	unsigned long long	per_kind[TRACE_NR_KINDS];
+	unsigned long		tasks;
+	unsigned long		max_tasks;
+};
+
+struct replay;
+
+struct replay *replay_new(const struct replay_options *opts, struct trace_input *in,
+			  const struct replay_sink *sink);
+void replay_free(struct replay *r);
+int replay_run(struct replay *r, char *err);
+const struct replay_stats *replay_stats(const struct replay *r);
+
+#endif

@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The parts of a report that do not depend on its format: filters, the
+ * summary per monitor and task, and the lists of coverage and lost events.
+ */
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "explain.h"
+#include "report.h"
+
+/**
+ * report_init() - a report for one replay
+ * @rep: the report
+ * @opts: format and destination (copied)
+ * @filter: which verdicts to report (copied)
+ * @in: the trace
+ * @replay: the replay's options (monitors)
+ *
+ * Return: 0.
+ */
+int report_init(struct report *rep, const struct report_options *opts,
+		const struct report_filter *filter, struct trace_input *in,
+		const struct replay_options *replay)
+{
+	memset(rep, 0, sizeof(*rep));
+	rep->opts = *opts;
+	rep->filter = *filter;
+	rep->in = in;
+	rep->replay = replay;
+	rep->format = opts->json ? &report_json : &report_text;
+	rep->first_item = true;
+	return 0;
+}
+
+void report_release(struct report *rep)
+{
+	free(rep->rows);
+	free(rep->coverage);
+	free(rep->lost);
+}
+
+/**
+ * report_color() - an ANSI color sequence, or "" when colors are off
+ * @rep: the report
+ * @code: the SGR code, "" to reset
+ *
+ * Return: the sequence.
+ */
+const char *report_color(const struct report *rep, const char *code)
+{
+	static char buf[16];
+
+	if (!rep->opts.color)
+		return "";
+	snprintf(buf, sizeof(buf), "\033[%sm", code);
+	return buf;
+}
+
+int report_monitor_index(const struct report *rep, const struct rv_monitor *m)
+{
+	for (int i = 0; i < rep->replay->nr_monitors; i++)
+		if (rep->replay->monitors[i] == m)
+			return i;
+	return 0;
+}
+
+static bool pid_passes(const struct report_filter *f, int pid)
+{
+	if (!f->nr_pids)
+		return true;
+	for (int i = 0; i < f->nr_pids; i++)
+		if (f->pids[i] == pid)
+			return true;
+	return false;
+}
+
+static bool comm_passes(const struct report_filter *f, const char *comm)
+{
+	if (!f->nr_comms)
+		return true;
+	for (int i = 0; i < f->nr_comms; i++)
+		if (!fnmatch(f->comms[i], comm, 0))
+			return true;
+	return false;
+}
+
+static bool passes(const struct report_filter *f, const struct verdict *v)
+{
+	return pid_passes(f, v->pid) && comm_passes(f, v->comm) &&
+	       (f->cpu < 0 || f->cpu == v->cpu) && (!f->from || v->ts >= f->from) &&
+	       (!f->to || v->ts <= f->to);
+}
+
+static struct summary_row *row_of(struct report *rep, const struct verdict *v)
+{
+	struct summary_row *rows;
+
+	for (unsigned int i = rep->nr_rows; i-- > 0;)
+		if (rep->rows[i].pid == v->pid && rep->rows[i].monitor == v->monitor)
+			return &rep->rows[i];
+	rows = realloc(rep->rows, (rep->nr_rows + 1) * sizeof(*rows));
+	if (!rows) {
+		rep->oom = true;
+		return NULL;
+	}
+	rep->rows = rows;
+	rows = &rep->rows[rep->nr_rows++];
+	memset(rows, 0, sizeof(*rows));
+	rows->monitor = v->monitor;
+	rows->pid = v->pid;
+	rows->first = v->ts;
+	return rows;
+}
+
+static void count_reason(struct summary_row *row, const char *text)
+{
+	for (int i = 0; i < REPORT_MAX_REASONS; i++) {
+		if (!row->reasons[i].count) {
+			snprintf(row->reasons[i].text, sizeof(row->reasons[i].text), "%s", text);
+			row->reasons[i].count = 1;
+			return;
+		}
+		if (!strcmp(row->reasons[i].text, text)) {
+			row->reasons[i].count++;
+			return;
+		}
+	}
+	row->other_reasons++;
+}
+
+static void summarize(struct report *rep, const struct verdict *v)
+{
+	struct summary_row *row = row_of(rep, v);
+	char reason[EXPLAIN_LEN];
+
+	if (!row)
+		return;
+	row->count++;
+	row->last = v->ts;
+	row->prio = v->prio;
+	strcpy(row->comm, v->comm);
+	explain_reason(v, rep->opts.arch, reason, sizeof(reason));
+	count_reason(row, reason);
+}
+
+static void on_verdict(void *data, const struct verdict *v)
+{
+	struct report *rep = data;
+
+	if (!passes(&rep->filter, v))
+		return;
+	rep->violations++;
+	rep->by_monitor[report_monitor_index(rep, v->monitor)]++;
+	summarize(rep, v);
+	if (!rep->opts.summary_only && !rep->opts.quiet)
+		rep->format->verdict(rep, v);
+}
+
+static void on_lost(void *data, const struct lost_gap *gap)
+{
+	struct report *rep = data;
+	struct lost_gap *l = realloc(rep->lost, (rep->nr_lost + 1) * sizeof(*l));
+
+	if (!l) {
+		rep->oom = true;
+		return;
+	}
+	rep->lost = l;
+	rep->lost[rep->nr_lost++] = *gap;
+}
+
+static void on_coverage(void *data, const struct coverage *c)
+{
+	struct report *rep = data;
+	struct coverage *cov;
+
+	if (!pid_passes(&rep->filter, c->pid) || !comm_passes(&rep->filter, c->comm))
+		return;
+	cov = realloc(rep->coverage, (rep->nr_coverage + 1) * sizeof(*cov));
+	if (!cov) {
+		rep->oom = true;
+		return;
+	}
+	rep->coverage = cov;
+	rep->coverage[rep->nr_coverage++] = *c;
+}
+
+/**
+ * report_sink() - where the replay sends its results for this report
+ * @rep: the report
+ *
+ * Return: the sink.
+ */
+struct replay_sink report_sink(struct report *rep)
+{
+	return (struct replay_sink){
+		.verdict = on_verdict, .lost = on_lost, .coverage = on_coverage, .data = rep,
+	};
+}
+
+void report_begin(struct report *rep)
+{
+	rep->format->begin(rep);
+}
+
+static int by_pid(const void *a, const void *b)
+{
+	const struct coverage *x = a, *y = b;
+
+	return x->pid != y->pid ? (x->pid > y->pid) - (x->pid < y->pid) :
+	       strcmp(x->monitor->name, y->monitor->name);
+}
+
+/* Coverage in pid order, whatever order tasks ended in. */
+void report_end(struct report *rep, const struct replay_stats *stats)
+{
+	qsort(rep->coverage, rep->nr_coverage, sizeof(*rep->coverage), by_pid);
+	rep->format->end(rep, stats);
+	fflush(rep->opts.out);
+}

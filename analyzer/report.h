@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Reports: the verdicts that pass the user's filters, a summary per monitor
+ * and task, coverage and lost events, written as text or JSON.
+ */
+#ifndef REPORT_H
+#define REPORT_H
+
+#include <stdio.h>
+
+#include "replay.h"
+
+#define REPORT_MAX_PIDS		64
+#define REPORT_MAX_COMMS	16
+#define REPORT_MAX_REASONS	4
+
+struct report_filter {
+	int		pids[REPORT_MAX_PIDS];
+	int		nr_pids;
+	const char	*comms[REPORT_MAX_COMMS];	/* shell patterns */
+	int		nr_comms;
+	int		cpu;				/* -1: any */
+	uint64_t	from;				/* ns; 0: from the start */
+	uint64_t	to;				/* ns; 0: to the end */
+};
+
+struct report_options {
+	bool		json;
+	bool		summary_only;
+	bool		quiet;
+	bool		color;
+	const char	*path;		/* the trace */
+	const char	*arch;
+	const char	*profile;
+	FILE		*out;
+};
+
+struct summary_row {
+	const struct rv_monitor	*monitor;
+	int			pid;
+	char			comm[TRACE_COMM_LEN];
+	int			prio;
+	unsigned long		count;
+	uint64_t		first;
+	uint64_t		last;
+	struct {
+		char		text[256];
+		unsigned long	count;
+	} reasons[REPORT_MAX_REASONS];
+	unsigned long		other_reasons;
+};
+
+struct report;
+
+/* One output format. */
+struct report_format {
+	void	(*begin)(struct report *rep);
+	void	(*verdict)(struct report *rep, const struct verdict *v);
+	void	(*end)(struct report *rep, const struct replay_stats *stats);
+};
+
+struct report {
+	struct report_options		opts;
+	struct report_filter		filter;
+	const struct report_format	*format;
+	struct trace_input		*in;
+	const struct replay_options	*replay;
+	unsigned long			violations;
+	unsigned long			by_monitor[MAX_MONITORS];
+	struct summary_row		*rows;
+	unsigned int			nr_rows;
+	struct coverage			*coverage;
+	unsigned int			nr_coverage;
+	struct lost_gap			*lost;
+	unsigned int			nr_lost;
+	bool				first_item;	/* JSON: no comma before */
+	bool				oom;
+};
+
+extern const struct report_format report_text;
+extern const struct report_format report_json;
+
+int report_init(struct report *rep, const struct report_options *opts,
+		const struct report_filter *filter, struct trace_input *in,
+		const struct replay_options *replay);
+void report_release(struct report *rep);
+struct replay_sink report_sink(struct report *rep);
+void report_begin(struct report *rep);
+void report_end(struct report *rep, const struct replay_stats *stats);
+int report_monitor_index(const struct report *rep, const struct rv_monitor *m);
+const char *report_color(const struct report *rep, const char *code);
+
+#endif

@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The JSON report (schema in docs/rvreplay-json.md). Violations are
+ * streamed as they are found, so memory does not grow with their number;
+ * the keys that need the whole trace follow them.
+ */
+#include <jansson.h>
+#include <string.h>
+
+#include "explain.h"
+#include "report.h"
+
+#define LINE_LEN	1024
+
+static void put(struct report *rep, const char *key, json_t *value)
+{
+	fprintf(rep->opts.out, ",\n  \"%s\": ", key);
+	json_dumpf(value, rep->opts.out, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY);
+	json_decref(value);
+}
+
+static void json_begin(struct report *rep)
+{
+	fprintf(rep->opts.out, "{\n  \"rvreplay_version\": \"%s\",\n  \"violations\": [",
+		RVREPLAY_VERSION);
+}
+
+static json_t *states_array(unsigned long states)
+{
+	json_t *a = json_array();
+
+	for (unsigned int i = 0; i < RV_MAX_BA_STATES; i++)
+		if (states >> i & 1)
+			json_array_append_new(a, json_integer(i));
+	return a;
+}
+
+static json_t *atoms_array(const struct rv_monitor *m, unsigned long atoms)
+{
+	const struct ltl_automaton *a = m->automaton;
+	json_t *arr = json_array();
+
+	for (unsigned int i = 0; i < a->nr_atoms; i++)
+		if (atoms >> i & 1)
+			json_array_append_new(arr, json_string(a->atom_name(i)));
+	return arr;
+}
+
+static json_t *ns_or_null(uint64_t ns)
+{
+	return ns ? json_integer(ns) : json_null();
+}
+
+static json_t *sleep_object(struct report *rep, const struct verdict *v)
+{
+	const struct task_sleep *s = &v->sleep;
+	char reason[EXPLAIN_LEN];
+	json_t *o = json_object(), *waker = json_null();
+
+	explain_syscall(&s->reason, rep->opts.arch, reason, sizeof(reason));
+	if (s->waking_ts) {
+		waker = json_object();
+		json_object_set_new(waker, "pid", json_integer(s->waker_pid));
+		json_object_set_new(waker, "comm", json_string(s->waker_comm));
+		json_object_set_new(waker, "prio", s->waker_prio == TRACE_UNKNOWN_PRIO ?
+				    json_null() : json_integer(s->waker_prio));
+		json_object_set_new(waker, "context", json_string(explain_context(s->waker_context)));
+		json_object_set_new(waker, "ts_ns", json_integer(s->waking_ts));
+	}
+	json_object_set_new(o, "reason", json_string(reason));
+	json_object_set_new(o, "start_ts_ns", ns_or_null(s->start));
+	json_object_set_new(o, "slept_ns", s->wakeup_ts ? json_integer(s->wakeup_ts - s->start) :
+			    json_null());
+	json_object_set_new(o, "waker", waker);
+	json_object_set_new(o, "wakeup_ts_ns", ns_or_null(s->wakeup_ts));
+	json_object_set_new(o, "wakeup_latency_ns", s->run_ts && s->wakeup_ts && s->run_ts >= s->wakeup_ts ?
+			    json_integer(s->run_ts - s->wakeup_ts) : json_null());
+	return o;
+}
+
+/* Addresses as hex strings: kernel ones do not fit a JSON integer. */
+static json_t *hex(uint64_t value)
+{
+	char buf[24];
+
+	snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)value);
+	return json_string(buf);
+}
+
+static json_t *fault_object(struct report *rep, const struct verdict *v)
+{
+	char buf[EXPLAIN_LEN];
+	json_t *o = json_object();
+
+	json_object_set_new(o, "kind", json_string(v->fault.user ? "user" : "kernel"));
+	json_object_set_new(o, "address", hex(v->fault.address));
+	json_object_set_new(o, "ip", hex(v->fault.ip));
+	if (!v->fault.user && !trace_input_symbol(rep->in, v->fault.ip, buf, sizeof(buf)))
+		json_object_set_new(o, "symbol", json_string(buf));
+	json_object_set_new(o, "error_code", hex(v->fault.error_code));
+	explain_fault_error(v->fault.error_code, rep->opts.arch, buf, sizeof(buf));
+	json_object_set_new(o, "error", json_string(buf));
+	return o;
+}
+
+static json_t *context_object(struct report *rep, const struct verdict *v)
+{
+	json_t *o = json_object(), *events = json_array();
+	char buf[LINE_LEN];
+
+	explain_syscall(&v->syscall, rep->opts.arch, buf, sizeof(buf));
+	json_object_set_new(o, "syscall", json_string(buf));
+	json_object_set_new(o, "sleep", v->cause == CAUSE_SLEEP_REASON || v->cause == CAUSE_WAKER ?
+			    sleep_object(rep, v) : json_null());
+	json_object_set_new(o, "fault", v->cause == CAUSE_PAGE_FAULT ? fault_object(rep, v) :
+			    json_null());
+	for (unsigned int i = 0; i < v->nr_context; i++) {
+		trace_input_format(rep->in, &v->context[i], buf, sizeof(buf));
+		json_array_append_new(events, json_string(buf));
+	}
+	json_object_set_new(o, "events", events);
+	return o;
+}
+
+static void json_verdict(struct report *rep, const struct verdict *v)
+{
+	char buf[LINE_LEN];
+	json_t *o = json_object();
+
+	json_object_set_new(o, "monitor", json_string(v->monitor->name));
+	json_object_set_new(o, "pid", json_integer(v->pid));
+	json_object_set_new(o, "comm", json_string(v->comm));
+	json_object_set_new(o, "prio", v->prio == TRACE_UNKNOWN_PRIO ? json_null() :
+			    json_integer(v->prio));
+	json_object_set_new(o, "ts_ns", json_integer(v->ts));
+	json_object_set_new(o, "cpu", json_integer(v->cpu));
+	json_object_set_new(o, "event", json_string(trace_kind_event(v->event)));
+	trace_input_format(rep->in, &v->event_ref, buf, sizeof(buf));
+	json_object_set_new(o, "event_line", json_string(buf + strspn(buf, " ")));
+	json_object_set_new(o, "reason", json_string(explain_cause_key(v->cause)));
+	explain_reason(v, rep->opts.arch, buf, sizeof(buf));
+	json_object_set_new(o, "reason_detail", json_string(buf));
+	explain_why(v, rep->opts.arch, buf, sizeof(buf));
+	json_object_set_new(o, "why", json_string(buf));
+	json_object_set_new(o, "atoms", atoms_array(v->monitor, v->atoms));
+	json_object_set_new(o, "states_before", states_array(v->states_before));
+	json_object_set_new(o, "context", context_object(rep, v));
+	fprintf(rep->opts.out, "%s\n    ", rep->first_item ? "" : ",");
+	rep->first_item = false;
+	json_dumpf(o, rep->opts.out, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	json_decref(o);
+}
+
+static json_t *trace_object(struct report *rep, const struct replay_stats *stats)
+{
+	const struct trace_meta *m = trace_input_meta(rep->in);
+	json_t *o = json_object();
+
+	json_object_set_new(o, "path", json_string(rep->opts.path));
+	json_object_set_new(o, "arch", json_string(rep->opts.arch));
+	json_object_set_new(o, "kernel", json_string(m->release));
+	json_object_set_new(o, "uname", json_string(m->uname));
+	json_object_set_new(o, "cpus", json_integer(m->cpus));
+	json_object_set_new(o, "clock", json_string(m->clock));
+	json_object_set_new(o, "format_version", json_integer(m->version));
+	json_object_set_new(o, "buffer", json_string(m->buffer));
+	json_object_set_new(o, "events", json_integer(stats->events));
+	json_object_set_new(o, "first_ts_ns", json_integer(stats->first_ts));
+	json_object_set_new(o, "last_ts_ns", json_integer(stats->last_ts));
+	return o;
+}
+
+static json_t *lost_array(struct report *rep)
+{
+	static const char *const where[] = { "mid", "start", "end" };
+	json_t *a = json_array();
+
+	for (unsigned int i = 0; i < rep->nr_lost; i++) {
+		const struct lost_gap *g = &rep->lost[i];
+		json_t *o = json_object();
+
+		json_object_set_new(o, "cpu", json_integer(g->cpu));
+		json_object_set_new(o, "ts_ns", json_integer(g->ts));
+		json_object_set_new(o, "count", g->count < 0 ? json_null() : json_integer(g->count));
+		json_object_set_new(o, "where", json_string(where[g->where]));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *coverage_array(struct report *rep)
+{
+	char why[EXPLAIN_LEN * 2];
+	json_t *a = json_array();
+
+	for (unsigned int i = 0; i < rep->nr_coverage; i++) {
+		const struct coverage *c = &rep->coverage[i];
+		json_t *o = json_object();
+		bool told = explain_coverage(c, why, sizeof(why));
+
+		json_object_set_new(o, "monitor", json_string(c->monitor->name));
+		json_object_set_new(o, "pid", json_integer(c->pid));
+		json_object_set_new(o, "comm", json_string(c->comm));
+		json_object_set_new(o, "judged_from_ns", ns_or_null(c->started_ts));
+		json_object_set_new(o, "kthread_unknown", json_boolean(c->kthread_unknown));
+		json_object_set_new(o, "unknown_atoms", atoms_array(c->monitor, c->unknown_atoms));
+		json_object_set_new(o, "unjudged_events", json_integer(c->unjudged));
+		json_object_set_new(o, "why", told ? json_string(why) : json_null());
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *summary_object(struct report *rep)
+{
+	json_t *o = json_object(), *by = json_object(), *tasks = json_array();
+
+	json_object_set_new(o, "violations", json_integer(rep->violations));
+	for (int i = 0; i < rep->replay->nr_monitors; i++)
+		json_object_set_new(by, rep->replay->monitors[i]->name,
+				    json_integer(rep->by_monitor[i]));
+	json_object_set_new(o, "by_monitor", by);
+	for (unsigned int i = 0; i < rep->nr_rows; i++) {
+		const struct summary_row *row = &rep->rows[i];
+		json_t *t = json_object(), *reasons = json_array();
+
+		json_object_set_new(t, "monitor", json_string(row->monitor->name));
+		json_object_set_new(t, "pid", json_integer(row->pid));
+		json_object_set_new(t, "comm", json_string(row->comm));
+		json_object_set_new(t, "prio", row->prio == TRACE_UNKNOWN_PRIO ? json_null() :
+				    json_integer(row->prio));
+		json_object_set_new(t, "violations", json_integer(row->count));
+		json_object_set_new(t, "first_ts_ns", json_integer(row->first));
+		json_object_set_new(t, "last_ts_ns", json_integer(row->last));
+		for (int k = 0; k < REPORT_MAX_REASONS && row->reasons[k].count; k++) {
+			json_t *r = json_object();
+
+			json_object_set_new(r, "reason", json_string(row->reasons[k].text));
+			json_object_set_new(r, "count", json_integer(row->reasons[k].count));
+			json_array_append_new(reasons, r);
+		}
+		json_object_set_new(t, "reasons", reasons);
+		json_array_append_new(tasks, t);
+	}
+	json_object_set_new(o, "tasks", tasks);
+	return o;
+}
+
+static void json_end(struct report *rep, const struct replay_stats *stats)
+{
+	json_t *monitors = json_array();
+
+	for (int i = 0; i < rep->replay->nr_monitors; i++)
+		json_array_append_new(monitors, json_string(rep->replay->monitors[i]->name));
+	fprintf(rep->opts.out, "%s]", rep->first_item ? "" : "\n  ");
+	put(rep, "trace", trace_object(rep, stats));
+	put(rep, "profile", json_string(rep->opts.profile));
+	put(rep, "monitors", monitors);
+	put(rep, "lost_events", lost_array(rep));
+	put(rep, "coverage", coverage_array(rep));
+	put(rep, "summary", summary_object(rep));
+	fprintf(rep->opts.out, "\n}\n");
+}
+
+const struct report_format report_json = {
+	.begin = json_begin,
+	.verdict = json_verdict,
+	.end = json_end,
+};

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What the replay knows about each task (semantics.md section 3): prio,
+ * RT-ness, kernel-thread-ness and where it was learned, comm, birth in the
+ * trace, and the state kept per task for the monitors and the reports.
+ */
+#ifndef TASK_FACTS_H
+#define TASK_FACTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "monitor.h"
+#include "trace_record.h"
+
+#define MAX_MONITORS	4
+
+/* Sources of kthread-ness, weakest first; a weaker one never overrides. */
+enum kthread_source {
+	KTHREAD_FROM_NONE,
+	KTHREAD_FROM_COMM,	/* --kthread-comms heuristics */
+	KTHREAD_FROM_SYSCALL,	/* it entered a system call: a user task */
+	KTHREAD_FROM_FORK,	/* child of kthreadd (pid 2) or not */
+	KTHREAD_FROM_PID,	/* pid 0 and 2 */
+	KTHREAD_FROM_METADATA,	/* rvreplay-task: line, section 7 */
+};
+
+/* One task's instance of one monitor, and what the reports need of it. */
+struct task_instance {
+	struct ltl_monitor	mon;
+	bool			created;
+	uint64_t		started_ts;	/* first start; 0: never */
+	unsigned long		violations;
+	unsigned long		events;		/* events delivered to it */
+	unsigned long		unjudged;	/* events while stopped and RT */
+};
+
+/* The system call a task is in, if any. */
+struct task_syscall {
+	bool			active;
+	long			id;
+	unsigned long		args[6];
+	uint64_t		ts;
+};
+
+/* The last sleep of a task and how it ended. */
+struct task_sleep {
+	uint64_t		start;		/* switched out sleeping; 0: not sleeping */
+	struct task_syscall	reason;		/* the system call it slept in */
+	uint64_t		waking_ts;
+	int			waker_pid;
+	int			waker_prio;
+	unsigned int		waker_context;	/* common_flags of sched_waking */
+	char			waker_comm[TRACE_COMM_LEN];
+	uint64_t		wakeup_ts;
+	uint64_t		run_ts;
+};
+
+struct task {
+	int			pid;
+	int			prio;		/* TRACE_UNKNOWN_PRIO until seen */
+	signed char		rt;		/* 1, 0, RV_UNKNOWN */
+	signed char		kthread;	/* 1, 0, RV_UNKNOWN */
+	enum kthread_source	kthread_from;
+	bool			born;		/* sched_process_fork seen */
+	bool			ever_rt;
+	char			comm[TRACE_COMM_LEN];		/* latest */
+	char			init_comm[TRACE_COMM_LEN];	/* at instance creation */
+	struct rv_task		view;		/* what the monitors read */
+	struct task_instance	inst[MAX_MONITORS];
+	struct task_syscall	syscall;
+	struct task_syscall	setscheduler;	/* pending until its sys_exit */
+	struct task_sleep	sleep;
+	bool			switched_out;	/* waiting for its next run */
+	unsigned int		pending;	/* its verdicts waiting for the sleep's end */
+	struct trace_ref	*recent;	/* ring of the last records involving it */
+	unsigned int		nr_recent;
+	unsigned int		recent_head;
+	uint64_t		first_ts;
+	uint64_t		last_ts;
+	struct task		*hash_next;
+};
+
+struct task_table;
+
+struct task_table *task_table_new(unsigned int context);
+void task_table_free(struct task_table *t);
+struct task *task_find(struct task_table *t, int pid);
+struct task *task_get(struct task_table *t, int pid, bool *created);
+void task_drop(struct task_table *t, int pid);
+void task_for_each(struct task_table *t, void (*fn)(struct task *task, void *data), void *data);
+unsigned long task_count(const struct task_table *t);
+
+void task_set_prio(struct task *task, int prio);
+void task_set_rt(struct task *task, bool rt);
+bool task_set_kthread(struct task *task, bool kthread, enum kthread_source from);
+void task_set_comm(struct task *task, const char *comm);
+void task_remember(struct task_table *t, struct task *task, const struct trace_ref *ref);
+unsigned int task_recent(const struct task *task, struct trace_ref *out, unsigned int max);
+
+#endif

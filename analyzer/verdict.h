@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * A verdict: one violation of one monitor by one task, with what a report
+ * needs to explain it.
+ */
+#ifndef VERDICT_H
+#define VERDICT_H
+
+#include "ltl/ltl_core.h"
+#include "task_facts.h"
+
+enum verdict_cause {
+	CAUSE_SLEEP_REASON,	/* sleep: went to sleep in a way not safe for real time */
+	CAUSE_WAKER,		/* sleep: woken by something that may delay it */
+	CAUSE_PAGE_FAULT,	/* pagefault: a fault while real-time */
+	CAUSE_START,		/* --strict-start: false from the first event judged */
+	CAUSE_OTHER,
+};
+
+struct verdict {
+	const struct rv_monitor		*monitor;
+	int				pid;
+	char				comm[TRACE_COMM_LEN];
+	int				prio;
+	uint64_t			ts;
+	int				cpu;
+	enum trace_kind			event;
+	struct trace_ref		event_ref;
+	enum ltl_violation_kind		kind;
+	enum verdict_cause		cause;
+	unsigned long			atoms;		/* true during the failing step */
+	unsigned long			states_before;
+	bool				kthread;
+	struct task_sleep		sleep;		/* sleep verdicts */
+	struct {
+		bool			user;
+		uint64_t		address;
+		uint64_t		ip;
+		uint64_t		error_code;
+	} fault;
+	struct task_syscall		syscall;	/* in progress at the event */
+	struct trace_ref		*context;	/* the task's last records */
+	unsigned int			nr_context;
+};
+
+const char *verdict_cause_name(enum verdict_cause cause);
+
+#endif

@@ -1,0 +1,82 @@
+#!/bin/sh
+# Command-line behaviour, one line per case: arguments, exit code, and a
+# pattern the output must match (rtla style). Run from the top of the tree.
+
+. tests/e2e/lib.sh
+
+T=traces
+V=$(cat VERSION)
+
+check "version"			"-V"						0 "^rvreplay $V$"
+check "help"			"--help"					0 "usage: rvreplay \[OPTIONS\] TRACE.dat"
+check "list"			"list"						0 "sleep: a real-time task"
+check "list shows the specs"	"list"						0 "RULE = always \(RT imply not PAGEFAULT\)"
+check "list shows events"	"list"						0 "required +sched:sched_waking"
+check "list help"		"list --help"					0 "usage: rvreplay list"
+check "clean trace"		"$T/cyclictest-abs.dat"				0 "Summary: 0 violations"
+check "violations: exit 1"	"$T/cyclictest-rel.dat"				1 "sleep violation: cyclictest pid 6403 prio 19"
+check "sleep reason in words"	"$T/cyclictest-rel.dat"				1 "slept in clock_nanosleep\(CLOCK_MONOTONIC, relative\)"
+check "waker in words"		"$T/mutex-nonpi.dat"				1 "woken by mutex_inversion \(pid 6482, prio 59\) in task context, lower priority than its own 39"
+check "sleep duration"		"$T/mutex-nonpi.dat"				1 "sleep:  slept [0-9.]+ us, woken by .*, ran [0-9.]+ (ns|us) after the wakeup"
+check "atoms and states"	"$T/mutex-nonpi.dat"				1 "kernel: states 1,2 -> none with atoms fu_wa,rt,wak"
+check "context lines"		"$T/mutex-nonpi.dat --context 2"		1 "last 2 events of pid 6483:"
+check "context like trace-cmd"	"$T/mutex-nonpi.dat"				1 "mutex_inversion-6482 +\[000\] +2373\.040708: sched_wakeup: +mutex_inversion:6483 \[39\]"
+check "no context"		"$T/mutex-nonpi.dat --context 0"		1 "kernel: states"
+check "poll reason"		"$T/poll-read.dat -m sleep"			1 "slept in poll"
+check "page fault details"	"$T/pagefault-nomlock.dat"			1 "fault:  user fault at address 0x[0-9a-f]+, ip 0x[0-9a-f]+, (read|write), user mode, page not present"
+check "summary only"		"-s $T/cyclictest-rel.dat"			1 "sleep +cyclictest +pid 6403 +prio 19 +50 "
+check "summary has no detail"	"-s $T/cyclictest-rel.dat"			1 "^Summary: 97 violations: pagefault 0, sleep 97$"
+check "monitor sleep only"	"-m sleep $T/pagefault-nomlock.dat"		0 "monitors: sleep \("
+check "monitor pagefault"	"-m pagefault $T/pagefault-nomlock.dat"		1 "pagefault violation"
+check "rtapp container"		"-m rtapp $T/cyclictest-abs.dat"		0 "monitors: pagefault sleep"
+check "pid filter"		"--pid 6404 -s $T/cyclictest-rel.dat"		1 "Summary: 47 violations"
+check "pid filter, none"	"--pid 1 -s $T/cyclictest-rel.dat"		0 "Summary: 0 violations"
+check "pid list"		"--pid 6403,6404 -s $T/cyclictest-rel.dat"	1 "Summary: 97 violations"
+check "comm filter"		"--comm 'cyclic*' -s $T/cyclictest-rel.dat"	1 "Summary: 97 violations"
+check "comm filter, none"	"--comm nothing -s $T/cyclictest-rel.dat"	0 "Summary: 0 violations"
+check "cpu filter"		"--cpu 1 -s $T/cyclictest-rel.dat"		1 "Summary: [1-9][0-9]* violations"
+check "time window"		"--from 2372.2 --to 2372.21 -s $T/cyclictest-rel.dat" 1 "Summary: [1-9][0-9]? violations"
+check "time window, empty"	"--from 9999 -s $T/cyclictest-rel.dat"		0 "Summary: 0 violations"
+check "strict start"		"--strict-start -s $T/pagefault-nomlock.dat"	1 "Summary: 20 violations"
+check "quiet"			"-q $T/cyclictest-rel.dat"			1 ""
+check "json"			"--json $T/mutex-nonpi.dat"			1 "\"rvreplay_version\": \"$V\""
+check "json reason"		"--json $T/mutex-nonpi.dat"			1 "\"reason\":\"waker\""
+check "json never colored"	"--json --color always $T/mutex-nonpi.dat"	1 "^\{"
+check "color always"		"--color always $T/mutex-nonpi.dat"		1 "$(printf '\033')\[1;31msleep"
+check "auto: no color off a tty"	"--color auto $T/mutex-nonpi.dat"		1 "^sleep violation"
+check "arch override"		"--arch x86_64 $T/cyclictest-abs.dat"		0 "arch x86_64"
+check "arch alias"		"--arch amd64 $T/cyclictest-abs.dat"		0 "arch x86_64"
+check "arch contradicting the trace" "--arch riscv64 -m sleep -s $T/cyclictest-rel.dat" 1 "warning: .*--arch riscv64 overrides the trace's own architecture x86_64"
+check "no inference"		"--no-infer -s $T/cyclictest-rel.dat"		1 "Summary: 97 violations"
+check "lost events: none"	"$T/cyclictest-abs.dat"				0 "Lost events: none"
+check "check: complete"		"check $T/cyclictest-abs.dat"			0 "holds every event the monitors need"
+check "check: counts"		"check $T/cyclictest-abs.dat"			0 "ok +required sched:sched_switch +[0-9]+"
+check "check help"		"check --help"					0 "usage: rvreplay check"
+check_error "no trace"		""				"^rvreplay: no trace file given \(see 'rvreplay --help'\)$"
+check_error "two traces"	"$T/cyclictest-abs.dat $T/mutex-pi.dat" "one trace file at a time"
+check_error "unknown option"	"--bogus $T/cyclictest-abs.dat"	"unknown option '--bogus'"
+check_error "unknown monitor"	"-m wakeup $T/cyclictest-abs.dat" "unknown monitor 'wakeup'"
+check_error "bad context"	"--context x $T/cyclictest-abs.dat" "bad --context 'x'"
+check_error "bad pid"		"--pid 12a $T/cyclictest-abs.dat"	"bad --pid '12a'"
+check_error "bad time"		"--from yesterday $T/cyclictest-abs.dat" "bad time 'yesterday'"
+check_error "bad lost mode"	"--lost-events=maybe $T/cyclictest-abs.dat" "bad --lost-events 'maybe'"
+check_error "bad color"		"--color pink $T/cyclictest-abs.dat"	"bad --color 'pink'"
+check_error "unknown arch"	"--arch vax $T/cyclictest-abs.dat"	"^rvreplay: $T/cyclictest-abs.dat: unknown architecture 'vax'"
+check_error "no buffer"		"--buffer nope $T/cyclictest-abs.dat"	"no buffer instance named 'nope'"
+check_error "check: no trace"	"check"				"give one trace file"
+
+# -o FILE: written whole, or not at all
+rm -f "$TMP/report.txt"
+check "output file"		"-o $TMP/report.txt $T/cyclictest-rel.dat"	1 ""
+if grep -q "Summary: 97 violations" "$TMP/report.txt" 2>/dev/null; then
+	ok "output file holds the report"
+else
+	not_ok "output file holds the report"
+fi
+check_error "output dir missing" "-o $TMP/none/report.txt $T/cyclictest-rel.dat" "$TMP/none/report.txt: cannot write"
+if ls "$TMP"/none* "$TMP"/report.txt.tmp* > /dev/null 2>&1; then
+	not_ok "no partial output left behind"
+else
+	ok "no partial output left behind"
+fi
+finish

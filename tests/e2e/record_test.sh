@@ -1,0 +1,184 @@
+#!/bin/sh
+# rvreplay record, live: each workload of tests/workloads recorded and
+# replayed, its roles' verdicts checked; cyclictest as an outside workload;
+# and the machine left as found (tracefs state compared before and after),
+# on success, errors and signals. Needs root and tracefs; elsewhere it says
+# why it skips. Run from the top of the tree.
+#
+# usage: record_test.sh VERDICT_CHECK WORKLOAD_DIR
+
+. tests/e2e/lib.sh
+VERDICT_CHECK=$1
+W=$2
+T=/sys/kernel/tracing
+
+if [ "$(id -u)" != 0 ]; then
+	echo "skip    record tests: not root (tracefs belongs to root)"
+	finish
+	exit 0
+fi
+if ! grep -qw tracefs /proc/filesystems; then
+	echo "skip    record tests: this kernel has no tracefs"
+	finish
+	exit 0
+fi
+
+# What a recording must leave as it was: the mount, and the top level.
+state() {
+	if grep -q " $T tracefs " /proc/mounts; then
+		echo "mounted"
+		for f in tracing_on current_tracer trace_clock buffer_size_kb set_event \
+			 tracing_cpumask; do
+			echo "$f: $(cat "$T/$f")"
+		done
+		ls "$T/instances"
+	else
+		echo "not mounted"
+	fi
+}
+
+BEFORE=$TMP/state.before
+state > "$BEFORE"
+
+same_state() {
+	state > "$TMP/state.after"
+	if cmp -s "$BEFORE" "$TMP/state.after"; then
+		ok "$1: tracefs as before"
+	else
+		not_ok "$1: tracefs changed" "$(diff "$BEFORE" "$TMP/state.after" | head -20)"
+	fi
+}
+
+# record_and_check DESC VERDICT_CHECK_ARGS -- COMMAND...
+record_and_check() {
+	desc=$1
+	shift
+	checks=
+	while [ "$1" != "--" ]; do
+		checks="$checks $1"
+		shift
+	done
+	shift
+	rm -f "$TMP/w.dat"
+	if ! "$RVREPLAY" record -q --no-kallsyms -o "$TMP/w.dat" -- "$@" > "$TMP/rec.out" 2>&1; then
+		not_ok "$desc" "record failed: $(cat "$TMP/rec.out")"
+		return
+	fi
+	if ! trace-cmd report "$TMP/w.dat" > "$TMP/report.txt" 2>/dev/null; then
+		not_ok "$desc" "trace-cmd report cannot read the recording"
+		return
+	fi
+	grep 'rvreplay-role:' "$TMP/report.txt" > "$TMP/roles"
+	"$RVREPLAY" --json "$TMP/w.dat" > "$TMP/w.json" 2> "$TMP/err"
+	if [ $? -gt 1 ]; then
+		not_ok "$desc" "replay failed: $(cat "$TMP/err")"
+	# shellcheck disable=SC2086
+	elif ! "$VERDICT_CHECK" "$TMP/w.json" --roles "$TMP/roles" $checks > "$TMP/check"; then
+		not_ok "$desc" "$(cat "$TMP/check")"
+	elif ! grep -q 'rvreplay-task: pid=' "$TMP/report.txt"; then
+		not_ok "$desc" "no task metadata in the recording"
+	else
+		ok "$desc ($(wc -l < "$TMP/roles") roles)"
+	fi
+}
+
+for clock in monotonic tai realtime boottime; do
+	for mode in abs rel; do
+		record_and_check "clock_nanosleep $clock $mode" -- "$W/clock_nanosleep" $clock $mode
+	done
+done
+for v in nanosleep usleep raw; do
+	record_and_check "nanosleep $v" -- "$W/nanosleep" $v
+done
+for v in higher equal lower other; do
+	record_and_check "futex woken by $v" -- "$W/futex_wake" $v
+done
+for v in pi nonpi; do
+	record_and_check "mutex $v" -- "$W/mutex_inversion" $v
+done
+for v in higher equal lower; do
+	record_and_check "condition variable, $v signaller" -- "$W/cond_signal" $v
+done
+for v in poll epoll read timerfd; do
+	record_and_check "blocking in $v" -- "$W/blocking_io" $v
+done
+for v in nomlock mlock; do
+	record_and_check "page faults, $v" -- "$W/pagefault" $v
+done
+same_state "workloads"
+
+if command -v cyclictest > /dev/null; then
+	CT="cyclictest -m -p 80 -t 2 -i 1000 -l 100 -q"
+	record_and_check "cyclictest (absolute CLOCK_MONOTONIC)" --comm cyclictest sleep ok -- $CT
+	record_and_check "cyclictest -r (relative)" --comm cyclictest sleep bad -- $CT -r
+	record_and_check "cyclictest --clock=1 (CLOCK_REALTIME)" --comm cyclictest sleep bad -- $CT --clock=1
+	same_state "cyclictest"
+else
+	echo "skip    cyclictest: not installed (Debian package rt-tests)"
+fi
+
+# A run far longer than the ring buffer: streaming keeps everything.
+rm -f "$TMP/long.dat"
+"$RVREPLAY" record -b 64 --no-kallsyms -o "$TMP/long.dat" -- \
+	cyclictest -m -p 80 -t 2 -i 200 -l 5000 -q > "$TMP/rec.out" 2>&1
+size=$(wc -c < "$TMP/long.dat" 2>/dev/null || echo 0)
+if grep -q "lost events: none" "$TMP/rec.out" && [ "$size" -gt $((8 * 64 * 1024)) ]; then
+	ok "a run 4x longer than the ring buffer loses nothing ($size bytes)"
+else
+	not_ok "a run longer than the ring buffer" "$(cat "$TMP/rec.out")" "size $size"
+fi
+
+# Errors: one line, exit 2, no output file, tracefs as before.
+check_error "command not found"	"record -o $TMP/nf.dat -- /nonexistent/cmd" \
+	"^rvreplay: $TMP/nf.dat: /nonexistent/cmd: command not found$"
+check_error "output folder missing" "record -o $TMP/none/x.dat -- true" \
+	"^rvreplay: $TMP/none/x.dat: cannot write next to it: No such file or directory$"
+check_error "unknown monitor"	"record -m nope -- true" "unknown monitor 'nope'"
+if ls "$TMP"/nf.dat* "$TMP"/none > /dev/null 2>&1; then
+	not_ok "no output after errors"
+else
+	ok "no output after errors"
+fi
+same_state "errors"
+
+# The command crashing: the trace is still written.
+check "command crashing"	"record -o $TMP/crash.dat -- sh -c 'kill -SEGV \$\$'" 0 \
+	"sh was killed by signal 11"
+[ -s "$TMP/crash.dat" ] && ok "trace written after the crash" || not_ok "trace written after the crash"
+
+# Signals: SIGINT stops and writes, SIGTERM aborts and writes nothing.
+for sig in INT TERM; do
+	rm -f "$TMP/sig.dat"
+	"$RVREPLAY" record -o "$TMP/sig.dat" > "$TMP/sig.out" 2>&1 &
+	pid=$!
+	sleep 1
+	kill -$sig $pid
+	wait $pid
+	code=$?
+	if [ $sig = INT ] && [ $code = 0 ] && "$RVREPLAY" -q "$TMP/sig.dat"; [ $sig = INT ] &&
+	   [ -s "$TMP/sig.dat" ]; then
+		ok "SIGINT: stops and writes the trace"
+	elif [ $sig = TERM ] && [ $code = 2 ] && [ ! -e "$TMP/sig.dat" ] &&
+	     grep -q "no trace written" "$TMP/sig.out"; then
+		ok "SIGTERM: aborts, no trace"
+	else
+		not_ok "SIG$sig" "exit $code" "$(cat "$TMP/sig.out")"
+	fi
+	if ls "$TMP"/sig.dat.rvreplay-* > /dev/null 2>&1; then
+		not_ok "SIG$sig: work folder left behind"
+	fi
+	same_state "SIG$sig"
+done
+
+if command -v setpriv > /dev/null; then
+	RV_ABS=$(cd "$(dirname "$RVREPLAY")" && pwd)/$(basename "$RVREPLAY")
+	setpriv --reuid=nobody --regid=nogroup --clear-groups "$RV_ABS" record -o /tmp/x.dat \
+		-- true > "$TMP/out" 2> "$TMP/err"
+	if [ $? = 2 ] && grep -q "needs root" "$TMP/err"; then
+		ok "not root"
+	else
+		not_ok "not root" "$(cat "$TMP/err")"
+	fi
+fi
+same_state "the end"
+finish
