@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The dedicated tracefs instance: mount tracefs if nobody did (and unmount
+ * it at the end), check that every event exists, create "rvreplay-PID",
+ * size its buffer and enable the events. Instances left by an rvreplay
+ * that was killed are removed on the way.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <unistd.h>
+
+#include <tracefs.h>
+
+#include "record_tracefs.h"
+
+static int mount_tracefs(struct record_tracefs *t, char *err, size_t errlen)
+{
+	const char *path = NULL;
+	int ret = tracefs_tracing_dir_is_mounted(false, &path);
+
+	if (ret == 0) {
+		if (tracefs_tracing_dir_is_mounted(true, &path) < 0 || !path) {
+			snprintf(err, errlen, "tracefs is not mounted and cannot be mounted");
+			return -1;
+		}
+		t->we_mounted = true;
+	} else if (ret < 0 || !path) {
+		snprintf(err, errlen, "no tracefs on this system (is CONFIG_TRACING enabled?)");
+		return -1;
+	}
+	t->tracing_dir = strdup(path);
+	if (!t->tracing_dir) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+/* Instances named rvreplay-PID whose rvreplay is gone (killed with -9). */
+static void remove_stale(struct record_tracefs *t)
+{
+	char dir[4096];
+	struct dirent *d;
+	DIR *dp;
+	int pid;
+
+	snprintf(dir, sizeof(dir), "%s/instances", t->tracing_dir);
+	dp = opendir(dir);
+	if (!dp)
+		return;
+	while ((d = readdir(dp))) {
+		struct tracefs_instance *inst;
+
+		if (sscanf(d->d_name, "rvreplay-%d", &pid) != 1 || pid <= 0 ||
+		    !kill(pid, 0) || errno != ESRCH)
+			continue;
+		inst = tracefs_instance_alloc(NULL, d->d_name);
+		if (inst) {
+			tracefs_instance_destroy(inst);
+			tracefs_instance_free(inst);
+		}
+	}
+	closedir(dp);
+}
+
+static int check_events(const struct record_options *o, char *err, size_t errlen)
+{
+	size_t used = 0;
+	int missing = 0;
+
+	for (int i = 0; i < o->nr_events; i++) {
+		const struct record_event *e = &o->events[i];
+
+		if (tracefs_event_file_exists(NULL, e->system, e->name, "format") || !e->required)
+			continue;
+		if (used < errlen)
+			used += snprintf(err + used, errlen - used, "%s%s:%s (%s)",
+					 missing ? ", " : "events missing on this kernel: ",
+					 e->system, e->name, e->monitors);
+		missing++;
+	}
+	return missing ? -1 : 0;
+}
+
+static int enable_events(struct record_tracefs *t, const struct record_options *o, char *err,
+			 size_t errlen)
+{
+	for (int i = 0; i < o->nr_events; i++) {
+		const struct record_event *e = &o->events[i];
+
+		if (!tracefs_event_file_exists(NULL, e->system, e->name, "format"))
+			continue;	/* optional, and checked already */
+		if (tracefs_event_enable(t->inst, e->system, e->name)) {
+			snprintf(err, errlen, "cannot enable %s:%s", e->system, e->name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/**
+ * record_tracefs_setup() - a new instance with the events, tracing off
+ * @t: filled
+ * @o: the events and buffer size
+ * @err: for the message on failure
+ * @errlen: its size
+ *
+ * On failure everything done is undone (call record_tracefs_teardown()
+ * anyway, it is safe).
+ *
+ * Return: 0, or -1.
+ */
+int record_tracefs_setup(struct record_tracefs *t, const struct record_options *o, char *err,
+			 size_t errlen)
+{
+	char pid[16];
+
+	memset(t, 0, sizeof(*t));
+	if (mount_tracefs(t, err, errlen))
+		return -1;
+	if (check_events(o, err, errlen))
+		return -1;
+	remove_stale(t);
+	snprintf(t->name, sizeof(t->name), "rvreplay-%d", (int)getpid());
+	t->inst = tracefs_instance_create(t->name);
+	if (!t->inst) {
+		snprintf(err, errlen, "cannot create the tracefs instance %s: %s", t->name,
+			 strerror(errno));
+		return -1;
+	}
+	t->created = true;
+	if (tracefs_trace_off(t->inst) ||
+	    tracefs_instance_set_buffer_size(t->inst, o->buffer_kb, -1)) {
+		snprintf(err, errlen, "cannot set up the tracefs instance %s", t->name);
+		return -1;
+	}
+	/* wake the reader early, so a small buffer does not overflow (kernels >= 5.x) */
+	tracefs_instance_file_write(t->inst, "buffer_percent", "10");
+	/* our own reading and writing is not the workload (kernels >= 5.8) */
+	snprintf(pid, sizeof(pid), "%d", (int)getpid());
+	tracefs_instance_file_write(t->inst, "set_event_notrace_pid", pid);
+	return enable_events(t, o, err, errlen);
+}
+
+/**
+ * record_tracefs_teardown() - remove the instance, unmount what we mounted
+ * @t: what record_tracefs_setup() filled (also after it failed)
+ */
+void record_tracefs_teardown(struct record_tracefs *t)
+{
+	if (t->inst) {
+		tracefs_trace_off(t->inst);
+		if (t->created)
+			tracefs_instance_destroy(t->inst);
+		tracefs_instance_free(t->inst);
+		t->inst = NULL;
+	}
+	if (t->we_mounted && t->tracing_dir)
+		umount2(t->tracing_dir, MNT_DETACH);
+	free(t->tracing_dir);
+	t->tracing_dir = NULL;
+	t->we_mounted = false;
+}
+
+/**
+ * record_tracefs_read() - a file of the instance (stats, trace_clock...)
+ * @t: the recording's tracefs
+ * @file: its name relative to the instance
+ *
+ * Return: its contents, malloc'd, or NULL.
+ */
+char *record_tracefs_read(struct record_tracefs *t, const char *file)
+{
+	return tracefs_instance_file_read(t->inst, file, NULL);
+}

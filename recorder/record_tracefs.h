@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The tracefs side of a recording: a dedicated instance with exactly the
+ * events the monitors need, created and removed so that the machine is
+ * left as it was found (the top-level instance is never touched).
+ */
+#ifndef RECORD_TRACEFS_H
+#define RECORD_TRACEFS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "record.h"
+
+struct tracefs_instance;
+
+struct record_tracefs {
+	struct tracefs_instance	*inst;
+	char			name[64];
+	char			*tracing_dir;	/* where tracefs is mounted */
+	bool			we_mounted;
+	bool			created;
+};
+
+int record_tracefs_setup(struct record_tracefs *t, const struct record_options *o,
+			 char *err, size_t errlen);
+void record_tracefs_teardown(struct record_tracefs *t);
+char *record_tracefs_read(struct record_tracefs *t, const char *file);
+
+#endif
