@@ -152,6 +152,18 @@ static void fill_fault(struct verdict *v, const struct trace_record *rec)
 	v->fault.error_code = rec->fault.error_code;
 }
 
+static void on_step(void *data, const struct rv_target *t, const unsigned long *next)
+{
+	struct replay *r = data;
+	struct replay_step step = {
+		.monitor = r->opts.monitors[r->mon_index], .pid = r->target->pid,
+		.states = t->mon->states[0], .atoms = t->mon->atoms[0], .next = next[0],
+		.rec = r->rec,
+	};
+
+	r->sink.step(r->sink.data, &step);
+}
+
 static void on_violation(void *data, const struct rv_target *t, const unsigned long *before,
 			 enum ltl_violation_kind kind)
 {
@@ -735,6 +747,8 @@ struct replay *replay_new(const struct replay_options *opts, struct trace_input 
 	r->in = in;
 	r->sink = *sink;
 	r->report.violation = on_violation;
+	if (sink->step)
+		r->report.step = on_step;
 	for (int type = 0; type < RV_NR_EVENTS; type++)
 		r->wanted[type] = handles(r, type);
 	r->tasks = task_table_new(opts->context);

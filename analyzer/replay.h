@@ -52,9 +52,20 @@ struct coverage {
 	unsigned long		unknown_atoms;	/* still unknown at the end (fetched ones fetched) */
 };
 
-/* Where results go: a report (text or JSON). */
+/* One step of one instance, as the kernel's event_<monitor> tracepoint shows it. */
+struct replay_step {
+	const struct rv_monitor		*monitor;
+	int				pid;
+	unsigned long			states;		/* before the step */
+	unsigned long			atoms;
+	unsigned long			next;
+	const struct trace_record	*rec;		/* the record being replayed */
+};
+
+/* Where results go: a report (text or JSON), or rvreplay diff. */
 struct replay_sink {
 	void	(*verdict)(void *data, const struct verdict *v);
+	void	(*step)(void *data, const struct replay_step *step);	/* optional */
 	void	(*lost)(void *data, const struct lost_gap *gap);
 	void	(*coverage)(void *data, const struct coverage *c);
 	void	*data;

@@ -52,6 +52,20 @@ static const struct event_desc descs[TRACE_NR_KINDS] = {
 	[TRACE_PRINT] = { "ftrace:print", "ftrace", "print", { "ip", "buf" } },
 };
 
+/* The live monitors' events, found by name pattern: one entry per event id. */
+struct rv_event_desc {
+	int		id;
+	char		*system;
+	char		*monitor;
+	struct field	comm;
+	struct field	pid;
+	struct field	states;
+	struct field	atoms;
+	struct field	next;
+};
+
+#define MAX_RV_EVENTS	64
+
 struct trace_decoder {
 	struct tep_handle	*tep;
 	bool			big_endian;	/* the file's byte order */
@@ -60,6 +74,8 @@ struct trace_decoder {
 	struct field		fields[TRACE_NR_KINDS][MAX_FIELDS];
 	bool			present[TRACE_NR_KINDS];
 	unsigned char		kinds[NR_EVENT_IDS];	/* event id -> enum trace_kind */
+	struct rv_event_desc	rv[MAX_RV_EVENTS];
+	int			nr_rv;
 };
 
 /**
@@ -70,6 +86,10 @@ struct trace_decoder {
  */
 const char *trace_kind_event(enum trace_kind kind)
 {
+	if (kind == TRACE_RV_EVENT)
+		return "rv:event_<monitor>";
+	if (kind == TRACE_RV_ERROR)
+		return "rv:error_<monitor>";
 	if (kind <= TRACE_OTHER || kind >= TRACE_NR_KINDS)
 		return "other";
 	return descs[kind].full;
@@ -106,6 +126,41 @@ static void find_kind(struct trace_decoder *d, enum trace_kind kind)
 	}
 }
 
+static void find_rv_event(struct trace_decoder *d, struct tep_event *ev)
+{
+	static const char *const systems[] = TRACE_RV_SYSTEMS;
+	struct rv_event_desc *r;
+	bool error;
+
+	if (d->nr_rv == MAX_RV_EVENTS || ev->id < 0 || ev->id >= NR_EVENT_IDS)
+		return;
+	error = !strncmp(ev->name, "error_", 6);
+	if (!error && strncmp(ev->name, "event_", 6))
+		return;
+	for (size_t i = 0; i < sizeof(systems) / sizeof(systems[0]); i++) {
+		if (strcmp(ev->system, systems[i]))
+			continue;
+		r = &d->rv[d->nr_rv];
+		r->id = ev->id;
+		r->system = strdup(ev->system);
+		r->monitor = strdup(ev->name + 6);
+		if (!r->system || !r->monitor) {
+			free(r->system);
+			free(r->monitor);
+			return;
+		}
+		set_field(&r->comm, tep_find_field(ev, "comm"));
+		set_field(&r->pid, tep_find_field(ev, "pid"));
+		set_field(&r->states, tep_find_field(ev, "states"));
+		set_field(&r->atoms, tep_find_field(ev, "atoms"));
+		set_field(&r->next, tep_find_field(ev, "next"));
+		d->kinds[ev->id] = error ? TRACE_RV_ERROR : TRACE_RV_EVENT;
+		d->present[d->kinds[ev->id]] = true;
+		d->nr_rv++;
+		return;
+	}
+}
+
 /**
  * trace_decoder_new() - learn the fields of the events the replay decodes
  * @tep: the trace's event formats
@@ -122,13 +177,21 @@ struct trace_decoder *trace_decoder_new(struct tep_handle *tep)
 	d->big_endian = tep_is_file_bigendian(tep);
 	d->common_pid.offset = -1;
 	d->common_flags.offset = -1;
-	for (int k = TRACE_OTHER + 1; k < TRACE_NR_KINDS; k++)
+	for (int k = TRACE_OTHER + 1; k < TRACE_PRINT + 1; k++)
 		find_kind(d, k);
+	for (int i = 0; i < tep_get_events_count(tep); i++)
+		find_rv_event(d, tep_get_event(tep, i));
 	return d;
 }
 
 void trace_decoder_free(struct trace_decoder *d)
 {
+	if (!d)
+		return;
+	for (int i = 0; i < d->nr_rv; i++) {
+		free(d->rv[i].system);
+		free(d->rv[i].monitor);
+	}
 	free(d);
 }
 
@@ -206,18 +269,24 @@ static int string_span(const struct trace_decoder *d, const struct tep_record *r
 	return inside(rec, off, *len) ? off : -1;
 }
 
-static void string(const struct trace_decoder *d, const struct tep_record *rec,
-		   const struct field *f, char out[TRACE_COMM_LEN])
+static void string_n(const struct trace_decoder *d, const struct tep_record *rec,
+		     const struct field *f, char *out, int size)
 {
 	int len, off = string_span(d, rec, f, &len), n = 0;
 	const char *s = (const char *)rec->data + off;
 
 	if (off >= 0)
-		while (n < len && n < TRACE_COMM_LEN - 1 && s[n])
+		while (n < len && n < size - 1 && s[n])
 			n++;
 	if (off >= 0)
 		memcpy(out, s, n);
 	out[n] = '\0';
+}
+
+static void string(const struct trace_decoder *d, const struct tep_record *rec,
+		   const struct field *f, char out[TRACE_COMM_LEN])
+{
+	string_n(d, rec, f, out, TRACE_COMM_LEN);
 }
 
 static void task_ref(const struct trace_decoder *d, const struct tep_record *rec,
@@ -227,6 +296,31 @@ static void task_ref(const struct trace_decoder *d, const struct tep_record *rec
 	string(d, rec, comm, t->comm);
 	t->pid = number(d, rec, pid, -1);
 	t->prio = prio ? number(d, rec, prio, TRACE_UNKNOWN_PRIO) : TRACE_UNKNOWN_PRIO;
+}
+
+static const struct rv_event_desc *rv_desc(const struct trace_decoder *d, int id)
+{
+	for (int i = 0; i < d->nr_rv; i++)
+		if (d->rv[i].id == id)
+			return &d->rv[i];
+	return NULL;
+}
+
+static void decode_rv(const struct trace_decoder *d, const struct tep_record *rec,
+		      struct trace_record *out)
+{
+	const struct rv_event_desc *r = rv_desc(d, load(d, rec->data, 2));
+
+	if (!r) {
+		out->kind = TRACE_OTHER;
+		return;
+	}
+	out->rv.system = r->system;
+	out->rv.monitor = r->monitor;
+	task_ref(d, rec, &r->comm, &r->pid, NULL, &out->rv.task);
+	string_n(d, rec, &r->states, out->rv.states, sizeof(out->rv.states));
+	string_n(d, rec, &r->atoms, out->rv.atoms, sizeof(out->rv.atoms));
+	string_n(d, rec, &r->next, out->rv.next, sizeof(out->rv.next));
 }
 
 static void print_buf(const struct trace_decoder *d, const struct tep_record *rec,
@@ -302,6 +396,10 @@ static void decode_fields(const struct trace_decoder *d, const struct tep_record
 		break;
 	case TRACE_PRINT:
 		print_buf(d, rec, &f[1], out);
+		break;
+	case TRACE_RV_EVENT:
+	case TRACE_RV_ERROR:
+		decode_rv(d, rec, out);
 		break;
 	default:
 		break;

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #define TRACE_COMM_LEN		16
+#define TRACE_RV_SYSTEMS	{ "rv", "rvreplay" }
 #define TRACE_UNKNOWN_PRIO	(-1000)
 
 enum trace_kind {
@@ -31,6 +32,8 @@ enum trace_kind {
 	TRACE_FAULT_USER,	/* exceptions:page_fault_user */
 	TRACE_FAULT_KERNEL,	/* exceptions:page_fault_kernel */
 	TRACE_PRINT,		/* ftrace:print (trace_marker) */
+	TRACE_RV_EVENT,		/* rv:event_<monitor>, rvreplay:event_<monitor> (live steps) */
+	TRACE_RV_ERROR,		/* rv:error_<monitor>, rvreplay:error_<monitor> (live verdicts) */
 	TRACE_NR_KINDS
 };
 
@@ -92,6 +95,14 @@ struct trace_record {
 			const char		*buf;	/* valid during the callback only */
 			size_t			len;
 		} print;
+		struct {
+			const char		*system;	/* "rv" (in-tree) or "rvreplay" */
+			const char		*monitor;	/* "sleep", ... */
+			struct trace_task_ref	task;
+			char			states[64];	/* event_: "0,4" */
+			char			atoms[256];
+			char			next[64];
+		} rv;
 	};
 };
 
