@@ -213,9 +213,18 @@ static int by_pid(const void *a, const void *b)
 	       strcmp(x->monitor->name, y->monitor->name);
 }
 
-/* Coverage in pid order, whatever order tasks ended in. */
+static int row_by_pid(const void *a, const void *b)
+{
+	const struct summary_row *x = a, *y = b;
+
+	return x->pid != y->pid ? (x->pid > y->pid) - (x->pid < y->pid) :
+	       strcmp(x->monitor->name, y->monitor->name);
+}
+
+/* Summary and coverage in pid order, whatever order things happened in. */
 void report_end(struct report *rep, const struct replay_stats *stats)
 {
+	qsort(rep->rows, rep->nr_rows, sizeof(*rep->rows), row_by_pid);
 	qsort(rep->coverage, rep->nr_coverage, sizeof(*rep->coverage), by_pid);
 	rep->format->end(rep, stats);
 	fflush(rep->opts.out);

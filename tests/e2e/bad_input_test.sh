@@ -23,11 +23,22 @@ check_error "directory"		"$B/directory.dat"	"^rvreplay: $B/directory.dat: not a 
 check_error "missing file"	"$B/missing.dat"	"^rvreplay: $B/missing.dat: cannot open: No such file or directory$"
 check_error "header only"	"$B/header-only.dat"	"^rvreplay: $B/header-only.dat: "
 
-size=$(wc -c < "$T")
-for cut in 1 3 10 11 12 13 17 25 40 100 1000 4096 10000 50000 $((size / 2)) $((size - 100)) $((size - 1)); do
-	head -c "$cut" "$T" > "$B/cut$cut.dat"
-	check_error "truncated at $cut of $size bytes" "$B/cut$cut.dat" "^rvreplay: $B/cut$cut.dat: "
+# Cuts inside what a replay needs; a v7 file ends with a section of
+# descriptions (strings) that no reader needs, so its last bytes are spared.
+for trace in traces/mutex-pi.dat traces/mutex-nonpi.dat; do
+	size=$(wc -c < "$trace")
+	for cut in 1 3 10 11 12 13 17 25 40 100 1000 4096 $((size / 3)) $((size / 2)) \
+		   $((size * 9 / 10)); do
+		[ "$cut" -lt "$size" ] || continue
+		out="$B/$(basename "$trace" .dat)-cut$cut.dat"
+		head -c "$cut" "$trace" > "$out"
+		check_error "$(basename "$trace") truncated at $cut of $size bytes" "$out" "^rvreplay: $out: "
+	done
 done
+# v6: the CPU data ends the file, so even its last byte matters.
+size=$(wc -c < traces/mutex-nonpi.dat)
+head -c $((size - 1)) traces/mutex-nonpi.dat > "$B/v6-short.dat"
+check_error "v6 missing its last byte" "$B/v6-short.dat" "^rvreplay: $B/v6-short.dat: "
 
 if command -v setpriv > /dev/null && [ "$(id -u)" = 0 ]; then
 	cp "$T" "$B/private.dat"

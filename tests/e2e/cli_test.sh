@@ -6,6 +6,9 @@
 
 T=traces
 V=$(cat VERSION)
+# Facts of the bundled traces (see traces/*.txt): cyclictest -r threads,
+# the non-PI mutex waiter and holder, a time inside cyclictest-rel.
+CT1=6971 CT2=6972 WAITER=7039 HOLDER=7038 WAKEUP_TS=4984.159740
 
 check "version"			"-V"						0 "^rvreplay $V$"
 check "help"			"--help"					0 "usage: rvreplay \[OPTIONS\] TRACE.dat"
@@ -14,28 +17,28 @@ check "list shows the specs"	"list"						0 "RULE = always \(RT imply not PAGEFAU
 check "list shows events"	"list"						0 "required +sched:sched_waking"
 check "list help"		"list --help"					0 "usage: rvreplay list"
 check "clean trace"		"$T/cyclictest-abs.dat"				0 "Summary: 0 violations"
-check "violations: exit 1"	"$T/cyclictest-rel.dat"				1 "sleep violation: cyclictest pid 6403 prio 19"
+check "violations: exit 1"	"$T/cyclictest-rel.dat"				1 "sleep violation: cyclictest pid ($CT1|$CT2) prio 19"
 check "sleep reason in words"	"$T/cyclictest-rel.dat"				1 "slept in clock_nanosleep\(CLOCK_MONOTONIC, relative\)"
-check "waker in words"		"$T/mutex-nonpi.dat"				1 "woken by mutex_inversion \(pid 6482, prio 59\) in task context, lower priority than its own 39"
+check "waker in words"		"$T/mutex-nonpi.dat"				1 "woken by mutex_inversion \(pid $HOLDER, prio 59\) in task context, lower priority than its own 39"
 check "sleep duration"		"$T/mutex-nonpi.dat"				1 "sleep:  slept [0-9.]+ us, woken by .*, ran [0-9.]+ (ns|us) after the wakeup"
 check "atoms and states"	"$T/mutex-nonpi.dat"				1 "kernel: states 1,2 -> none with atoms fu_wa,rt,wak"
-check "context lines"		"$T/mutex-nonpi.dat --context 2"		1 "last 2 events of pid 6483:"
-check "context like trace-cmd"	"$T/mutex-nonpi.dat"				1 "mutex_inversion-6482 +\[000\] +2373\.040708: sched_wakeup: +mutex_inversion:6483 \[39\]"
+check "context lines"		"$T/mutex-nonpi.dat --context 2"		1 "last 2 events of pid $WAITER:"
+check "context like trace-cmd"	"$T/mutex-nonpi.dat"				1 "mutex_inversion-$HOLDER +\[000\] +$WAKEUP_TS: sched_wakeup: +mutex_inversion:$WAITER \[39\]"
 check "no context"		"$T/mutex-nonpi.dat --context 0"		1 "kernel: states"
 check "poll reason"		"$T/poll-read.dat -m sleep"			1 "slept in poll"
 check "page fault details"	"$T/pagefault-nomlock.dat"			1 "fault:  user fault at address 0x[0-9a-f]+, ip 0x[0-9a-f]+, (read|write), user mode, page not present"
-check "summary only"		"-s $T/cyclictest-rel.dat"			1 "sleep +cyclictest +pid 6403 +prio 19 +50 "
+check "summary only"		"-s $T/cyclictest-rel.dat"			1 "sleep +cyclictest +pid $CT1 +prio 19 +50 "
 check "summary has no detail"	"-s $T/cyclictest-rel.dat"			1 "^Summary: 97 violations: pagefault 0, sleep 97$"
 check "monitor sleep only"	"-m sleep $T/pagefault-nomlock.dat"		0 "monitors: sleep \("
 check "monitor pagefault"	"-m pagefault $T/pagefault-nomlock.dat"		1 "pagefault violation"
 check "rtapp container"		"-m rtapp $T/cyclictest-abs.dat"		0 "monitors: pagefault sleep"
-check "pid filter"		"--pid 6404 -s $T/cyclictest-rel.dat"		1 "Summary: 47 violations"
+check "pid filter"		"--pid $CT2 -s $T/cyclictest-rel.dat"		1 "Summary: 47 violations"
 check "pid filter, none"	"--pid 1 -s $T/cyclictest-rel.dat"		0 "Summary: 0 violations"
-check "pid list"		"--pid 6403,6404 -s $T/cyclictest-rel.dat"	1 "Summary: 97 violations"
+check "pid list"		"--pid $CT1,$CT2 -s $T/cyclictest-rel.dat"	1 "Summary: 97 violations"
 check "comm filter"		"--comm 'cyclic*' -s $T/cyclictest-rel.dat"	1 "Summary: 97 violations"
 check "comm filter, none"	"--comm nothing -s $T/cyclictest-rel.dat"	0 "Summary: 0 violations"
 check "cpu filter"		"--cpu 1 -s $T/cyclictest-rel.dat"		1 "Summary: [1-9][0-9]* violations"
-check "time window"		"--from 2372.2 --to 2372.21 -s $T/cyclictest-rel.dat" 1 "Summary: [1-9][0-9]? violations"
+check "time window"		"--from 4983.40 --to 4983.41 -s $T/cyclictest-rel.dat" 1 "Summary: [1-9][0-9]? violations"
 check "time window, empty"	"--from 9999 -s $T/cyclictest-rel.dat"		0 "Summary: 0 violations"
 check "strict start"		"--strict-start -s $T/pagefault-nomlock.dat"	1 "Summary: 20 violations"
 check "quiet"			"-q $T/cyclictest-rel.dat"			1 ""

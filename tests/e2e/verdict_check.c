@@ -3,7 +3,7 @@
  * Checks rvreplay's JSON (read with Jansson) against expectations:
  *
  *   verdict_check REPORT.json [--expect FILE] [--roles FILE]
- *                 [--comm COMM MONITOR ok|bad]...
+ *                 [--comm COMM MONITOR ok|bad]... [--write-expect]
  *
  * --expect lists, one per line, "monitor pid count reason" for every task
  * with violations; nothing else may be reported. --roles holds the trace's
@@ -11,6 +11,7 @@
  * sleep=/pagefault= ok|bad must agree with the report. --comm: the tasks
  * of that comm have violations of that monitor (bad) or none (ok). The
  * report's keys and types are checked against the documented schema.
+ * --write-expect prints the report's verdicts in the --expect format.
  * Exit: 0 when everything holds, 1 with one line per difference.
  */
 #include <jansson.h>
@@ -186,6 +187,37 @@ static void check_comm(json_t *violations, const char *comm, const char *monitor
 		fail("%s: %ld %s violations, expected %s", comm, n, monitor, want);
 }
 
+/* The expectations a report meets, to review and commit after a re-recording. */
+static void write_expect(json_t *violations)
+{
+	struct row rows[MAX_ROWS];
+	json_t *v;
+	size_t i;
+	int n = 0;
+
+	json_array_foreach(violations, i, v) {
+		const char *m = json_string_value(json_object_get(v, "monitor"));
+		const char *r = json_string_value(json_object_get(v, "reason"));
+		int pid = json_integer_value(json_object_get(v, "pid")), k;
+
+		for (k = 0; k < n; k++)
+			if (rows[k].pid == pid && !strcmp(rows[k].monitor, m) &&
+			    !strcmp(rows[k].reason, r))
+				break;
+		if (k == n && n < MAX_ROWS) {
+			snprintf(rows[n].monitor, sizeof(rows[n].monitor), "%s", m);
+			snprintf(rows[n].reason, sizeof(rows[n].reason), "%s", r);
+			rows[n].pid = pid;
+			rows[n++].count = 0;
+		}
+		if (k < MAX_ROWS)
+			rows[k].count++;
+	}
+	for (int k = 0; k < n; k++)
+		printf("%-9s %6d %4ld  %s\n", rows[k].monitor, rows[k].pid, rows[k].count,
+		       rows[k].reason);
+}
+
 static int usage(void)
 {
 	fprintf(stderr, "usage: verdict_check REPORT.json [--expect FILE] [--roles FILE] "
@@ -215,6 +247,8 @@ int main(int argc, char **argv)
 			check_expect(violations, rows, n);
 		} else if (!strcmp(argv[i], "--roles") && i + 1 < argc) {
 			check_roles(violations, argv[++i]);
+		} else if (!strcmp(argv[i], "--write-expect")) {
+			write_expect(violations);
 		} else if (!strcmp(argv[i], "--comm") && i + 3 < argc) {
 			check_comm(violations, argv[i + 1], argv[i + 2], argv[i + 3]);
 			i += 3;
