@@ -119,11 +119,12 @@ fi
 
 # A run far longer than the ring buffer: streaming keeps everything.
 rm -f "$TMP/long.dat"
-"$RVREPLAY" record -b 64 --no-kallsyms -o "$TMP/long.dat" -- \
-	cyclictest -m -p 80 -t 2 -i 200 -l 5000 -q > "$TMP/rec.out" 2>&1
+"$RVREPLAY" record -b 1024 --no-kallsyms -o "$TMP/long.dat" -- \
+	cyclictest -m -p 80 -t 2 -i 100 -l 40000 -q > "$TMP/rec.out" 2>&1
 size=$(wc -c < "$TMP/long.dat" 2>/dev/null || echo 0)
-if grep -q "lost events: none" "$TMP/rec.out" && [ "$size" -gt $((8 * 64 * 1024)) ]; then
-	ok "a run 4x longer than the ring buffer loses nothing ($size bytes)"
+buffers=$((1024 * 1024 * $(nproc)))
+if grep -q "lost events: none" "$TMP/rec.out" && [ "$size" -gt $((4 * buffers)) ]; then
+	ok "a run $((size / buffers))x longer than the ring buffers loses nothing ($size bytes)"
 else
 	not_ok "a run longer than the ring buffer" "$(cat "$TMP/rec.out")" "size $size"
 fi

@@ -28,6 +28,7 @@
 
 static const char *io_mode;
 static struct timespec io_start;
+static int io_reader_ready;
 static int io_pipe[2];
 static int io_epoll = -1;
 static int io_timer = -1;
@@ -60,6 +61,7 @@ static void *reader(void *arg)
 	workload_pin(WORKLOAD_CPU);
 	workload_set_prio(WORKLOAD_PRIO_MID);
 	workload_mark("reader", "bad", "-");
+	__atomic_store_n(&io_reader_ready, 1, __ATOMIC_RELEASE);
 	for (i = 0; i < WORKLOAD_REPEAT; i++)
 		reader_wait();
 	return NULL;
@@ -73,6 +75,13 @@ static void *writer(void *arg)
 	workload_pin(WORKLOAD_CPU);
 	workload_set_prio(WORKLOAD_PRIO_HIGH);
 	workload_mark("writer", "ok", "-");
+	/*
+	 * Writes before the reader blocks would never make it sleep: on a
+	 * busy machine its start can take longer than IO_SETUP_NS.
+	 */
+	while (!__atomic_load_n(&io_reader_ready, __ATOMIC_ACQUIRE))
+		workload_sleep_until(workload_after(workload_now(), IO_SETUP_NS / 10));
+	io_start = workload_now();
 	for (i = 1; i <= WORKLOAD_REPEAT; i++) {
 		workload_sleep_until(workload_after(io_start,
 						    i * WRITER_PERIOD_NS));
