@@ -7,15 +7,6 @@
 
 #include "catalog.h"
 
-struct container {
-	const char	*name;
-	const char	*members[MAX_MONITORS];
-};
-
-static const struct container containers[] = {
-	{ "rtapp", { "pagefault", "sleep" } },
-};
-
 static const struct event_need pagefault_needs[] = {
 	{ TRACE_FAULT_USER, true, "the page faults judged" },
 	{ TRACE_SWITCH, true, "priorities: which tasks are real-time" },
@@ -46,16 +37,53 @@ static const struct event_need sleep_needs[] = {
 	{ TRACE_OTHER, false, NULL },
 };
 
-extern const char spec_pagefault[], spec_sleep[];
+/* 7.3: SCHEDULE_IN ends a sleep, no WAKE; kernel threads are not judged. */
+static const struct event_need sleep_7_3_needs[] = {
+	{ TRACE_SWITCH, true, "sleeps (switch-out), SCHEDULE_IN (switch-in) and priorities" },
+	{ TRACE_WAKING, true, "who woke the task, from which context" },
+	{ TRACE_SYS_ENTER, true, "why the task sleeps: clock_nanosleep, futex, epoll_wait" },
+	{ TRACE_SYS_EXIT, true, "the end of each system call" },
+	{ TRACE_FORK, true, "user threads: only tasks known not to be kernel threads are judged" },
+	{ TRACE_WAKEUP, false, "when the sleep ended, for the report" },
+	{ TRACE_CONTENTION_BEGIN, false, "blocking on an rt_mutex (allowlisted)" },
+	{ TRACE_CONTENTION_END, false, "the end of rt_mutex blocking" },
+	{ TRACE_WAKEUP_NEW, false, "priorities of tasks born in the trace" },
+	{ TRACE_FREE, false, "task lifetimes and pid reuse" },
+	{ TRACE_PI_SETPRIO, false, "priority inheritance boosts" },
+	{ TRACE_OTHER, false, NULL },
+};
+
+static const struct event_need wakeup_needs[] = {
+	{ TRACE_WAKING, true, "who woke the task, from which context" },
+	{ TRACE_SWITCH, true, "priorities of wakers and woken tasks" },
+	{ TRACE_SYS_ENTER, true, "futex LOCK_PI (allowlisted); user threads" },
+	{ TRACE_SYS_EXIT, true, "the end of each system call" },
+	{ TRACE_FORK, false, "user threads and tasks born in the trace" },
+	{ TRACE_CONTENTION_BEGIN, false, "blocking on an rt_mutex (allowlisted)" },
+	{ TRACE_CONTENTION_END, false, "the end of rt_mutex blocking" },
+	{ TRACE_WAKEUP_NEW, false, "priorities of tasks born in the trace" },
+	{ TRACE_FREE, false, "task lifetimes and pid reuse" },
+	{ TRACE_PI_SETPRIO, false, "priority inheritance boosts" },
+	{ TRACE_OTHER, false, NULL },
+};
+
+extern const struct rv_monitor pagefault_monitor;
+extern const struct rv_monitor sleep_monitor, sleep_7_1_monitor, sleep_7_3_monitor;
+extern const struct rv_monitor wakeup_monitor;
+extern const char spec_pagefault[], spec_sleep[], spec_sleep_7_1[], spec_sleep_7_3[];
+extern const char spec_wakeup[];
 
 static const struct {
-	const char		*monitor;
+	const struct rv_monitor	*monitor;
 	const struct event_need	*needs;
 	const char		*spec;
 	const char		*path;
 } entries[] = {
-	{ "pagefault", pagefault_needs, spec_pagefault, "models/rtapp/pagefault.ltl" },
-	{ "sleep", sleep_needs, spec_sleep, "models/rtapp/sleep.ltl" },
+	{ &pagefault_monitor, pagefault_needs, spec_pagefault, "models/rtapp/pagefault.ltl" },
+	{ &sleep_monitor, sleep_needs, spec_sleep, "models/rtapp/sleep.ltl" },
+	{ &sleep_7_1_monitor, sleep_needs, spec_sleep_7_1, "models/rtapp/7.1/sleep.ltl" },
+	{ &sleep_7_3_monitor, sleep_7_3_needs, spec_sleep_7_3, "models/rtapp/7.3/sleep.ltl" },
+	{ &wakeup_monitor, wakeup_needs, spec_wakeup, "models/rtapp/7.3/wakeup.ltl" },
 };
 
 #define NR_ENTRIES	(sizeof(entries) / sizeof(entries[0]))
@@ -63,16 +91,15 @@ static const struct {
 static int entry(const struct rv_monitor *m)
 {
 	for (size_t i = 0; i < NR_ENTRIES; i++)
-		if (!strcmp(entries[i].monitor, m->name))
+		if (entries[i].monitor == m)
 			return i;
 	return -1;
 }
 
 const struct event_need *catalog_needs(const struct rv_monitor *m)
 {
-	int i = entry(m);
-
 	static const struct event_need none = { TRACE_OTHER, false, NULL };
+	int i = entry(m);
 
 	return i < 0 ? &none : entries[i].needs;
 }
@@ -89,6 +116,29 @@ const char *catalog_spec_path(const struct rv_monitor *m)
 	int i = entry(m);
 
 	return i < 0 ? "" : entries[i].path;
+}
+
+/**
+ * catalog_profile_of() - the profile of a kernel release (semantics-profiles.md)
+ * @release: "6.18.44-fc-v1147", "7.3.0-rc1", or "" when unknown
+ *
+ * 6.17 to 7.0: 6.17; 7.1 and 7.2: 7.1; 7.3 and later: 7.3. Older kernels
+ * have no rtapp monitors: their traces were judged live by our module,
+ * whose default is 6.17.
+ *
+ * Return: the profile.
+ */
+const struct rv_profile *catalog_profile_of(const char *release)
+{
+	int major = 0, minor = 0;
+
+	if (release && sscanf(release, "%d.%d", &major, &minor) == 2) {
+		if (major > 7 || (major == 7 && minor >= 3))
+			return rv_profile_find("7.3");
+		if (major == 7 && minor >= 1)
+			return rv_profile_find("7.1");
+	}
+	return rv_profile_find("6.17");
 }
 
 static int add(struct replay_options *opts, const struct rv_monitor *m, char *err)
@@ -108,17 +158,17 @@ static int add_name(struct replay_options *opts, const char *name, char *err)
 {
 	const struct rv_monitor *m;
 
-	for (size_t c = 0; c < sizeof(containers) / sizeof(containers[0]); c++) {
-		if (strcmp(containers[c].name, name))
-			continue;
-		for (int k = 0; k < MAX_MONITORS && containers[c].members[k]; k++)
-			if (add_name(opts, containers[c].members[k], err))
+	/* rtapp: the container of every monitor of the profile */
+	if (!strcmp(name, "rtapp")) {
+		for (int k = 0; opts->profile->monitors[k]; k++)
+			if (add(opts, opts->profile->monitors[k], err))
 				return -1;
 		return 0;
 	}
-	m = rv_monitor_find(name);
+	m = rv_profile_monitor(opts->profile, name);
 	if (!m) {
-		snprintf(err, TRACE_ERR_LEN, "unknown monitor '%s' (see 'rvreplay list')", name);
+		snprintf(err, TRACE_ERR_LEN, "no monitor '%s' in profile %s (see 'rvreplay list')",
+			 name, opts->profile->name);
 		return -1;
 	}
 	return add(opts, m, err);
@@ -128,7 +178,7 @@ static int add_name(struct replay_options *opts, const char *name, char *err)
  * catalog_select() - the monitors named on the command line
  * @names: monitor or container names, or none for rtapp
  * @nr: how many
- * @opts: gets the monitors, in table order
+ * @opts: gets the monitors, in the profile's order; opts->profile is set
  * @err: TRACE_ERR_LEN bytes for an unknown name
  *
  * Return: 0, or -1 with @err set.
@@ -144,11 +194,11 @@ int catalog_select(const char *const *names, int nr, struct replay_options *opts
 	for (int i = 0; i < nr; i++)
 		if (add_name(opts, names[i], err))
 			return -1;
-	/* table order, so the output does not depend on the option order */
-	for (int i = 0; rv_monitors[i]; i++)
+	/* profile order, so the output does not depend on the option order */
+	for (int i = 0; opts->profile->monitors[i]; i++)
 		for (int k = 0; k < opts->nr_monitors; k++)
-			if (opts->monitors[k] == rv_monitors[i])
-				chosen[n++] = rv_monitors[i];
+			if (opts->monitors[k] == opts->profile->monitors[i])
+				chosen[n++] = opts->profile->monitors[i];
 	memcpy(opts->monitors, chosen, n * sizeof(chosen[0]));
 	return 0;
 }

@@ -16,6 +16,7 @@ struct event_need {
 };
 
 int catalog_select(const char *const *names, int nr, struct replay_options *opts, char *err);
+const struct rv_profile *catalog_profile_of(const char *release);
 const struct event_need *catalog_needs(const struct rv_monitor *m);
 const char *catalog_spec(const struct rv_monitor *m);
 const char *catalog_spec_path(const struct rv_monitor *m);

@@ -31,6 +31,8 @@ int cmd_usage_error(const char *command, const char *fmt, ...)
 int cmd_open_trace(const char *path, const char *buffer, const char *arch,
 		   struct opened_trace *t);
 int cmd_parse_time(const char *s, uint64_t *ns);
+const struct rv_profile *cmd_choose_profile(const char *path, struct opened_trace *t,
+					    const char *name);
 int cmd_parse_uint(const char *s, unsigned long max, unsigned long *value);
 extern bool cmd_quiet;
 

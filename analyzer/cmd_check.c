@@ -13,7 +13,8 @@
 #define MAX_NAMES	16
 
 static const char check_usage[] =
-"usage: rvreplay check [-m MONITOR]... [--arch ARCH] [--buffer NAME] TRACE.dat\n"
+"usage: rvreplay check [-m MONITOR]... [--profile VERSION] [--arch ARCH] [--buffer NAME]\n"
+"                      TRACE.dat\n"
 "\n"
 "Tell whether a trace holds the events the monitors need (default: rtapp),\n"
 "how many records of each it has, and how to record the missing ones.\n"
@@ -65,10 +66,11 @@ static void trace_cmd_line(const struct replay_options *opts)
 }
 
 static int parse(int argc, char **argv, const char **names, int *nr, const char **arch,
-		 const char **buffer)
+		 const char **buffer, const char **profile)
 {
 	static const struct option longopts[] = {
 		{ "monitor", required_argument, NULL, 'm' },
+		{ "profile", required_argument, NULL, 'p' },
 		{ "arch", required_argument, NULL, 'a' },
 		{ "buffer", required_argument, NULL, 'b' },
 		{ "help", no_argument, NULL, 'h' },
@@ -90,6 +92,9 @@ static int parse(int argc, char **argv, const char **names, int *nr, const char 
 			break;
 		case 'b':
 			*buffer = optarg;
+			break;
+		case 'p':
+			*profile = optarg;
 			break;
 		case 'h':
 			fputs(check_usage, stdout);
@@ -113,7 +118,7 @@ static int parse(int argc, char **argv, const char **names, int *nr, const char 
  */
 int cmd_check(int argc, char **argv)
 {
-	const char *names[MAX_NAMES], *arch = NULL, *buffer = NULL;
+	const char *names[MAX_NAMES], *arch = NULL, *buffer = NULL, *profile = NULL;
 	struct replay_options opts = { 0 };
 	struct counts counts;
 	const struct trace_meta *meta;
@@ -123,18 +128,23 @@ int cmd_check(int argc, char **argv)
 	int nr = 0, ret;
 
 	memset(&counts, 0, sizeof(counts));
-	ret = parse(argc, argv, names, &nr, &arch, &buffer);
+	ret = parse(argc, argv, names, &nr, &arch, &buffer, &profile);
 	if (ret)
 		return ret < 0 ? EXIT_ERROR : EXIT_CLEAN;
-	if (catalog_select(names, nr, &opts, err))
-		return cmd_usage_error("rvreplay check", "%s", err);
 	ret = cmd_open_trace(argv[optind], buffer, arch, &t);
 	if (ret)
 		return ret;
+	opts.profile = cmd_choose_profile(argv[optind], &t, profile);
+	if (!opts.profile || catalog_select(names, nr, &opts, err)) {
+		if (opts.profile)
+			cmd_error(argv[optind], "%s", err);
+		trace_input_close(t.in);
+		return EXIT_ERROR;
+	}
 	trace_input_iterate(t.in, count, &counts);
 	meta = trace_input_meta(t.in);
-	printf("%s: %s, %d CPUs, clock %s, trace.dat v%d, arch %s\n", argv[optind], meta->uname,
-	       meta->cpus, meta->clock, meta->version, t.arch);
+	printf("%s: %s, %d CPUs, clock %s, trace.dat v%d, arch %s, profile %s\n", argv[optind],
+	       meta->uname, meta->cpus, meta->clock, meta->version, t.arch, opts.profile->name);
 	for (int i = 0; i < opts.nr_monitors; i++)
 		complete &= check_monitor(opts.monitors[i], t.in, &counts);
 	printf("lost events: %llu gap%s\n", counts.lost_gaps, counts.lost_gaps == 1 ? "" : "s");

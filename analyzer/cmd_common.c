@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "arch.h"
+#include "catalog.h"
 #include "cmd.h"
 #include "syscall_names.h"
 
@@ -161,4 +162,68 @@ int cmd_parse_time(const char *s, uint64_t *ns)
 		frac *= 10;
 	*ns = sec * 1000000000ULL + frac;
 	return 0;
+}
+
+struct profile_scan {
+	char		name[16];
+	unsigned long	seen;
+};
+
+/* "rvreplay-profile: 7.3", written by our kernel module when it loads. */
+static int find_profile_line(void *data, const struct trace_record *rec)
+{
+	static const char tag[] = "rvreplay-profile: ";
+	struct profile_scan *scan = data;
+	size_t n;
+
+	if (++scan->seen > 100000)
+		return 1;
+	if (rec->kind != TRACE_PRINT || rec->print.len <= sizeof(tag) - 1 ||
+	    memcmp(rec->print.buf, tag, sizeof(tag) - 1))
+		return 0;
+	n = rec->print.len - (sizeof(tag) - 1);
+	if (n >= sizeof(scan->name))
+		n = sizeof(scan->name) - 1;
+	memcpy(scan->name, rec->print.buf + sizeof(tag) - 1, n);
+	scan->name[n] = '\0';
+	return 1;
+}
+
+static bool before_rtapp(const char *release)
+{
+	int major, minor;
+
+	return sscanf(release, "%d.%d", &major, &minor) != 2 || major < 6 ||
+	       (major == 6 && minor < 17);
+}
+
+/**
+ * cmd_choose_profile() - the monitors' kernel-version profile for a trace
+ * @path: the trace, for messages
+ * @t: the opened trace
+ * @name: --profile, or NULL to choose from the trace's kernel release
+ *
+ * A kernel older than 6.17 has no rtapp monitors: only our module can have
+ * judged it live, and it writes its profile into the trace (6.17 if not).
+ *
+ * Return: the profile, or NULL (the error is printed).
+ */
+const struct rv_profile *cmd_choose_profile(const char *path, struct opened_trace *t,
+					    const char *name)
+{
+	const char *release = trace_input_meta(t->in)->release;
+	struct profile_scan scan = { "", 0 };
+	const struct rv_profile *p;
+
+	if (name) {
+		p = rv_profile_find(name);
+		if (!p)
+			cmd_error(path, "unknown profile '%s' (6.17, 7.1 or 7.3)", name);
+		return p;
+	}
+	if (!before_rtapp(release))
+		return catalog_profile_of(release);
+	trace_input_iterate(t->in, find_profile_line, &scan);
+	p = scan.name[0] ? rv_profile_find(scan.name) : NULL;
+	return p ? p : rv_profile_find("6.17");
 }

@@ -12,28 +12,30 @@
 static const char list_usage[] =
 "usage: rvreplay list\n"
 "\n"
-"Print the monitors, their LTL specifications and the trace events each\n"
-"needs (required ones must be in the trace; the others improve the replay).\n";
+"Print the kernel-version profiles, their monitors, the LTL specifications\n"
+"and the trace events each needs (required ones must be in the trace; the\n"
+"others improve the replay). A trace is judged with the profile of the\n"
+"kernel that recorded it (--profile overrides).\n";
 
 static void list_monitor(const struct rv_monitor *m)
 {
 	const struct event_need *n;
 	const char *spec = catalog_spec(m), *line;
 
-	printf("%s: %s\n", m->name, m->description);
-	printf("  automaton: %u atoms, %u states (from %s)\n", m->automaton->nr_atoms,
+	printf("  %s: %s\n", m->name, m->description);
+	printf("    automaton: %u atoms, %u states (from %s)\n", m->automaton->nr_atoms,
 	       m->automaton->nr_states, catalog_spec_path(m));
-	printf("  specification:\n");
+	printf("    specification:\n");
 	for (line = spec; *line;) {
 		size_t len = strcspn(line, "\n");
 
 		if (len && line[0] != '#')
-			printf("    %.*s\n", (int)len, line);
+			printf("      %.*s\n", (int)len, line);
 		line += len + (line[len] == '\n');
 	}
-	printf("  events:\n");
+	printf("    events:\n");
 	for (n = catalog_needs(m); n->kind != TRACE_OTHER; n++)
-		printf("    %-8s  %-28s %s\n", n->required ? "required" : "optional",
+		printf("      %-8s  %-28s %s\n", n->required ? "required" : "optional",
 		       trace_kind_event(n->kind), n->why);
 	printf("\n");
 }
@@ -53,8 +55,14 @@ int cmd_list(int argc, char **argv)
 	}
 	if (argc > 1)
 		return cmd_usage_error("rvreplay list", "unexpected argument '%s'", argv[1]);
-	printf("rtapp: container of pagefault and sleep (the default)\n\n");
-	for (int i = 0; rv_monitors[i]; i++)
-		list_monitor(rv_monitors[i]);
+	for (const struct rv_profile *p = rv_profiles; p->name; p++) {
+		printf("profile %s (Linux %s): %s\n", p->name, p->kernels, p->changes);
+		printf("  rtapp: container of");
+		for (int i = 0; p->monitors[i]; i++)
+			printf(" %s", p->monitors[i]->name);
+		printf(" (the default)\n\n");
+		for (int i = 0; p->monitors[i]; i++)
+			list_monitor(p->monitors[i]);
+	}
 	return EXIT_CLEAN;
 }

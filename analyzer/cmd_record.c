@@ -8,6 +8,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 
 #include "catalog.h"
@@ -17,15 +18,16 @@
 #define MAX_NAMES	16
 
 static const char record_usage[] =
-"usage: rvreplay record [-m MONITOR]... [-o FILE] [-b KB] [-d SECONDS] [--no-kallsyms]\n"
-"                       [-q] [-- COMMAND [ARGS...]]\n"
+"usage: rvreplay record [-m MONITOR]... [--profile VERSION] [-o FILE] [-b KB] [-d SECONDS]\n"
+"                       [--no-kallsyms] [-q] [-- COMMAND [ARGS...]]\n"
 "\n"
 "Record the events the monitors need (default: rtapp) in a dedicated tracefs\n"
 "instance, with the metadata of every task, while COMMAND runs (or until\n"
 "SIGINT, or for SECONDS). The top-level tracing instance is never touched;\n"
 "the instance is removed at the end, on error and on signals.\n"
 "\n"
-"  -m, --monitor NAME   rtapp (default), sleep or pagefault; repeatable\n"
+"  -m, --monitor NAME   rtapp (default), sleep, pagefault or wakeup; repeatable\n"
+"      --profile V      the monitors of kernel version V (default: this kernel's)\n"
 "  -o, --output FILE    the trace (default trace.dat), written whole or not at all\n"
 "  -b, --buffer-kb KB   ring buffer per CPU (default 4096)\n"
 "  -d, --duration S     stop after S seconds\n"
@@ -36,6 +38,7 @@ static const char record_usage[] =
 "Exit status: 0 the trace was written (whatever COMMAND's status), 2 error.\n";
 
 struct record_cli {
+	const char		*profile;
 	const char		*names[MAX_NAMES];
 	int			nr_names;
 	struct record_options	o;
@@ -81,6 +84,7 @@ static int parse(struct record_cli *c, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "monitor", required_argument, NULL, 'm' },
+		{ "profile", required_argument, NULL, 'p' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "buffer-kb", required_argument, NULL, 'b' },
 		{ "duration", required_argument, NULL, 'd' },
@@ -105,6 +109,9 @@ static int parse(struct record_cli *c, int argc, char **argv)
 			break;
 		case 'o':
 			c->o.output = optarg;
+			break;
+		case 'p':
+			c->profile = optarg;
 			break;
 		case 'b':
 			if (cmd_parse_uint(optarg, 1 << 22, &c->o.buffer_kb) || !c->o.buffer_kb)
@@ -176,10 +183,16 @@ int cmd_record(int argc, char **argv)
 	struct record_cli c = { 0 };
 	struct record_result res;
 	char err[RECORD_ERR_LEN];
+	struct utsname u;
 	int ret = parse(&c, argc, argv);
 
 	if (ret)
 		return ret < 0 ? EXIT_ERROR : EXIT_CLEAN;
+	uname(&u);
+	opts.profile = c.profile ? rv_profile_find(c.profile) : catalog_profile_of(u.release);
+	if (!opts.profile)
+		return cmd_usage_error("rvreplay record", "unknown profile '%s' (6.17, 7.1 or 7.3)",
+				       c.profile);
 	if (catalog_select(c.names, c.nr_names, &opts, err))
 		return cmd_usage_error("rvreplay record", "%s", err);
 	choose_events(&c, &opts);

@@ -27,6 +27,7 @@ struct replay_cli {
 	const char		*arch;
 	const char		*buffer;
 	const char		*color;
+	const char		*profile;
 	const char		*path;
 };
 
@@ -37,7 +38,9 @@ static const char usage_text[] =
 "Replay a trace-cmd trace through the kernel's rtapp LTL monitors and\n"
 "explain every violation.\n"
 "\n"
-"  -m, --monitor NAME      rtapp (default), sleep or pagefault; repeatable\n"
+"  -m, --monitor NAME      rtapp (default), sleep, pagefault or wakeup; repeatable\n"
+"      --profile VERSION   the kernel's monitors: 6.17, 7.1 or 7.3 (default: from\n"
+"                          the trace's kernel release)\n"
 "      --json              write JSON (schema: rvreplay-json(5))\n"
 "  -o, --output FILE       write the report to FILE instead of stdout\n"
 "      --pid PID[,PID...]  report only these tasks\n"
@@ -62,7 +65,7 @@ static const char usage_text[] =
 
 enum {
 	OPT_JSON = 256, OPT_PID, OPT_COMM, OPT_CPU, OPT_FROM, OPT_TO, OPT_CONTEXT, OPT_ARCH,
-	OPT_BUFFER, OPT_LOST, OPT_STRICT, OPT_NO_INFER, OPT_KCOMMS, OPT_COLOR,
+	OPT_BUFFER, OPT_LOST, OPT_STRICT, OPT_NO_INFER, OPT_KCOMMS, OPT_COLOR, OPT_PROFILE,
 };
 
 static const struct option longopts[] = {
@@ -84,6 +87,7 @@ static const struct option longopts[] = {
 	{ "summary", no_argument, NULL, 's' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "color", required_argument, NULL, OPT_COLOR },
+	{ "profile", required_argument, NULL, OPT_PROFILE },
 	{ "version", no_argument, NULL, 'V' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -165,6 +169,9 @@ static int parse_option(struct replay_cli *c, int opt, const char *arg)
 		return 0;
 	case OPT_BUFFER:
 		c->buffer = arg;
+		return 0;
+	case OPT_PROFILE:
+		c->profile = arg;
 		return 0;
 	case OPT_LOST:
 		return parse_lost(c, arg) ? (cmd_usage_error("rvreplay", "bad --lost-events '%s' "
@@ -303,7 +310,7 @@ static int run(struct replay_cli *c, struct opened_trace *t, FILE *out)
 	c->report.out = out;
 	c->report.path = c->path;
 	c->report.arch = t->arch;
-	c->report.profile = "6.17";
+	c->report.profile = c->replay.profile->name;
 	c->report.color = use_color(c, out);
 	c->replay.syscalls = t->syscalls;
 	report_init(&rep, &c->report, &c->filter, t->in, &c->replay);
@@ -360,11 +367,17 @@ int cmd_replay(int argc, char **argv)
 	ret = parse(&c, argc, argv);
 	if (ret)
 		return ret < 0 ? EXIT_ERROR : EXIT_CLEAN;
-	if (catalog_select(c.names, c.nr_names, &c.replay, err))
-		return cmd_usage_error("rvreplay", "%s", err);
 	ret = cmd_open_trace(c.path, c.buffer, c.arch, &t);
 	if (ret)
 		return ret;
+	ret = EXIT_ERROR;
+	c.replay.profile = cmd_choose_profile(c.path, &t, c.profile);
+	if (!c.replay.profile)
+		goto out;
+	if (catalog_select(c.names, c.nr_names, &c.replay, err)) {
+		cmd_error(c.path, "%s", err);
+		goto out;
+	}
 	ret = check_events(&c, &t);
 	if (ret)
 		goto out;

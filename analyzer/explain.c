@@ -332,14 +332,15 @@ bool explain_coverage(const struct coverage *c, char *buf, size_t len)
 	char atoms[EXPLAIN_LEN];
 
 	atom_names(c->monitor, c->unknown_atoms, atoms, sizeof(atoms));
-	/* judged all along, or nothing happened that this monitor judges */
-	if ((c->started_ts && !c->unjudged) || !c->events)
+	/* judged all along, nothing happened that it judges, or not its kind of task */
+	if ((c->started_ts && !c->unjudged) || !c->events ||
+	    (c->kthread && c->monitor->user_threads_only))
 		return false;
 	if (c->started_ts) {
 		snprintf(buf, len, "%lu page faults while its instance was stopped were not judged "
 			 "(as in the kernel: a violation stops the instance until a fault while "
 			 "not RT)", c->unjudged);
-	} else if (c->kthread_unknown && !strcmp(c->monitor->name, "sleep")) {
+	} else if (c->kthread_unknown && atoms[0]) {
 		snprintf(buf, len, "never judged: not known to be a kernel thread or a user task "
 			 "(no fork, no system call in the trace; see --kthread-comms)");
 	} else if (atoms[0]) {

@@ -64,21 +64,23 @@ static void target_of(struct replay *r, struct task *task, int i, struct rv_targ
 
 /* ---- verdicts ---- */
 
+/* What the event completing a violation says about its cause. */
 static enum verdict_cause cause_of(const struct replay *r, enum ltl_violation_kind kind)
 {
-	enum rv_event_type type = r->ev_type;
-
-	const char *name = r->opts.monitors[r->mon_index]->name;
-
 	if (kind == LTL_VIOLATION_START)
 		return CAUSE_START;
-	if (!strcmp(name, "pagefault"))
+	switch (r->ev_type) {
+	case RV_EV_PAGE_FAULT:
 		return CAUSE_PAGE_FAULT;
-	if (type == RV_EV_SWITCH_OUT)
+	case RV_EV_SWITCH_OUT:
 		return CAUSE_SLEEP_REASON;
-	if (type == RV_EV_WAKEUP)
+	case RV_EV_WAKEUP:	/* 6.17: WAKE */
+	case RV_EV_SWITCH_IN:	/* 7.3: SCHEDULE_IN */
+	case RV_EV_WAKING:	/* 7.3: wakeup */
 		return CAUSE_WAKER;
-	return CAUSE_OTHER;
+	default:
+		return CAUSE_OTHER;
+	}
 }
 
 static void emit(struct replay *r, struct verdict *v)
@@ -113,7 +115,8 @@ static void hold_or_emit(struct replay *r, struct task *task, struct verdict *v)
 {
 	struct pending *slot;
 
-	if (strcmp(v->monitor->name, "sleep") || !task->sleep.start || task->sleep.run_ts) {
+	if ((v->cause != CAUSE_SLEEP_REASON && v->cause != CAUSE_WAKER) || !task->sleep.start ||
+	    task->sleep.run_ts) {
 		emit(r, v);
 		return;
 	}
@@ -312,6 +315,7 @@ static void coverage_of(struct replay *r, struct task *task)
 		c.pid = task->pid;
 		strcpy(c.comm, task->comm);
 		c.kthread_unknown = task->kthread == RV_UNKNOWN;
+		c.kthread = task->kthread == 1;
 		c.started_ts = task->inst[i].started_ts;
 		c.unjudged = task->inst[i].unjudged;
 		c.events = task->inst[i].events;
@@ -550,6 +554,39 @@ static void deliver(struct replay *r, struct task *task, struct rv_event *ev)
 	}
 }
 
+static void switch_out(struct replay *r, struct task *task, struct rv_event *ev)
+{
+	if (!task)
+		return;
+	task->awaiting_switch_in = true;
+	deliver(r, task, ev);
+}
+
+static void switch_in(struct replay *r, struct task *task)
+{
+	struct rv_event ev = { .type = RV_EV_SWITCH_IN };
+
+	if (!task)
+		return;
+	task->awaiting_switch_in = false;
+	deliver(r, task, &ev);
+}
+
+/*
+ * Some kernels miss switches: on the 6.18 machines here no sched_switch out
+ * of CPU 1's idle task is ever recorded. A task switched out and now seen
+ * running with no switch-in since gets its switch-in first (semantics-
+ * profiles.md, SCHEDULE_IN). The idle tasks share pid 0: not them.
+ */
+static void missed_switch_in(struct replay *r, const struct trace_record *rec, struct task *cur)
+{
+	if (!cur || cur->pid == 0 || !cur->awaiting_switch_in)
+		return;
+	if (rec->kind == TRACE_SWITCH && rec->sw.next.pid == cur->pid)
+		return;
+	switch_in(r, cur);
+}
+
 static int wakee_prio(struct replay *r, const struct trace_record *rec)
 {
 	struct task *wakee = task_find(r->tasks, rec->wake.pid);
@@ -572,9 +609,8 @@ static void dispatch(struct replay *r, const struct trace_record *rec, struct ta
 	case TRACE_SWITCH:
 		ev.type = RV_EV_SWITCH_OUT;
 		ev.prev_state = rec->sw.prev_state;
-		deliver(r, task_find(r->tasks, rec->sw.prev.pid), &ev);
-		ev.type = RV_EV_SWITCH_IN;
-		deliver(r, task_find(r->tasks, rec->sw.next.pid), &ev);
+		switch_out(r, task_find(r->tasks, rec->sw.prev.pid), &ev);
+		switch_in(r, task_find(r->tasks, rec->sw.next.pid));
 		break;
 	case TRACE_WAKING:
 		ev.type = RV_EV_WAKING;
@@ -722,6 +758,7 @@ static int on_record(void *data, const struct trace_record *rec)
 		return -1;
 	remember(r, rec, cur);
 	story(r, rec, cur);
+	missed_switch_in(r, rec, cur);
 	dispatch(r, rec, cur);
 	if (rec->kind == TRACE_FREE)
 		drop(r, rec->task.pid);

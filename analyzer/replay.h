@@ -16,6 +16,7 @@ enum lost_mode {
 };
 
 struct replay_options {
+	const struct rv_profile		*profile;	/* the kernel version's monitors */
 	const struct rv_monitor		*monitors[MAX_MONITORS];
 	int				nr_monitors;
 	const struct rv_syscalls	*syscalls;
@@ -45,6 +46,7 @@ struct coverage {
 	int			pid;
 	char			comm[TRACE_COMM_LEN];
 	bool			kthread_unknown;
+	bool			kthread;	/* known to be a kernel thread */
 	uint64_t		first_rt_ts;
 	uint64_t		started_ts;	/* 0: never judged */
 	unsigned long		events;		/* events of this monitor for it */

@@ -72,6 +72,7 @@ struct task {
 	struct task_syscall	setscheduler;	/* pending until its sys_exit */
 	struct task_sleep	sleep;
 	bool			switched_out;	/* waiting for its next run */
+	bool			awaiting_switch_in;	/* switched out, no switch-in seen */
 	unsigned int		pending;	/* its verdicts waiting for the sleep's end */
 	struct trace_ref	*recent;	/* ring of the last records involving it */
 	unsigned int		nr_recent;

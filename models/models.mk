@@ -5,8 +5,13 @@ LTLC_OBJS	= $(LTLC_SRCS:%.c=$(BUILD)/%.o)
 LTLC_LIB_OBJS	= $(filter-out $(BUILD)/models/ltlc/ltlc.o,$(LTLC_OBJS))
 
 # spec -> committed header
+# Profile 6.17 specs at the top of models/rtapp/; later profiles in folders
+# named after the kernel version that changed them (semantics-profiles.md).
 GENERATED	= monitors/pagefault/pagefault.h:models/rtapp/pagefault.ltl \
-		  monitors/sleep/sleep.h:models/rtapp/sleep.ltl
+		  monitors/sleep/sleep.h:models/rtapp/sleep.ltl \
+		  monitors/sleep/sleep_7_1.h:models/rtapp/7.1/sleep.ltl \
+		  monitors/sleep/sleep_7_3.h:models/rtapp/7.3/sleep.ltl \
+		  monitors/wakeup/wakeup.h:models/rtapp/7.3/wakeup.ltl
 
 $(BUILD)/models/%.o: models/%.c
 	@mkdir -p $(dir $@)

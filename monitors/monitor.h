@@ -105,14 +105,33 @@ struct rv_monitor {
 	/* the kernel's ltl_atoms_fetch(), before every step */
 	void				(*fetch)(struct rv_target *t);
 	rv_handler_fn			on[RV_NR_EVENTS];
+	const void			*priv;		/* the handlers' own data */
+	bool				user_threads_only;	/* kernel threads never judged */
 };
 
-extern const struct rv_monitor *const rv_monitors[];
+#define RV_MAX_PROFILE_MONITORS	4
+
+/*
+ * The monitors of one kernel version range: Linux changed rtapp after 6.17
+ * (semantics-profiles.md). A monitor keeps its name across profiles.
+ */
+struct rv_profile {
+	const char			*name;		/* "6.17", "7.1", "7.3" */
+	const char			*kernels;	/* "6.17 to 7.0" */
+	const char			*changes;	/* what differs from the one before */
+	const struct rv_monitor		*monitors[RV_MAX_PROFILE_MONITORS + 1];
+};
+
+extern const struct rv_profile rv_profiles[];
+/* The monitors of the default profile (6.17), NULL-terminated. */
+extern const struct rv_monitor *const *const rv_monitors;
 extern const struct rv_syscalls *const rv_syscall_tables[];
 
 void rv_instance_init(struct rv_target *t, bool task_creation);
 void rv_handle(struct rv_target *t, const struct rv_event *ev);
 const struct rv_monitor *rv_monitor_find(const char *name);
+const struct rv_profile *rv_profile_find(const char *name);
+const struct rv_monitor *rv_profile_monitor(const struct rv_profile *p, const char *name);
 bool rv_monitor_handles(const struct rv_monitor *m, enum rv_event_type type);
 void rv_fetch_rt(struct rv_target *t, unsigned int rt_atom);
 

@@ -139,6 +139,12 @@ int record_tracefs_setup(struct record_tracefs *t, const struct record_options *
 		snprintf(err, errlen, "cannot set up the tracefs instance %s", t->name);
 		return -1;
 	}
+	/*
+	 * When the reader falls behind, drop new events rather than overwrite
+	 * old ones: the task metadata at the start must survive, and the
+	 * reader sees the gap in the next page it reads.
+	 */
+	tracefs_option_disable(t->inst, TRACEFS_OPTION_OVERWRITE);
 	/* wake the reader early, so a small buffer does not overflow (kernels >= 5.x) */
 	tracefs_instance_file_write(t->inst, "buffer_percent", "10");
 	/* our own reading and writing is not the workload (kernels >= 5.8) */

@@ -229,6 +229,19 @@ static void put_text_option(struct writer *w, uint16_t id, const char *text)
 	put_option(w, id, text, strlen(text) + 1);
 }
 
+/* As trace-cmd writes it: "CPU: N" then the per_cpu/cpuN/stats text. */
+static void put_cpustat(struct writer *w, int cpu, const char *stats)
+{
+	char head[32];
+	int n = snprintf(head, sizeof(head), "CPU: %d\n", cpu);
+	size_t len = strlen(stats);
+
+	put_u16(w, OPT_CPUSTAT);
+	put_u32(w, n + len + 1);
+	put(w, head, n);
+	put(w, stats, len + 1);
+}
+
 static void options(struct writer *w, const struct tracedat_write_input *in)
 {
 	uint32_t cpus = in->nr_cpus;
@@ -239,7 +252,7 @@ static void options(struct writer *w, const struct tracedat_write_input *in)
 	put_text_option(w, OPT_VERSION, "rvreplay " RVREPLAY_VERSION);
 	for (int i = 0; i < in->nr_cpus; i++)
 		if (in->cpus[i].stats)
-			put_text_option(w, OPT_CPUSTAT, in->cpus[i].stats);
+			put_cpustat(w, in->cpus[i].cpu, in->cpus[i].stats);
 	put_option(w, OPT_CPUCOUNT, &cpus, sizeof(cpus));
 	put_u16(w, OPT_DONE);
 }

@@ -1,163 +1,51 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * rtapp/sleep: a real-time task may only sleep in ways safe for real time,
- * and must be woken by something that does not delay it. Event to atom,
- * handler by handler as semantics.md section 4 gives them.
+ * rtapp/sleep, profile 6.17 (Linux 6.17 to 7.0): a real-time task may only
+ * sleep in ways safe for real time, and must be woken by something that
+ * does not delay it. The handlers are the shared rtapp ones.
  */
-#include "../ltl/ltl_core.h"
-#include "../events.h"
+#include "../rtapp/rtapp.h"
 #include "sleep.h"
 
 LTL_AUTOMATON(sleep_automaton);
 
-static bool starts_with(const char *s, const char *prefix)
-{
-	if (!s)
-		return false;
-	while (*prefix)
-		if (*s++ != *prefix++)
-			return false;
-	return true;
-}
-
-/* The part of ltl_atoms_init() that depends on PF_KTHREAD. */
-static void sleep_init_kind(struct rv_target *t)
-{
-	if (t->task->kthread == 1) {
-		ltl_set(t, LTL_KERNEL_THREAD, true);
-		/* kernel threads make no system calls */
-		ltl_set(t, LTL_FUTEX_WAIT, false);
-		ltl_set(t, LTL_FUTEX_LOCK_PI, false);
-		ltl_set(t, LTL_NANOSLEEP_CLOCK_MONOTONIC, false);
-		ltl_set(t, LTL_NANOSLEEP_CLOCK_TAI, false);
-		ltl_set(t, LTL_NANOSLEEP_TIMER_ABSTIME, false);
-		ltl_set(t, LTL_CLOCK_NANOSLEEP, false);
-		ltl_set(t, LTL_TASK_IS_MIGRATION, starts_with(t->task->init_comm, "migration/"));
-		ltl_set(t, LTL_TASK_IS_RCU, starts_with(t->task->init_comm, "rcu"));
-	} else if (t->task->kthread == 0) {
-		ltl_set(t, LTL_KTHREAD_SHOULD_STOP, false);
-		ltl_set(t, LTL_KERNEL_THREAD, false);
-		ltl_set(t, LTL_TASK_IS_RCU, false);
-		ltl_set(t, LTL_TASK_IS_MIGRATION, false);
-	}
-}
-
-static void sleep_init(struct rv_target *t, bool task_creation)
-{
-	ltl_set(t, LTL_SLEEP, false);
-	ltl_set(t, LTL_WAKE, false);
-	ltl_set(t, LTL_ABORT_SLEEP, false);
-	ltl_set(t, LTL_WOKEN_BY_HARDIRQ, false);
-	ltl_set(t, LTL_WOKEN_BY_NMI, false);
-	ltl_set(t, LTL_WOKEN_BY_EQUAL_OR_HIGHER_PRIO, false);
-	if (task_creation) {
-		ltl_set(t, LTL_KTHREAD_SHOULD_STOP, false);
-		ltl_set(t, LTL_NANOSLEEP_CLOCK_MONOTONIC, false);
-		ltl_set(t, LTL_NANOSLEEP_CLOCK_TAI, false);
-		ltl_set(t, LTL_NANOSLEEP_TIMER_ABSTIME, false);
-		ltl_set(t, LTL_CLOCK_NANOSLEEP, false);
-		ltl_set(t, LTL_FUTEX_WAIT, false);
-		ltl_set(t, LTL_FUTEX_LOCK_PI, false);
-		ltl_set(t, LTL_BLOCK_ON_RT_MUTEX, false);
-	}
-	sleep_init_kind(t);
-}
-
-static void sleep_fetch(struct rv_target *t)
-{
-	rv_fetch_rt(t, LTL_RT);
-}
-
-static void sleep_on_switch_out(struct rv_target *t, const struct rv_event *ev)
-{
-	if (rv_switched_out_sleeping(ev->prev_state))
-		ltl_pulse(t, LTL_SLEEP, true);
-}
-
-static void sleep_on_waking(struct rv_target *t, const struct rv_event *ev)
-{
-	unsigned int ctx = ev->waking.context;
-
-	if (ctx & RV_CTX_HARDIRQ) {
-		ltl_pulse(t, LTL_WOKEN_BY_HARDIRQ, true);
-	} else if (!(ctx & (RV_CTX_SOFTIRQ | RV_CTX_NMI))) {
-		if (ev->waking.waker_prio != RV_PRIO_UNKNOWN &&
-		    ev->waking.waker_prio <= ev->waking.wakee_prio)
-			ltl_pulse(t, LTL_WOKEN_BY_EQUAL_OR_HIGHER_PRIO, true);
-	} else if (ctx & RV_CTX_NMI) {
-		ltl_pulse(t, LTL_WOKEN_BY_NMI, true);
-	}
-}
-
-static void sleep_on_wakeup(struct rv_target *t, const struct rv_event *ev)
-{
-	ltl_pulse(t, LTL_WAKE, true);
-}
-
-static void sleep_on_contention_begin(struct rv_target *t, const struct rv_event *ev)
-{
-	if (ev->lock_flags & RV_LCB_F_RT)
-		ltl_update(t, LTL_BLOCK_ON_RT_MUTEX, true);
-}
-
-static void sleep_on_contention_end(struct rv_target *t, const struct rv_event *ev)
-{
-	ltl_update(t, LTL_BLOCK_ON_RT_MUTEX, false);
-}
-
-static void sleep_on_sys_enter(struct rv_target *t, const struct rv_event *ev)
-{
-	rv_infer_not_blocked(t, LTL_BLOCK_ON_RT_MUTEX);
-	if (rv_is_clock_nanosleep(ev)) {
-		ltl_set(t, LTL_NANOSLEEP_CLOCK_MONOTONIC, ev->sys_enter.args[0] == RV_CLOCK_MONOTONIC);
-		ltl_set(t, LTL_NANOSLEEP_CLOCK_TAI, ev->sys_enter.args[0] == RV_CLOCK_TAI);
-		ltl_set(t, LTL_NANOSLEEP_TIMER_ABSTIME, ev->sys_enter.args[1] == RV_TIMER_ABSTIME);
-		ltl_update(t, LTL_CLOCK_NANOSLEEP, true);
-		return;
-	}
-	switch (rv_futex_kind(ev)) {
-	case RV_FUTEX_LOCK_PI:
-		ltl_update(t, LTL_FUTEX_LOCK_PI, true);
-		break;
-	case RV_FUTEX_WAIT:
-		ltl_update(t, LTL_FUTEX_WAIT, true);
-		break;
-	default:
-		break;
-	}
-}
-
-static void sleep_on_sys_exit(struct rv_target *t, const struct rv_event *ev)
-{
-	rv_infer_not_blocked(t, LTL_BLOCK_ON_RT_MUTEX);
-	ltl_set(t, LTL_FUTEX_LOCK_PI, false);
-	ltl_set(t, LTL_FUTEX_WAIT, false);
-	ltl_set(t, LTL_NANOSLEEP_TIMER_ABSTIME, false);
-	ltl_set(t, LTL_NANOSLEEP_CLOCK_MONOTONIC, false);
-	ltl_set(t, LTL_NANOSLEEP_CLOCK_TAI, false);
-	ltl_update(t, LTL_CLOCK_NANOSLEEP, false);
-}
-
-static void sleep_on_kthread_stop(struct rv_target *t, const struct rv_event *ev)
-{
-	ltl_update(t, LTL_KTHREAD_SHOULD_STOP, true);
-}
+static const struct rtapp_atoms sleep_atoms = {
+	.sleep				= RTAPP_AT(LTL_SLEEP),
+	.wake				= RTAPP_AT(LTL_WAKE),
+	.abort_sleep			= RTAPP_AT(LTL_ABORT_SLEEP),
+	.woken_by_hardirq		= RTAPP_AT(LTL_WOKEN_BY_HARDIRQ),
+	.woken_by_nmi			= RTAPP_AT(LTL_WOKEN_BY_NMI),
+	.woken_by_equal_or_higher_prio	= RTAPP_AT(LTL_WOKEN_BY_EQUAL_OR_HIGHER_PRIO),
+	.rt				= RTAPP_AT(LTL_RT),
+	.kernel_thread			= RTAPP_AT(LTL_KERNEL_THREAD),
+	.task_is_rcu			= RTAPP_AT(LTL_TASK_IS_RCU),
+	.task_is_migration		= RTAPP_AT(LTL_TASK_IS_MIGRATION),
+	.kthread_should_stop		= RTAPP_AT(LTL_KTHREAD_SHOULD_STOP),
+	.block_on_rt_mutex		= RTAPP_AT(LTL_BLOCK_ON_RT_MUTEX),
+	.clock_nanosleep		= RTAPP_AT(LTL_CLOCK_NANOSLEEP),
+	.nanosleep_timer_abstime	= RTAPP_AT(LTL_NANOSLEEP_TIMER_ABSTIME),
+	.nanosleep_clock_monotonic	= RTAPP_AT(LTL_NANOSLEEP_CLOCK_MONOTONIC),
+	.nanosleep_clock_tai		= RTAPP_AT(LTL_NANOSLEEP_CLOCK_TAI),
+	.futex_wait			= RTAPP_AT(LTL_FUTEX_WAIT),
+	.futex_lock_pi			= RTAPP_AT(LTL_FUTEX_LOCK_PI),
+};
 
 const struct rv_monitor sleep_monitor = {
 	.name		= "sleep",
 	.description	= "a real-time task may only sleep in real-time safe ways, woken by equal or higher priority",
 	.automaton	= &sleep_automaton,
-	.init		= sleep_init,
-	.kthread_learned = sleep_init_kind,
-	.fetch		= sleep_fetch,
+	.init		= rtapp_init,
+	.kthread_learned = rtapp_kthread_learned,
+	.fetch		= rtapp_fetch,
+	.priv		= &sleep_atoms,
 	.on = {
-		[RV_EV_SWITCH_OUT]	 = sleep_on_switch_out,
-		[RV_EV_WAKING]		 = sleep_on_waking,
-		[RV_EV_WAKEUP]		 = sleep_on_wakeup,
-		[RV_EV_CONTENTION_BEGIN] = sleep_on_contention_begin,
-		[RV_EV_CONTENTION_END]	 = sleep_on_contention_end,
-		[RV_EV_SYS_ENTER]	 = sleep_on_sys_enter,
-		[RV_EV_SYS_EXIT]	 = sleep_on_sys_exit,
-		[RV_EV_KTHREAD_STOP]	 = sleep_on_kthread_stop,
+		[RV_EV_SWITCH_OUT]	 = rtapp_on_switch_out,
+		[RV_EV_WAKING]		 = rtapp_on_waking_friendly,
+		[RV_EV_WAKEUP]		 = rtapp_on_wakeup,
+		[RV_EV_CONTENTION_BEGIN] = rtapp_on_contention_begin,
+		[RV_EV_CONTENTION_END]	 = rtapp_on_contention_end,
+		[RV_EV_SYS_ENTER]	 = rtapp_on_sys_enter,
+		[RV_EV_SYS_EXIT]	 = rtapp_on_sys_exit_sleep,
+		[RV_EV_KTHREAD_STOP]	 = rtapp_on_kthread_stop,
 	},
 };

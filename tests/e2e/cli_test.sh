@@ -8,7 +8,7 @@ T=traces
 V=$(cat VERSION)
 # Facts of the bundled traces (see traces/*.txt): cyclictest -r threads,
 # the non-PI mutex waiter and holder, a time inside cyclictest-rel.
-CT1=6971 CT2=6972 WAITER=7039 HOLDER=7038 WAKEUP_TS=4984.159740
+CT1=6971 CT2=6972 WAITER=7039 HOLDER=7038 WAKEUP_TS=4984.159740 EPOLL=7129
 
 check "version"			"-V"						0 "^rvreplay $V$"
 check "help"			"--help"					0 "usage: rvreplay \[OPTIONS\] TRACE.dat"
@@ -58,7 +58,17 @@ check "check help"		"check --help"					0 "usage: rvreplay check"
 check_error "no trace"		""				"^rvreplay: no trace file given \(see 'rvreplay --help'\)$"
 check_error "two traces"	"$T/cyclictest-abs.dat $T/mutex-pi.dat" "one trace file at a time"
 check_error "unknown option"	"--bogus $T/cyclictest-abs.dat"	"unknown option '--bogus'"
-check_error "unknown monitor"	"-m wakeup $T/cyclictest-abs.dat" "unknown monitor 'wakeup'"
+check_error "no wakeup monitor before 7.3" "-m wakeup $T/cyclictest-abs.dat" "no monitor 'wakeup' in profile 6.17"
+check_error "unknown monitor"	"-m nope $T/cyclictest-abs.dat" "no monitor 'nope' in profile 6.17"
+check_error "unknown profile"	"--profile 5.0 $T/cyclictest-abs.dat" "unknown profile '5.0' \\(6.17, 7.1 or 7.3\\)"
+check "profile from the kernel"	"-s $T/cyclictest-abs.dat"			0 "profile 6.17, arch x86_64"
+check "profile override"	"-s --profile 7.3 $T/cyclictest-abs.dat"	0 "monitors: pagefault sleep wakeup \\(profile 7.3"
+check "wakeup monitor under 7.3" "-s --profile 7.3 -m wakeup $T/mutex-nonpi.dat" 1 "wakeup +mutex_inversion +pid $WAITER "
+check "epoll valid from 7.1"	"-s --profile 7.1 -m sleep --pid $EPOLL $T/epoll-timerfd.dat" 0 "Summary: 0 violations"
+check "epoll invalid in 6.17"	"-s -m sleep --pid $EPOLL $T/epoll-timerfd.dat" 1 "epoll_wait\\(fd [0-9]+\\) x5"
+check "json names the profile"	"--json --profile 7.1 $T/cyclictest-abs.dat"	0 '"profile": "7.1"'
+check "list shows the profiles"	"list"						0 "^profile 7.3 \\(Linux 7.3 and later\\)"
+check "check names the profile"	"check --profile 7.3 $T/cyclictest-abs.dat"	0 "profile 7.3"
 check_error "bad context"	"--context x $T/cyclictest-abs.dat" "bad --context 'x'"
 check_error "bad pid"		"--pid 12a $T/cyclictest-abs.dat"	"bad --pid '12a'"
 check_error "bad time"		"--from yesterday $T/cyclictest-abs.dat" "bad time 'yesterday'"

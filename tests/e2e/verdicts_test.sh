@@ -3,7 +3,8 @@
 # (and NAME.OPTION.expect, replayed with --OPTION), rvreplay's JSON must
 # list exactly those violations (monitor, pid, count, reason), and agree
 # with the roles the workloads wrote into the trace (rvreplay-role lines,
-# read with trace-cmd report, independently of rvreplay's parser).
+# read with trace-cmd report, independently of rvreplay's parser). The
+# roles state the 6.17 rules, so they are not checked under other profiles.
 #
 # usage: verdicts_test.sh VERDICT_CHECK   (from the top of the tree)
 
@@ -20,6 +21,7 @@ for expect in traces/*.expect; do
 	"$RVREPLAY" --json $option "$trace" > "$TMP/report.json" 2> "$TMP/err"
 	code=$?
 	trace-cmd report "$trace" 2>/dev/null | grep 'rvreplay-role:' > "$TMP/roles"
+	case "$option" in --profile*) : > "$TMP/roles" ;; esac
 	if [ "$code" -gt 1 ]; then
 		not_ok "$desc" "rvreplay exited $code: $(cat "$TMP/err")"
 	elif ! "$VERDICT_CHECK" "$TMP/report.json" --expect "$expect" --roles "$TMP/roles" \

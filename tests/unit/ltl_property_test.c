@@ -16,8 +16,8 @@
 #define SEQUENCES	3000
 #define LENGTH		24
 
-extern const struct ltl_automaton pagefault_automaton;
-extern const struct ltl_automaton sleep_automaton;
+extern const struct ltl_automaton pagefault_automaton, sleep_automaton;
+extern const struct ltl_automaton sleep_7_1_automaton, sleep_7_3_automaton, wakeup_automaton;
 
 static char *read_file(const char *path)
 {
@@ -101,6 +101,9 @@ START_TEST(test_rtapp_against_progression)
 {
 	ck_assert_int_gt(compare("models/rtapp/pagefault.ltl", &pagefault_automaton), 0);
 	ck_assert_int_gt(compare("models/rtapp/sleep.ltl", &sleep_automaton), 0);
+	ck_assert_int_gt(compare("models/rtapp/7.1/sleep.ltl", &sleep_7_1_automaton), 0);
+	ck_assert_int_gt(compare("models/rtapp/7.3/sleep.ltl", &sleep_7_3_automaton), 0);
+	ck_assert_int_gt(compare("models/rtapp/7.3/wakeup.ltl", &wakeup_automaton), 0);
 }
 END_TEST
 

@@ -34,6 +34,22 @@ static void on_violation(void *data, const struct rv_target *t, const unsigned l
 void fixture_init(struct fixture *f, const char *monitor, int rt, int kthread,
 		  const char *comm, bool task_creation)
 {
+	fixture_init_monitor(f, rv_monitor_find(monitor), rt, kthread, comm, task_creation);
+	ck_assert_msg(f->t.monitor, "no monitor %s", monitor);
+}
+
+/**
+ * fixture_init_monitor() - as fixture_init(), for a monitor of any profile
+ * @f: the fixture
+ * @m: the monitor
+ * @rt: 1, 0 or RV_UNKNOWN
+ * @kthread: 1, 0 or RV_UNKNOWN
+ * @comm: the comm at creation
+ * @task_creation: born now (fork) rather than found running
+ */
+void fixture_init_monitor(struct fixture *f, const struct rv_monitor *m, int rt, int kthread,
+			  const char *comm, bool task_creation)
+{
 	memset(f, 0, sizeof(*f));
 	f->task.pid = 42;
 	f->task.prio = rt == 1 ? 10 : 120;
@@ -43,13 +59,13 @@ void fixture_init(struct fixture *f, const char *monitor, int rt, int kthread,
 	f->report.step = on_step;
 	f->report.violation = on_violation;
 	f->t.mon = &f->mon;
-	f->t.monitor = rv_monitor_find(monitor);
+	f->t.monitor = m;
 	f->t.task = &f->task;
 	f->t.report = &f->report;
 	f->t.report_data = f;
 	f->t.infer = true;
-	ck_assert_msg(f->t.monitor, "no monitor %s", monitor);
-	rv_instance_init(&f->t, task_creation);
+	if (m)
+		rv_instance_init(&f->t, task_creation);
 }
 
 /* 1 or 0, or RV_UNKNOWN. */

@@ -22,6 +22,8 @@ struct fixture {
 
 void fixture_init(struct fixture *f, const char *monitor, int rt, int kthread,
 		  const char *comm, bool task_creation);
+void fixture_init_monitor(struct fixture *f, const struct rv_monitor *m, int rt, int kthread,
+			  const char *comm, bool task_creation);
 int fixture_value(const struct fixture *f, unsigned int atom);
 void fixture_event(struct fixture *f, enum rv_event_type type);
 void fixture_start(struct fixture *f, unsigned int atom);

@@ -13,6 +13,8 @@ Suite *ltl_core_suite(void);
 Suite *pagefault_suite(void);
 Suite *sleep_suite(void);
 Suite *syscall_decode_suite(void);
+Suite *profiles_suite(void);
+Suite *tracedat_suite(void);
 
 int main(void)
 {
@@ -25,6 +27,8 @@ int main(void)
 	srunner_add_suite(sr, pagefault_suite());
 	srunner_add_suite(sr, sleep_suite());
 	srunner_add_suite(sr, syscall_decode_suite());
+	srunner_add_suite(sr, profiles_suite());
+	srunner_add_suite(sr, tracedat_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
