@@ -1,7 +1,8 @@
 # Trace input: our hardened trace.dat container reader, and libtracecmd /
 # libtraceevent for records and their formatting.
 
-PARSER_SRCS	= $(wildcard parsers/*.c)
+PARSER_SRCS	= $(addprefix parsers/,trace_input.c trace_decode.c trace_meta.c tracedat.c \
+		  tracedat_cursor.c tracedat_data.c tracedat_options.c tracedat_v6.c tracedat_v7.c)
 PARSER_OBJS	= $(PARSER_SRCS:%.c=$(BUILD)/%.o)
 PARSER_LIBS	= -lz -lzstd
 
