@@ -4,29 +4,13 @@
  * is a valid sleep reason (semantics-profiles.md).
  */
 #include "../rtapp/rtapp.h"
+#include "sleep_6_17.h"
 #include "sleep_7_1.h"
 
 LTL_AUTOMATON(sleep_7_1_automaton);
 
 static const struct rtapp_atoms sleep_7_1_atoms = {
-	.sleep				= RTAPP_AT(LTL_SLEEP),
-	.wake				= RTAPP_AT(LTL_WAKE),
-	.abort_sleep			= RTAPP_AT(LTL_ABORT_SLEEP),
-	.woken_by_hardirq		= RTAPP_AT(LTL_WOKEN_BY_HARDIRQ),
-	.woken_by_nmi			= RTAPP_AT(LTL_WOKEN_BY_NMI),
-	.woken_by_equal_or_higher_prio	= RTAPP_AT(LTL_WOKEN_BY_EQUAL_OR_HIGHER_PRIO),
-	.rt				= RTAPP_AT(LTL_RT),
-	.kernel_thread			= RTAPP_AT(LTL_KERNEL_THREAD),
-	.task_is_rcu			= RTAPP_AT(LTL_TASK_IS_RCU),
-	.task_is_migration		= RTAPP_AT(LTL_TASK_IS_MIGRATION),
-	.kthread_should_stop		= RTAPP_AT(LTL_KTHREAD_SHOULD_STOP),
-	.block_on_rt_mutex		= RTAPP_AT(LTL_BLOCK_ON_RT_MUTEX),
-	.clock_nanosleep		= RTAPP_AT(LTL_CLOCK_NANOSLEEP),
-	.nanosleep_timer_abstime	= RTAPP_AT(LTL_NANOSLEEP_TIMER_ABSTIME),
-	.nanosleep_clock_monotonic	= RTAPP_AT(LTL_NANOSLEEP_CLOCK_MONOTONIC),
-	.nanosleep_clock_tai		= RTAPP_AT(LTL_NANOSLEEP_CLOCK_TAI),
-	.futex_wait			= RTAPP_AT(LTL_FUTEX_WAIT),
-	.futex_lock_pi			= RTAPP_AT(LTL_FUTEX_LOCK_PI),
+	SLEEP_6_17_ATOMS,
 	.epoll_wait			= RTAPP_AT(LTL_EPOLL_WAIT),
 };
 
@@ -38,14 +22,5 @@ const struct rv_monitor sleep_7_1_monitor = {
 	.kthread_learned = rtapp_kthread_learned,
 	.fetch		= rtapp_fetch,
 	.priv		= &sleep_7_1_atoms,
-	.on = {
-		[RV_EV_SWITCH_OUT]	 = rtapp_on_switch_out,
-		[RV_EV_WAKING]		 = rtapp_on_waking_friendly,
-		[RV_EV_WAKEUP]		 = rtapp_on_wakeup,
-		[RV_EV_CONTENTION_BEGIN] = rtapp_on_contention_begin,
-		[RV_EV_CONTENTION_END]	 = rtapp_on_contention_end,
-		[RV_EV_SYS_ENTER]	 = rtapp_on_sys_enter,
-		[RV_EV_SYS_EXIT]	 = rtapp_on_sys_exit_sleep,
-		[RV_EV_KTHREAD_STOP]	 = rtapp_on_kthread_stop,
-	},
+	.on = { SLEEP_6_17_HANDLERS },
 };
