@@ -54,6 +54,10 @@ check "no inference"		"--no-infer -s $T/cyclictest-rel.dat"		1 "Summary: 97 viol
 check "lost events: none"	"$T/cyclictest-abs.dat"				0 "Lost events: none"
 check "check: complete"		"check $T/cyclictest-abs.dat"			0 "holds every event the monitors need"
 check "check: counts"		"check $T/cyclictest-abs.dat"			0 "ok +required sched:sched_switch +[0-9]+"
+check "buffer instance"		"check -m sleep --buffer td-named tests/data/tracedat/named-v7-zstd.dat" 1 \
+	"empty +required sched:sched_switch +0 "
+check "top buffer by default"	"check -m sleep tests/data/tracedat/named-v7-zstd.dat" 1 \
+	"ok +required sched:sched_switch +15 "
 check "check help"		"check --help"					0 "usage: rvreplay check"
 check_error "no trace"		""				"^rvreplay: no trace file given \(see 'rvreplay --help'\)$"
 check_error "two traces"	"$T/cyclictest-abs.dat $T/mutex-pi.dat" "one trace file at a time"
