@@ -8,6 +8,9 @@
 #   make check      every test, then again under ASan+UBSan
 #   make check-unit unit tests only
 #   make generate   regenerate the automaton headers from models/
+#   make man        the man pages, into $(BUILD)/man/
+#   make install    rvreplay, its man pages and bash completion (prefix, DESTDIR,
+#                   bindir, mandir); make uninstall; make kmod-install
 #
 # Folders, in data-flow order: models/ (specs, generator) -> monitors/
 # (automata and handlers, freestanding C) -> parsers/ (trace input) ->
@@ -49,6 +52,8 @@ include analyzer/analyzer.mk
 include tests/unit/unit.mk
 include tests/workloads/workloads.mk
 include tests/e2e/e2e.mk
+include docs/man/man.mk
+include install.mk
 
 OBJS = $(LTLC_OBJS) $(MONITOR_OBJS) $(PARSER_OBJS) $(RECORDER_OBJS) $(ANALYZER_OBJS) $(UNIT_OBJS) $(SPEC_OBJS)
 

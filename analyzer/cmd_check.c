@@ -9,6 +9,7 @@
 
 #include "catalog.h"
 #include "cmd.h"
+#include "progress.h"
 
 #define MAX_NAMES	16
 
@@ -18,6 +19,14 @@ static const char check_usage[] =
 "\n"
 "Tell whether a trace holds the events the monitors need (default: rtapp),\n"
 "how many records of each it has, and how to record the missing ones.\n"
+"\n"
+"  -m, --monitor NAME     rtapp (default), sleep, pagefault or wakeup; repeatable\n"
+"      --profile VERSION  the kernel's monitors: 6.17, 7.1 or 7.3 (default: from\n"
+"                         the trace's kernel release)\n"
+"      --arch ARCH        the trace's architecture (default: from the trace)\n"
+"      --buffer NAME      check this buffer instance (default: the top one)\n"
+"  -h, --help             print this help\n"
+"\n"
 "Exit status: 0 all required events present, 1 some missing, 2 error.\n";
 
 struct counts {
@@ -141,7 +150,11 @@ int cmd_check(int argc, char **argv)
 		trace_input_close(t.in);
 		return EXIT_ERROR;
 	}
+	progress_begin(argv[optind], PROGRESS_BYTES, trace_input_meta(t.in)->data_bytes);
+	trace_input_on_progress(t.in, progress_update);
 	trace_input_iterate(t.in, count, &counts);
+	trace_input_on_progress(t.in, NULL);
+	progress_end();
 	meta = trace_input_meta(t.in);
 	printf("%s: %s, %d CPUs, clock %s, trace.dat v%d, arch %s, profile %s\n", argv[optind],
 	       meta->uname, meta->cpus, meta->clock, meta->version, t.arch, opts.profile->name);

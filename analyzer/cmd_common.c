@@ -13,12 +13,14 @@
 #include "arch.h"
 #include "catalog.h"
 #include "cmd.h"
+#include "progress.h"
 #include "syscall_names.h"
 
 bool cmd_quiet;
 
 static void message(const char *kind, const char *file, const char *fmt, va_list ap)
 {
+	progress_clear();
 	fprintf(stderr, "rvreplay: %s%s%s", kind, file ? file : "", file ? ": " : "");
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);

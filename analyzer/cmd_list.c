@@ -15,7 +15,11 @@ static const char list_usage[] =
 "Print the kernel-version profiles, their monitors, the LTL specifications\n"
 "and the trace events each needs (required ones must be in the trace; the\n"
 "others improve the replay). A trace is judged with the profile of the\n"
-"kernel that recorded it (--profile overrides).\n";
+"kernel that recorded it (--profile overrides).\n"
+"\n"
+"  -h, --help   print this help\n"
+"\n"
+"Exit status: 0 listed, 2 usage error.\n";
 
 static void list_monitor(const struct rv_monitor *m)
 {

@@ -13,6 +13,7 @@
 
 #include "catalog.h"
 #include "cmd.h"
+#include "progress.h"
 #include "record.h"
 
 #define MAX_NAMES	16
@@ -196,7 +197,14 @@ int cmd_record(int argc, char **argv)
 	if (catalog_select(c.names, c.nr_names, &opts, err))
 		return cmd_usage_error("rvreplay record", "%s", err);
 	choose_events(&c, &opts);
-	if (record_run(&c.o, &res, err)) {
+	if (c.o.quiet)
+		progress_disable();
+	progress_begin(c.o.output, PROGRESS_BYTES, 0);
+	progress_deadline(c.o.duration_s);
+	c.o.progress = progress_update;
+	ret = record_run(&c.o, &res, err);
+	progress_end();
+	if (ret) {
 		cmd_error(c.o.output, "%s", err);
 		record_result_free(&res);
 		return EXIT_ERROR;

@@ -12,6 +12,7 @@
 
 #include "catalog.h"
 #include "cmd.h"
+#include "progress.h"
 #include "report.h"
 
 #define MAX_NAMES	16
@@ -33,11 +34,18 @@ struct replay_cli {
 
 static const char usage_text[] =
 "usage: rvreplay [OPTIONS] TRACE.dat\n"
-"       rvreplay list | check | COMMAND ... (see rvreplay(1))\n"
+"       rvreplay COMMAND [ARGS...]\n"
 "\n"
 "Replay a trace-cmd trace through the kernel's rtapp LTL monitors and\n"
 "explain every violation.\n"
 "\n"
+"Commands (rvreplay COMMAND --help, man rvreplay-COMMAND):\n"
+"  list      the profiles, the monitors and the events they need\n"
+"  check     whether a trace holds the events the monitors need\n"
+"  record    record a trace with those events while a command runs\n"
+"  diff      compare a trace's live verdicts with the replay's\n"
+"\n"
+"Options (man rvreplay):\n"
 "  -m, --monitor NAME      rtapp (default), sleep, pagefault or wakeup; repeatable\n"
 "      --profile VERSION   the kernel's monitors: 6.17, 7.1 or 7.3 (default: from\n"
 "                          the trace's kernel release)\n"
@@ -235,13 +243,18 @@ static int parse(struct replay_cli *c, int argc, char **argv)
 	return 0;
 }
 
-static bool use_color(const struct replay_cli *c, FILE *out)
+/* --color=auto: a report on a terminal, unless NO_COLOR (set, not empty) or TERM=dumb */
+static bool use_color(const struct replay_cli *c)
 {
+	const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
+
 	if (c->report.json || !strcmp(c->color, "never"))
 		return false;
 	if (!strcmp(c->color, "always"))
 		return true;
-	return !getenv("NO_COLOR") && isatty(fileno(out));
+	if ((no_color && *no_color) || (term && !strcmp(term, "dumb")))
+		return false;
+	return !c->output && isatty(STDOUT_FILENO);
 }
 
 /*
@@ -305,13 +318,13 @@ static int run(struct replay_cli *c, struct opened_trace *t, FILE *out)
 	struct replay_sink sink;
 	struct replay *r;
 	char err[TRACE_ERR_LEN];
-	int ret = EXIT_ERROR;
+	int ret = EXIT_ERROR, failed;
 
 	c->report.out = out;
 	c->report.path = c->path;
 	c->report.arch = t->arch;
 	c->report.profile = c->replay.profile->name;
-	c->report.color = use_color(c, out);
+	c->report.color = use_color(c);
 	c->replay.syscalls = t->syscalls;
 	report_init(&rep, &c->report, &c->filter, t->in, &c->replay);
 	sink = report_sink(&rep);
@@ -321,7 +334,12 @@ static int run(struct replay_cli *c, struct opened_trace *t, FILE *out)
 		goto out;
 	}
 	report_begin(&rep);
-	if (replay_run(r, err)) {
+	progress_begin(c->path, PROGRESS_BYTES, trace_input_meta(t->in)->data_bytes);
+	trace_input_on_progress(t->in, progress_update);
+	failed = replay_run(r, err);
+	trace_input_on_progress(t->in, NULL);
+	progress_end();
+	if (failed) {
 		cmd_error(c->path, "%s", err);
 		goto out;
 	}
@@ -367,6 +385,8 @@ int cmd_replay(int argc, char **argv)
 	ret = parse(&c, argc, argv);
 	if (ret)
 		return ret < 0 ? EXIT_ERROR : EXIT_CLEAN;
+	if (c.report.quiet || c.report.json)
+		progress_disable();
 	ret = cmd_open_trace(c.path, c.buffer, c.arch, &t);
 	if (ret)
 		return ret;

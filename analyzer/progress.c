@@ -18,6 +18,7 @@
 #define REDRAW		0.25	/* seconds between two drawings, at least */
 #define CLOCK_EVERY	0.02	/* seconds between two clock readings, about */
 #define MAX_STRIDE	65536	/* updates between two clock readings, at most */
+#define NOT_WORTH	0.5	/* seconds left below which a line is not started */
 #define NEVER		UINT32_MAX
 
 struct progress {
@@ -139,6 +140,16 @@ static void draw(double t)
 	p.last_draw = t;
 }
 
+/* Whether the work will be over too soon for a line to be worth drawing. */
+static bool almost_done(double t)
+{
+	double elapsed = t - p.start;
+
+	if (!p.total || !p.done || p.done > p.total || elapsed <= 0)
+		return false;
+	return (p.total - p.done) / (p.done / elapsed) < NOT_WORTH;
+}
+
 /* The slow path of progress_update(): the clock, and maybe the line. */
 static void tick(void)
 {
@@ -156,6 +167,8 @@ static void tick(void)
 	p.countdown = p.stride;
 	p.last_tick = t;
 	if (t - p.start < p.delay || (p.shown && t - p.last_draw < REDRAW))
+		return;
+	if (!p.shown && almost_done(t))
 		return;
 	draw(t);
 }

@@ -44,18 +44,13 @@ void report_release(struct report *rep)
 /**
  * report_color() - an ANSI color sequence, or "" when colors are off
  * @rep: the report
- * @code: the SGR code, "" to reset
+ * @seq: the sequence, REPORT_RED, REPORT_BOLD or REPORT_RESET
  *
- * Return: the sequence.
+ * Return: @seq, or "". Never a shared buffer: a printf may take several.
  */
-const char *report_color(const struct report *rep, const char *code)
+const char *report_color(const struct report *rep, const char *seq)
 {
-	static char buf[16];
-
-	if (!rep->opts.color)
-		return "";
-	snprintf(buf, sizeof(buf), "\033[%sm", code);
-	return buf;
+	return rep->opts.color ? seq : "";
 }
 
 int report_monitor_index(const struct report *rep, const struct rv_monitor *m)
@@ -154,7 +149,8 @@ static void on_verdict(void *data, const struct verdict *v)
 	rep->violations++;
 	rep->by_monitor[report_monitor_index(rep, v->monitor)]++;
 	summarize(rep, v);
-	if (!rep->opts.summary_only && !rep->opts.quiet)
+	/* -q silences the text report, never the JSON one asked for */
+	if (!rep->opts.summary_only && (!rep->opts.quiet || rep->opts.json))
 		rep->format->verdict(rep, v);
 }
 
@@ -224,8 +220,11 @@ static int row_by_pid(const void *a, const void *b)
 /* Summary and coverage in pid order, whatever order things happened in. */
 void report_end(struct report *rep, const struct replay_stats *stats)
 {
-	qsort(rep->rows, rep->nr_rows, sizeof(*rep->rows), row_by_pid);
-	qsort(rep->coverage, rep->nr_coverage, sizeof(*rep->coverage), by_pid);
+	/* qsort(NULL, 0, ...) is undefined: a clean trace has no rows */
+	if (rep->nr_rows)
+		qsort(rep->rows, rep->nr_rows, sizeof(*rep->rows), row_by_pid);
+	if (rep->nr_coverage)
+		qsort(rep->coverage, rep->nr_coverage, sizeof(*rep->coverage), by_pid);
 	rep->format->end(rep, stats);
 	fflush(rep->opts.out);
 }

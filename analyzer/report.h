@@ -88,6 +88,9 @@ struct replay_sink report_sink(struct report *rep);
 void report_begin(struct report *rep);
 void report_end(struct report *rep, const struct replay_stats *stats);
 int report_monitor_index(const struct report *rep, const struct rv_monitor *m);
-const char *report_color(const struct report *rep, const char *code);
+#define REPORT_RED	"\033[1;31m"
+#define REPORT_BOLD	"\033[1m"
+#define REPORT_RESET	"\033[0m"
+const char *report_color(const struct report *rep, const char *seq);
 
 #endif

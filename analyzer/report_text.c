@@ -47,8 +47,8 @@ static void text_verdict(struct report *rep, const struct verdict *v)
 	explain_ts(v->ts, ts, sizeof(ts));
 	explain_prio(v->prio, prio, sizeof(prio));
 	fprintf(out, "%s%s violation%s: %s pid %d prio %s, CPU %d, at %s\n",
-		report_color(rep, "1;31"), v->monitor->name, report_color(rep, ""), v->comm, v->pid,
-		prio, v->cpu, ts);
+		report_color(rep, REPORT_RED), v->monitor->name, report_color(rep, REPORT_RESET),
+		v->comm, v->pid, prio, v->cpu, ts);
 	explain_why(v, rep->opts.arch, buf, sizeof(buf));
 	fprintf(out, "  why:    %s\n", buf);
 	if (v->cause == CAUSE_SLEEP_REASON || v->cause == CAUSE_WAKER) {
@@ -82,7 +82,8 @@ static void text_summary(struct report *rep)
 	char first[32], last[32], prio[16];
 	FILE *out = rep->opts.out;
 
-	fprintf(out, "%sSummary:%s %lu violation%s", report_color(rep, "1"), report_color(rep, ""),
+	fprintf(out, "%sSummary:%s %lu violation%s", report_color(rep, REPORT_BOLD),
+		report_color(rep, REPORT_RESET),
 		rep->violations, rep->violations == 1 ? "" : "s");
 	for (int i = 0; i < rep->replay->nr_monitors; i++)
 		fprintf(out, "%s %s %lu", i ? "," : ":", rep->replay->monitors[i]->name,

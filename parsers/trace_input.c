@@ -27,6 +27,9 @@ struct trace_input {
 	trace_record_fn		fn;
 	void			*fn_data;
 	int			stopped;
+	trace_progress_fn	progress;
+	uint64_t		*cpu_offset;	/* [meta.cpus]: last record's, 0 none yet */
+	uint64_t		bytes_done;
 	struct trace_seq	seq;
 };
 
@@ -121,6 +124,8 @@ int trace_input_open(const char *path, const char *buffer, struct trace_input **
 	if (!in->handle)
 		goto fail;
 	snprintf(in->meta.buffer, sizeof(in->meta.buffer), "%s", buffer ? buffer : "");
+	if (in->meta.buffer[0])
+		in->meta.data_bytes = 0;	/* counted for the top buffer only */
 	in->tep = tracecmd_get_tep(in->handle);
 	in->decoder = trace_decoder_new(in->tep);
 	if (!in->decoder || list_buffers(in)) {
@@ -149,6 +154,7 @@ void trace_input_close(struct trace_input *in)
 	close_handles(in->again_top, in->again);
 	close_handles(in->top, in->handle);
 	trace_meta_free(&in->meta);
+	free(in->cpu_offset);
 	free(in->path);
 	free(in);
 }
@@ -177,6 +183,13 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec, int cpu, 
 
 	trace_decode(in->decoder, rec, &r);
 	in->stopped = in->fn(in->fn_data, &r);
+	if (in->progress && cpu >= 0 && cpu < in->meta.cpus) {
+		/* within a CPU, offsets grow through its uncompressed data */
+		if (in->cpu_offset[cpu] && rec->offset > in->cpu_offset[cpu])
+			in->bytes_done += rec->offset - in->cpu_offset[cpu];
+		in->cpu_offset[cpu] = rec->offset;
+		in->progress(in->bytes_done);
+	}
 	return in->stopped;
 }
 
@@ -193,8 +206,31 @@ int trace_input_iterate(struct trace_input *in, trace_record_fn fn, void *data)
 	in->fn = fn;
 	in->fn_data = data;
 	in->stopped = 0;
+	in->bytes_done = 0;
+	if (in->cpu_offset)
+		memset(in->cpu_offset, 0, in->meta.cpus * sizeof(*in->cpu_offset));
 	tracecmd_iterate_events(in->handle, NULL, 0, on_record, in);
 	return in->stopped;
+}
+
+/**
+ * trace_input_on_progress() - be told how far each iteration has come
+ * @in: the input
+ * @fn: called after each record with the bytes of ring-buffer data done,
+ *	up to trace_meta.data_bytes; NULL to stop
+ *
+ * Return: 0, or -1 when memory runs out.
+ */
+int trace_input_on_progress(struct trace_input *in, trace_progress_fn fn)
+{
+	if (fn && !in->cpu_offset) {
+		in->cpu_offset = calloc(in->meta.cpus > 0 ? in->meta.cpus : 1,
+					sizeof(*in->cpu_offset));
+		if (!in->cpu_offset)
+			return -1;
+	}
+	in->progress = fn;
+	return 0;
 }
 
 static struct tep_record *read_again(struct trace_input *in, const struct trace_ref *ref)

@@ -31,11 +31,13 @@ struct trace_meta {
 	struct trace_cpu_stats	*stats;		/* [cpus] */
 	char			**buffers;	/* names of the named instances */
 	int			nr_buffers;
+	uint64_t		data_bytes;	/* ring-buffer data, uncompressed; 0 unknown */
 };
 
 struct trace_input;
 
 typedef int (*trace_record_fn)(void *data, const struct trace_record *rec);
+typedef void (*trace_progress_fn)(uint64_t bytes_done);
 
 int trace_input_open(const char *path, const char *buffer, struct trace_input **out,
 		     char *err);
@@ -43,6 +45,7 @@ void trace_input_close(struct trace_input *in);
 const struct trace_meta *trace_input_meta(const struct trace_input *in);
 bool trace_input_has(const struct trace_input *in, enum trace_kind kind);
 int trace_input_iterate(struct trace_input *in, trace_record_fn fn, void *data);
+int trace_input_on_progress(struct trace_input *in, trace_progress_fn fn);
 int trace_input_format(struct trace_input *in, const struct trace_ref *ref, char *buf,
 		       size_t len);
 const char *trace_input_comm(const struct trace_input *in, int pid);

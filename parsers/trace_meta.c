@@ -40,6 +40,19 @@ static int copy_stats(const struct tracedat *td, struct trace_meta *meta)
 	return 0;
 }
 
+/* The top buffer's ring-buffer bytes, as the records' offsets count them. */
+static uint64_t data_bytes(const struct tracedat *td)
+{
+	const struct tracedat_buffer *b = tracedat_buffer_find(td, "");
+	uint64_t sum = 0;
+
+	if (!b && td->nr_buffers)
+		b = &td->buffers[0];
+	for (int i = 0; b && i < b->nr_cpus; i++)
+		sum += b->cpus[i].data.usize;
+	return sum;
+}
+
 /**
  * trace_meta_read() - read and validate a trace.dat file's metadata
  * @path: the file
@@ -65,6 +78,7 @@ int trace_meta_read(const char *path, struct trace_meta *meta, char *err)
 	for (int i = 0; i < td->nr_buffers; i++)
 		if (td->buffers[i].nr_cpus > meta->cpus && td->buffers[i].nr_cpus <= TRACEDAT_MAX_CPUS)
 			meta->cpus = td->buffers[i].nr_cpus;
+	meta->data_bytes = data_bytes(td);
 	if (copy_stats(td, meta))
 		snprintf(err, TRACE_ERR_LEN, "out of memory");
 	else

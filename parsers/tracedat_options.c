@@ -274,15 +274,15 @@ static long long stat_value(const char *line, size_t len, const char *key)
 
 static void stat_line(struct tracedat_cpustat *st, const char *line, size_t len)
 {
-	static const struct {
+	const struct {
 		const char	*key;
-		size_t		field;
+		long long	*field;
 	} keys[] = {
-		{ "entries", offsetof(struct tracedat_cpustat, entries) },
-		{ "overrun", offsetof(struct tracedat_cpustat, overrun) },
-		{ "commit overrun", offsetof(struct tracedat_cpustat, commit_overrun) },
-		{ "dropped events", offsetof(struct tracedat_cpustat, dropped_events) },
-		{ "read events", offsetof(struct tracedat_cpustat, read_events) },
+		{ "entries", &st->entries },
+		{ "overrun", &st->overrun },
+		{ "commit overrun", &st->commit_overrun },
+		{ "dropped events", &st->dropped_events },
+		{ "read events", &st->read_events },
 	};
 	long long v;
 	size_t i;
@@ -293,7 +293,7 @@ static void stat_line(struct tracedat_cpustat *st, const char *line, size_t len)
 	for (i = 0; i < ARRAY_SIZE(keys); i++) {
 		v = stat_value(line, len, keys[i].key);
 		if (v != TRACEDAT_UNKNOWN)
-			*(long long *)((char *)st + keys[i].field) = v;
+			*keys[i].field = v;
 	}
 }
 
@@ -393,21 +393,61 @@ static option_fn option_handler(uint16_t id)
 	return NULL;
 }
 
+/*
+ * What libtracecmd 3.1 takes on trust in an option, whether or not this
+ * reader uses it: strings passed to strdup() and strtoll() unterminated, a
+ * CPUSTAT's last byte overwritten, 4 bytes of CPU count read from any size,
+ * and the parsers of hooks and host-guest options, which dereference NULL
+ * on a malformed one. Files with those options are refused: rvreplay has
+ * no use for them.
+ */
+static int libtracecmd_safe(struct td_open *o, uint16_t id, const struct td_cursor *c)
+{
+	size_t len = c->end - c->pos;
+
+	switch (id) {
+	case TD_OPT_DATE:
+	case TD_OPT_TRACECLOCK:
+	case TD_OPT_UNAME:
+	case TD_OPT_OFFSET:
+	case TD_OPT_VERSION:
+	case TD_OPT_PROCMAPS:
+		if (!memchr(c->base + c->pos, '\0', len))
+			return td_error(o->err, o->errlen, "option %u is not a terminated string", id);
+		return 0;
+	case TD_OPT_CPUSTAT:
+		return len ? 0 : td_error(o->err, o->errlen, "empty CPUSTAT option");
+	case TD_OPT_CPUCOUNT:
+		return len >= 4 ? 0 : td_error(o->err, o->errlen, "CPU count option of %zu bytes",
+					       len);
+	case TD_OPT_HOOK:
+	case TD_OPT_TIME_SHIFT:
+	case TD_OPT_GUEST:
+		return td_error(o->err, o->errlen,
+				"option %u (trace-cmd hooks or host-guest tracing) is not supported",
+				id);
+	default:
+		return 0;
+	}
+}
+
 /**
  * td_parse_option - take in one option
  * @o: the file being opened
  * @id: the option's id
  * @c: the option's data, exactly
  *
- * Options this reader has no use for are skipped, as the format allows.
- * Returns 0, or -1 with the error set when the option is malformed.
+ * Options this reader has no use for are skipped, as the format allows,
+ * unless libtracecmd would misread them. Returns 0, or -1 with the error
+ * set when the option is malformed.
  */
 int td_parse_option(struct td_open *o, uint16_t id, struct td_cursor *c)
 {
 	option_fn fn = option_handler(id);
-	int ret = 0;
+	int ret;
 
-	if (fn)
+	ret = libtracecmd_safe(o, id, c);
+	if (!ret && fn)
 		ret = fn(o, id, c);
 	o->last_option = id;
 	return ret;

@@ -207,6 +207,15 @@ static int on_signal(struct recording *r)
 	return 0;
 }
 
+static uint64_t streamed(const struct record_streams *s)
+{
+	uint64_t bytes = 0;
+
+	for (int i = 0; i < s->nr; i++)
+		bytes += s->cpus[i].bytes;
+	return bytes;
+}
+
 static int loop(struct recording *r)
 {
 	struct pollfd fds[r->streams.nr + 2];
@@ -222,6 +231,8 @@ static int loop(struct recording *r)
 			return fail(r, "poll: %s", strerror(errno));
 		if (streams_drain(&r->streams, r->err, RECORD_ERR_LEN))
 			return -1;
+		if (r->o->progress)
+			r->o->progress(streamed(&r->streams));
 		ret = on_signal(r);
 		if (ret)
 			return ret < 0 ? -1 : 0;

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define RECORD_ERR_LEN		512
 #define RECORD_MAX_EVENTS	64
@@ -29,6 +30,7 @@ struct record_options {
 	char *const		*argv;		/* the command, or NULL */
 	bool			kallsyms;	/* store /proc/kallsyms */
 	bool			quiet;
+	void			(*progress)(uint64_t bytes);	/* streamed so far; or NULL */
 };
 
 struct record_cpu_stats {

@@ -18,18 +18,42 @@
 
 #include "record_tracefs.h"
 
+#define TRACEFS_DEFAULT	"/sys/kernel/tracing"
+
+/* Whether a tracefs is mounted anywhere (libtracefs then finds it). */
+static bool tracefs_mounted(void)
+{
+	char line[1024], dev[256], dir[512], type[64];
+	FILE *f = fopen("/proc/mounts", "r");
+	bool found = false;
+
+	while (f && !found && fgets(line, sizeof(line), f))
+		found = sscanf(line, "%255s %511s %63s", dev, dir, type) == 3 &&
+			!strcmp(type, "tracefs");
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/*
+ * Mount tracefs if nobody did, to unmount it at the end. Done here rather
+ * than with tracefs_tracing_dir_is_mounted(), which leaks its path
+ * (libtracefs 1.6.4).
+ */
 static int mount_tracefs(struct record_tracefs *t, char *err, size_t errlen)
 {
-	const char *path = NULL;
-	int ret = tracefs_tracing_dir_is_mounted(false, &path);
+	const char *path;
 
-	if (ret == 0) {
-		if (tracefs_tracing_dir_is_mounted(true, &path) < 0 || !path) {
-			snprintf(err, errlen, "tracefs is not mounted and cannot be mounted");
+	if (!tracefs_mounted()) {
+		if (mount("nodev", TRACEFS_DEFAULT, "tracefs", 0, NULL)) {
+			snprintf(err, errlen, "tracefs is not mounted and cannot be mounted on %s: %s",
+				 TRACEFS_DEFAULT, strerror(errno));
 			return -1;
 		}
 		t->we_mounted = true;
-	} else if (ret < 0 || !path) {
+	}
+	path = tracefs_tracing_dir();
+	if (!path) {
 		snprintf(err, errlen, "no tracefs on this system (is CONFIG_TRACING enabled?)");
 		return -1;
 	}

@@ -1,13 +1,14 @@
 # End-to-end tests: whole rvreplay runs on the real traces of traces/.
 
 E2E_SCRIPTS	= tests/e2e/verdicts_test.sh tests/e2e/cli_test.sh tests/e2e/bad_input_test.sh \
-		  tests/e2e/record_test.sh
+		  tests/e2e/record_test.sh tests/e2e/man_test.sh tests/e2e/tty_test.sh \
+		  tests/e2e/install_test.sh
 
 $(BUILD)/verdict_check: tests/e2e/verdict_check.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(BASE_LDFLAGS) -ljansson
 
-check-e2e: $(BUILD)/rvreplay $(BUILD)/verdict_check workloads
+check-e2e: $(BUILD)/rvreplay $(BUILD)/verdict_check workloads man
 	@set -e; for s in $(E2E_SCRIPTS); do \
 		echo "== $$s"; RVREPLAY=$(BUILD)/rvreplay sh $$s $(BUILD)/verdict_check $(BUILD)/workloads; \
 	done

@@ -1,0 +1,520 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * rvreplay diff [OPTIONS] TRACE.dat: do the live monitors' verdicts in a
+ * trace (rvreplay.ko's rvreplay:error_<monitor>, the kernel's
+ * rv:error_<monitor>) equal the replay's? Prints each verdict as matched,
+ * live only or replay only, every difference with its context and, when a
+ * documented divergence explains it, which one.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "cmd.h"
+#include "diff.h"
+#include "explain.h"
+
+#define MAX_NAMES	16
+#define MAX_CONTEXT	1000
+#define LINE_LEN	1024
+
+struct diff_cli {
+	const char		*names[MAX_NAMES];
+	int			nr_names;
+	char			trace_names[128];
+	struct diff_options	opts;
+	const char		*arch;
+	const char		*profile;
+	const char		*path;
+	bool			summary;
+	bool			quiet;
+};
+
+static const char usage_text[] =
+"usage: rvreplay diff [OPTIONS] TRACE.dat\n"
+"\n"
+"Replay a trace and compare the replay's verdicts with the live ones it\n"
+"holds: rvreplay:error_<monitor> of the rvreplay kernel module, or\n"
+"rv:error_<monitor> of the kernel's own monitors. Each live error is tied\n"
+"to the record that triggered it (the latest earlier record on its CPU that\n"
+"the monitor handles for that task). Differences are shown with their\n"
+"context and, when one applies, the documented divergence that explains them.\n"
+"\n"
+"  -m, --monitor NAME      the monitors to compare (default: those the module\n"
+"                          ran, as the trace says, else rtapp); repeatable\n"
+"      --states            also compare every step (event_<monitor> records)\n"
+"                          and name the first differing one of each task\n"
+"      --infer             replay with the inferences for tasks older than the\n"
+"                          trace (a live monitor makes none: off by default)\n"
+"      --strict-start      a failed start is a violation (beyond the kernel)\n"
+"      --kthread-comms     take kworker/..., rcu... to be kernel threads\n"
+"      --lost-events=MODE  reset (default), ignore or fail at lost events\n"
+"      --context N         events shown per difference (default 8)\n"
+"      --profile VERSION   the monitors' kernel version: 6.17, 7.1 or 7.3\n"
+"      --arch ARCH         the trace's architecture (default: from the trace)\n"
+"      --buffer NAME       compare this buffer instance (default: the top one)\n"
+"  -s, --summary           no line per matched verdict\n"
+"  -q, --quiet             print nothing but errors; the exit code tells\n"
+"  -h, --help              print this help\n"
+"\n"
+"Exit status: 0 every verdict (and with --states every step) matches,\n"
+"1 differences, 2 error.\n";
+
+enum {
+	OPT_STATES = 256, OPT_INFER, OPT_STRICT, OPT_KCOMMS, OPT_LOST, OPT_CONTEXT, OPT_PROFILE,
+	OPT_ARCH, OPT_BUFFER,
+};
+
+static const struct option longopts[] = {
+	{ "monitor", required_argument, NULL, 'm' },
+	{ "states", no_argument, NULL, OPT_STATES },
+	{ "infer", no_argument, NULL, OPT_INFER },
+	{ "strict-start", no_argument, NULL, OPT_STRICT },
+	{ "kthread-comms", no_argument, NULL, OPT_KCOMMS },
+	{ "lost-events", required_argument, NULL, OPT_LOST },
+	{ "context", required_argument, NULL, OPT_CONTEXT },
+	{ "profile", required_argument, NULL, OPT_PROFILE },
+	{ "arch", required_argument, NULL, OPT_ARCH },
+	{ "buffer", required_argument, NULL, OPT_BUFFER },
+	{ "summary", no_argument, NULL, 's' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* Return: 0 to go on, -1 on a usage error, 1 when done (help). */
+static int parse_option(struct diff_cli *c, int opt, const char *arg)
+{
+	unsigned long n;
+
+	switch (opt) {
+	case 'm':
+		if (c->nr_names == MAX_NAMES)
+			return cmd_usage_error("rvreplay diff", "too many --monitor"), -1;
+		c->names[c->nr_names++] = arg;
+		return 0;
+	case OPT_STATES:
+		c->opts.states = true;
+		return 0;
+	case OPT_INFER:
+		c->opts.replay.infer = true;
+		return 0;
+	case OPT_STRICT:
+		c->opts.replay.strict_start = true;
+		return 0;
+	case OPT_KCOMMS:
+		c->opts.replay.kthread_comms = true;
+		return 0;
+	case OPT_LOST:
+		if (!strcmp(arg, "reset"))
+			c->opts.replay.lost = LOST_RESET;
+		else if (!strcmp(arg, "ignore"))
+			c->opts.replay.lost = LOST_IGNORE;
+		else if (!strcmp(arg, "fail"))
+			c->opts.replay.lost = LOST_FAIL;
+		else
+			return cmd_usage_error("rvreplay diff", "bad --lost-events '%s' (reset, "
+					       "ignore or fail)", arg), -1;
+		return 0;
+	case OPT_CONTEXT:
+		if (cmd_parse_uint(arg, MAX_CONTEXT, &n))
+			return cmd_usage_error("rvreplay diff", "bad --context '%s' (0 to %d)", arg,
+					       MAX_CONTEXT), -1;
+		c->opts.replay.context = n;
+		return 0;
+	case OPT_PROFILE:
+		c->profile = arg;
+		return 0;
+	case OPT_ARCH:
+		c->arch = arg;
+		return 0;
+	case OPT_BUFFER:
+		c->opts.buffer = arg;
+		return 0;
+	case 's':
+		c->summary = true;
+		return 0;
+	case 'q':
+		c->quiet = true;
+		cmd_quiet = true;
+		return 0;
+	case 'h':
+		fputs(usage_text, stdout);
+		return 1;
+	default:
+		return cmd_usage_error("rvreplay diff", "unknown option"), -1;
+	}
+}
+
+static int parse(struct diff_cli *c, int argc, char **argv)
+{
+	int opt, ret;
+
+	c->opts.replay.context = 8;
+	c->opts.replay.infer = false;
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "m:sqh", longopts, NULL)) != -1) {
+		if (opt == '?')
+			return cmd_usage_error("rvreplay diff", "unknown option '%s'",
+					       argv[optind - 1]), -1;
+		ret = parse_option(c, opt, optarg);
+		if (ret)
+			return ret;
+	}
+	if (optind != argc - 1)
+		return cmd_usage_error("rvreplay diff", optind == argc ? "no trace file given" :
+				       "one trace file at a time"), -1;
+	c->path = argv[optind];
+	return 0;
+}
+
+/* Without a word from the module: the monitors the trace has every needed event for. */
+static void drop_unjudgeable(struct diff_cli *c, struct opened_trace *t)
+{
+	struct replay_options one = c->opts.replay;
+	char missing[1024];
+	int kept = 0;
+
+	for (int i = 0; i < c->opts.replay.nr_monitors; i++) {
+		one.monitors[0] = c->opts.replay.monitors[i];
+		one.nr_monitors = 1;
+		if (catalog_missing(&one, t->in, missing, sizeof(missing))) {
+			cmd_warning(c->path, "%s not compared: the trace lacks %s",
+				    one.monitors[0]->name, missing);
+			continue;
+		}
+		c->opts.replay.monitors[kept++] = one.monitors[0];
+	}
+	if (kept)
+		c->opts.replay.nr_monitors = kept;
+}
+
+/* The monitors: -m, else what the module wrote it ran, else rtapp. */
+static int select_monitors(struct diff_cli *c, struct opened_trace *t)
+{
+	char err[TRACE_ERR_LEN], *save = NULL, *tok;
+	const char *names[MAX_NAMES];
+	int nr = 0, found;
+
+	if (c->nr_names)
+		return catalog_select(c->names, c->nr_names, &c->opts.replay, err) ?
+		       cmd_usage_error("rvreplay diff", "%s", err) : 0;
+	found = diff_monitors_of_trace(c->path, c->trace_names, sizeof(c->trace_names), err);
+	if (found < 0) {
+		cmd_error(c->path, "%s", err);
+		return EXIT_ERROR;
+	}
+	for (tok = strtok_r(c->trace_names, ",", &save); tok && nr < MAX_NAMES;
+	     tok = strtok_r(NULL, ",", &save))
+		names[nr++] = tok;
+	if (catalog_select(names, nr, &c->opts.replay, err)) {
+		cmd_error(c->path, "the module ran monitors this profile lacks: %s", err);
+		return EXIT_ERROR;
+	}
+	if (!found)
+		drop_unjudgeable(c, t);
+	return 0;
+}
+
+static void print_record(const char *label, struct trace_input *in, const struct trace_ref *ref)
+{
+	char line[LINE_LEN];
+
+	trace_input_format(in, ref, line, sizeof(line));
+	printf("  %-9s %s\n", label, line + strspn(line, " "));
+}
+
+/* A state set as the kernel's "%*pbl" prints it: "0,4", "1-3", "" for none. */
+static void bitmap_list(unsigned long bits, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (unsigned int i = 0; i < RV_MAX_BA_STATES && n < len; i++) {
+		unsigned int end = i;
+
+		if (!(bits >> i & 1))
+			continue;
+		while (end + 1 < RV_MAX_BA_STATES && (bits >> (end + 1) & 1))
+			end++;
+		if (end > i)
+			n += snprintf(buf + n, len - n, "%s%u-%u", n ? "," : "", i, end);
+		else
+			n += snprintf(buf + n, len - n, "%s%u", n ? "," : "", i);
+		i = end;
+	}
+}
+
+static void print_step(const char *label, const struct rv_monitor *m, bool has,
+		       const struct diff_step *s)
+{
+	const struct ltl_automaton *a = m->automaton;
+	char states[64], next[64], atoms[EXPLAIN_LEN];
+	size_t n = 0;
+
+	if (!has) {
+		printf("  %-9s no step\n", label);
+		return;
+	}
+	atoms[0] = '\0';
+	for (unsigned int i = 0; i < a->nr_atoms && n < sizeof(atoms); i++)
+		if (s->atoms >> i & 1)
+			n += snprintf(atoms + n, sizeof(atoms) - n, "%s%s", n ? "," : "",
+				      a->atom_name(i));
+	bitmap_list(s->states, states, sizeof(states));
+	bitmap_list(s->next, next, sizeof(next));
+	printf("  %-9s (%s) x (%s) -> (%s)\n", label, states, atoms, next);
+}
+
+static void print_divergence(const struct diff_cli *c, const struct diff_divergence *d,
+			     const char *label)
+{
+	const struct rv_monitor *m = c->opts.replay.monitors[d->monitor];
+	char ts[32];
+
+	explain_ts(d->at.ts, ts, sizeof(ts));
+	printf("  %-9s the instances went apart at %s (CPU %d)%s\n", label, ts, d->at.cpu,
+	       d->until ? "" : " and stayed apart");
+	print_step("  live:", m, d->live_has, &d->live);
+	print_step("  replay:", m, d->replay_has, &d->replay);
+}
+
+static void print_entry(const struct diff_cli *c, struct trace_input *in,
+			const struct diff_entry *e)
+{
+	static const char *const side[] = { "matched", "live only", "replay only" };
+	const struct rv_monitor *m = c->opts.replay.monitors[e->monitor];
+	const struct verdict *v = e->verdict;
+	const struct diff_live *l = e->live;
+	char ts[32], buf[LINE_LEN], atoms[EXPLAIN_LEN], states[64];
+
+	explain_ts(e->at.ts, ts, sizeof(ts));
+	printf("%-11s %-9s %-16s pid %-7d CPU %d at %s\n", side[e->side], m->name,
+	       v ? v->comm : l->comm, e->pid, e->at.cpu, ts);
+	if (e->side == DIFF_MATCHED)
+		return;
+	if (l) {
+		print_record("live:", in, &l->ref);
+		if (l->tied)
+			print_record("event:", in, &l->at_ref);
+		else
+			printf("  %-9s no record of this task before it on CPU %d\n", "event:",
+			       l->ref.cpu);
+	}
+	if (v) {
+		explain_why(v, c->arch, buf, sizeof(buf));
+		printf("  %-9s %s\n", "why:", buf);
+		print_record("event:", in, &v->event_ref);
+		explain_atoms(v, atoms, sizeof(atoms));
+		explain_states(v->states_before, states, sizeof(states));
+		printf("  %-9s states %s -> none with atoms %s\n", "replay:", states,
+		       atoms[0] ? atoms : "(none)");
+	}
+	if (e->divergence)
+		print_divergence(c, e->divergence, "steps:");
+	if (e->why == DIFF_UNEXPLAINED)
+		printf("  %-9s UNEXPLAINED: %s\n", "diff:", diff_why_text(e->why));
+	else
+		printf("  %-9s explained [%s]: %s\n", "diff:", diff_why_key(e->why),
+		       diff_why_text(e->why));
+	if (v && v->nr_context) {
+		printf("  last %u events of pid %d:\n", v->nr_context, v->pid);
+		for (unsigned int i = 0; i < v->nr_context; i++) {
+			trace_input_format(in, &v->context[i], buf, sizeof(buf));
+			printf("    %s\n", buf);
+		}
+	}
+	printf("\n");
+}
+
+static bool first_of_task(const struct diff_result *res, unsigned int i)
+{
+	for (unsigned int k = 0; k < i; k++)
+		if (res->divergences[k].monitor == res->divergences[i].monitor &&
+		    res->divergences[k].pid == res->divergences[i].pid)
+			return false;
+	return true;
+}
+
+/* --states: the first step of each task where live and replay went apart. */
+static void print_states(const struct diff_cli *c, const struct diff_result *res)
+{
+	unsigned int tasks = 0;
+	char ts[32];
+
+	printf("States: %lu live steps, %lu replayed", res->live_steps, res->replay_steps);
+	if (!res->nr_divergences) {
+		printf(": identical\n");
+		return;
+	}
+	for (unsigned int i = 0; i < res->nr_divergences; i++)
+		tasks += first_of_task(res, i);
+	printf(", %u task%s went apart (%u times):\n", tasks, tasks == 1 ? "" : "s",
+	       res->nr_divergences);
+	for (unsigned int i = 0; i < res->nr_divergences; i++) {
+		const struct diff_divergence *d = &res->divergences[i];
+
+		if (!first_of_task(res, i))
+			continue;
+		explain_ts(d->at.ts, ts, sizeof(ts));
+		printf("  first differing step: %s pid %d at %s, CPU %d: %s [%s]\n",
+		       c->opts.replay.monitors[d->monitor]->name, d->pid, ts, d->at.cpu,
+		       d->why == DIFF_UNEXPLAINED ? "UNEXPLAINED" : "explained",
+		       diff_why_key(d->why));
+		print_step("  live:", c->opts.replay.monitors[d->monitor], d->live_has, &d->live);
+		print_step("  replay:", c->opts.replay.monitors[d->monitor], d->replay_has,
+			   &d->replay);
+	}
+}
+
+static unsigned long unexplained_steps(const struct diff_result *res)
+{
+	unsigned long n = 0;
+
+	for (unsigned int i = 0; i < res->nr_divergences; i++)
+		n += res->divergences[i].why == DIFF_UNEXPLAINED;
+	return n;
+}
+
+static void print_header(const struct diff_cli *c, struct trace_input *in,
+			 const struct diff_result *res)
+{
+	const struct trace_meta *meta = trace_input_meta(in);
+	char from[32], to[32];
+
+	printf("%s: %s, %d CPUs, clock %s\n", c->path, meta->uname[0] ? meta->uname : "unknown system",
+	       meta->cpus, meta->clock[0] ? meta->clock : "?");
+	printf("monitors:");
+	for (int i = 0; i < c->opts.replay.nr_monitors; i++)
+		printf(" %s", c->opts.replay.monitors[i]->name);
+	printf(" (profile %s, arch %s%s); live verdicts: %s\n", c->opts.replay.profile->name,
+	       c->arch, c->opts.replay.infer ? ", with inference" : "",
+	       !res->system[0] ? "none in the trace" :
+	       !strcmp(res->system, "rv") ? "the kernel's rv:error_*" :
+	       "the rvreplay module's rvreplay:error_*");
+	for (unsigned int i = 0; i < res->nr_windows; i++) {
+		explain_ts(res->windows[i].from, from, sizeof(from));
+		explain_ts(res->windows[i].to, to, sizeof(to));
+		printf("live monitors ran from %s to %s\n", from,
+		       res->windows[i].to == UINT64_MAX ? "the end" : to);
+	}
+	printf("\n");
+}
+
+static void print_summary(const struct diff_cli *c, const struct diff_result *res)
+{
+	unsigned long differences = res->live_only + res->replay_only;
+
+	printf("Summary: %lu live verdicts, %lu replayed: %lu matched, %lu live only, %lu replay only",
+	       res->live_errors, res->replay_verdicts, res->matched, res->live_only,
+	       res->replay_only);
+	if (!differences) {
+		printf(": all match\n");
+	} else {
+		printf("; %lu unexplained", res->unexplained);
+		for (int w = 1; w < DIFF_NR_WHY; w++)
+			if (res->by_why[w])
+				printf(", %s x%lu", diff_why_key(w), res->by_why[w]);
+		printf("\n");
+	}
+	if (res->foreign)
+		printf("  %lu live records of monitors not compared were skipped\n", res->foreign);
+	if (c->opts.states)
+		print_states(c, res);
+	else if (res->nr_divergences)
+		printf("Steps: %u divergences (%lu unexplained); --states shows where\n",
+		       res->nr_divergences, unexplained_steps(res));
+	if (res->nr_lost)
+		printf("Lost events: %u gaps (differences after them are explained by them)\n",
+		       res->nr_lost);
+}
+
+static int report(struct diff_cli *c, struct trace_input *in, const struct diff_result *res)
+{
+	bool differ = res->live_only || res->replay_only;
+
+	if (c->opts.states && !trace_input_has(in, TRACE_RV_EVENT)) {
+		cmd_error(c->path, "--states: the trace has no live steps (record the events "
+			  "rvreplay:event_<monitor> or rv:event_<monitor> too)");
+		return EXIT_ERROR;
+	}
+	if (c->opts.states && res->nr_divergences)
+		differ = true;
+	if (c->quiet)
+		return differ ? EXIT_VIOLATIONS : EXIT_CLEAN;
+	print_header(c, in, res);
+	for (unsigned int i = 0; i < res->nr_entries; i++)
+		if (!c->summary || res->entries[i].side != DIFF_MATCHED)
+			print_entry(c, in, &res->entries[i]);
+	if (res->nr_entries && c->summary == false)
+		printf("\n");
+	print_summary(c, res);
+	if (!trace_input_has(in, TRACE_RV_ERROR))
+		cmd_warning(c->path, "the trace cannot hold live verdicts: no error_<monitor> "
+			    "event was recorded");
+	return differ ? EXIT_VIOLATIONS : EXIT_CLEAN;
+}
+
+static int check_events(struct diff_cli *c, struct opened_trace *t)
+{
+	char missing[1024], cmd[256];
+
+	if (!catalog_missing(&c->opts.replay, t->in, missing, sizeof(missing)))
+		return 0;
+	catalog_record_command(&c->opts.replay, cmd, sizeof(cmd));
+	cmd_error(c->path, "the trace lacks events the monitors need: %s; record them with '%s'",
+		  missing, cmd);
+	return EXIT_ERROR;
+}
+
+/**
+ * cmd_diff() - rvreplay diff [OPTIONS] TRACE.dat
+ * @argc: argument count
+ * @argv: arguments, argv[0] being "diff"
+ *
+ * Return: the exit code: 0 all match, 1 differences, 2 error.
+ */
+int cmd_diff(int argc, char **argv)
+{
+	struct diff_cli c = { 0 };
+	struct diff_result res = { 0 };
+	struct opened_trace t;
+	char err[TRACE_ERR_LEN];
+	int ret;
+
+	ret = parse(&c, argc, argv);
+	if (ret)
+		return ret < 0 ? EXIT_ERROR : EXIT_CLEAN;
+	ret = cmd_open_trace(c.path, c.opts.buffer, c.arch, &t);
+	if (ret)
+		return ret;
+	c.arch = t.arch;
+	c.opts.replay.syscalls = t.syscalls;
+	c.opts.replay.profile = cmd_choose_profile(c.path, &t, c.profile);
+	if (!c.opts.replay.profile) {
+		ret = EXIT_ERROR;
+		goto out;
+	}
+	ret = select_monitors(&c, &t);
+	if (!ret)
+		ret = check_events(&c, &t);
+	if (ret)
+		goto out;
+	if (diff_run(c.path, &c.opts, &res, err)) {
+		cmd_error(c.path, "%s", err);
+		ret = EXIT_ERROR;
+		goto out;
+	}
+	ret = report(&c, t.in, &res);
+	if (fflush(stdout) || ferror(stdout)) {
+		cmd_error("stdout", "cannot write");
+		ret = EXIT_ERROR;
+	}
+out:
+	diff_release(&res);
+	trace_input_close(t.in);
+	return ret;
+}

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Live verdicts against replayed ones: the error_<monitor> records a live
+ * monitor left in a trace (our module's rvreplay:*, the kernel's rv:*) are
+ * tied to the record that triggered them and matched with the replay's
+ * verdicts; the event_<monitor> records are compared step by step with
+ * the replay's steps. Every difference is explained by a divergence class
+ * of semantics.md section 5 when one applies.
+ *
+ * The tie rule: a live record belongs to the latest earlier record on the
+ * same CPU that the monitor handles for the same task (the task the
+ * replay would give it to). Our module's probes run after the trace
+ * events' own in the same tracepoint call, so that is the record just
+ * before its live records unless an interrupt came in between. The
+ * kernel's rv:* probes may also run before the trace event: for those the
+ * next such record is tried as well.
+ */
+#ifndef DIFF_H
+#define DIFF_H
+
+#include "replay.h"
+
+/* Where a record is in the trace's order (global time, then CPU, then file order). */
+struct diff_key {
+	uint64_t	ts;
+	int		cpu;
+	uint64_t	offset;
+};
+
+/* Why a live and a replayed result may differ (semantics.md section 5). */
+enum diff_why {
+	DIFF_UNEXPLAINED,
+	DIFF_LOST,		/* events missing from the trace */
+	DIFF_OUTSIDE,		/* outside the time the live monitors ran */
+	DIFF_INFER,		/* the replay's inference for a task older than the trace */
+	DIFF_STRICT,		/* --strict-start judges beyond the kernel */
+	DIFF_PRIO,		/* a priority change no event showed */
+	DIFF_HARDIRQ,		/* lockdep's hard irq context against the trace's bit */
+	DIFF_SET_STATE,		/* SLEEP at set_current_state(), not at the switch */
+	DIFF_NR_WHY
+};
+
+/* One step, live (an event_<monitor> record) or replayed. */
+struct diff_step {
+	int		monitor;	/* index in the replay options' monitors */
+	int		pid;
+	struct diff_key	at;		/* the triggering record */
+	enum trace_kind	kind;		/* its kind */
+	unsigned int	seq;		/* arrival order */
+	unsigned long	states;
+	unsigned long	atoms;
+	unsigned long	next;
+};
+
+/* A live error record. */
+struct diff_live {
+	int			monitor;
+	int			pid;
+	char			comm[TRACE_COMM_LEN];
+	char			system[16];	/* "rvreplay" or "rv" */
+	struct trace_ref	ref;		/* the error record itself */
+	uint64_t		ts;
+	bool			tied;
+	struct diff_key		at;		/* the triggering record */
+	struct trace_ref	at_ref;
+	enum trace_kind		at_kind;
+	bool			has_next;	/* rv:*: the record after it may be the trigger */
+	struct diff_key		next_at;
+	struct trace_ref	next_ref;
+	enum trace_kind		next_kind;
+};
+
+/* Where a task's live and replayed instances first went apart, and why. */
+struct diff_divergence {
+	int			monitor;
+	int			pid;
+	struct diff_key		at;
+	bool			live_has;	/* a live step there */
+	bool			replay_has;
+	struct diff_step	live;
+	struct diff_step	replay;
+	enum diff_why		why;
+	uint64_t		until;		/* same steps again from then; 0: never */
+};
+
+enum diff_side {
+	DIFF_MATCHED,
+	DIFF_LIVE_ONLY,
+	DIFF_REPLAY_ONLY,
+};
+
+struct diff_entry {
+	enum diff_side			side;
+	int				monitor;
+	int				pid;
+	struct diff_key			at;
+	const struct diff_live		*live;		/* NULL: replay only */
+	const struct verdict		*verdict;	/* NULL: live only */
+	const struct diff_divergence	*divergence;	/* the one that explains it, if any */
+	enum diff_why			why;
+};
+
+struct diff_options {
+	struct replay_options	replay;
+	const char		*buffer;	/* the buffer instance, NULL: the top one */
+	bool			states;		/* compare the steps too */
+};
+
+struct diff_window {
+	uint64_t	from;
+	uint64_t	to;		/* UINT64_MAX: to the end */
+};
+
+struct diff_result {
+	struct diff_entry	*entries;	/* in trace order */
+	unsigned int		nr_entries;
+	unsigned long		matched;
+	unsigned long		live_only;
+	unsigned long		replay_only;
+	unsigned long		unexplained;
+	unsigned long		by_why[DIFF_NR_WHY];
+	/* the first divergence of each task and monitor, in trace order */
+	struct diff_divergence	*divergences;
+	unsigned int		nr_divergences;
+	unsigned long		live_steps;
+	unsigned long		replay_steps;
+	unsigned long		live_errors;
+	unsigned long		replay_verdicts;
+	unsigned long		foreign;	/* live records of monitors not replayed */
+	struct lost_gap		*lost;
+	unsigned int		nr_lost;
+	struct diff_window	*windows;	/* when the module said when it ran */
+	unsigned int		nr_windows;
+	const char		*system;	/* of the live records: "rvreplay", "rv", "" */
+	/* storage */
+	struct diff_live	*lives;
+	unsigned int		nr_lives;
+	struct verdict		*verdicts;
+	unsigned int		nr_verdicts;
+	struct replay_stats	stats;
+};
+
+int diff_monitors_of_trace(const char *path, char *names, size_t len, char *err);
+int diff_run(const char *path, const struct diff_options *opts, struct diff_result *res,
+	     char *err);
+void diff_release(struct diff_result *res);
+const char *diff_why_text(enum diff_why why);
+const char *diff_why_key(enum diff_why why);
+
+#endif

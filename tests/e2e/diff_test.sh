@@ -1,0 +1,64 @@
+#!/bin/sh
+# rvreplay diff on traces recorded live with rvreplay.ko (tests/kmod/traces,
+# see its README): matched verdicts and steps, each documented divergence
+# class named, the kernel's rv:* naming, and the command's errors.
+#
+# usage: diff_test.sh   (from the top of the tree; RVREPLAY names the binary)
+
+. tests/e2e/lib.sh
+T=tests/kmod/traces
+FUTEX=$T/x86_64-futex_wake-lower.dat
+
+check "all verdicts match" "diff $FUTEX" 0 \
+	"Summary: 5 live verdicts, 5 replayed: 5 matched, 0 live only, 0 replay only: all match"
+check "matched verdicts listed one a line" "diff $FUTEX" 0 \
+	"^matched +sleep +futex_wake +pid [0-9]+ +CPU 0 at "
+check "the module's own live verdicts" "diff $FUTEX" 0 "rvreplay module's rvreplay:error_"
+check "the window the module ran in" "diff $FUTEX" 0 "live monitors ran from [0-9.]+ to [0-9.]+"
+check "--states: every step identical" "diff --states -s $FUTEX" 0 \
+	"States: ([0-9]+) live steps, \\1 replayed: identical"
+check "-q prints nothing" "diff -q $FUTEX" 0 ""
+check "-m sleep compares sleep only" "diff -m sleep $FUTEX" 0 "^monitors: sleep \\("
+RV=$T/x86_64-futex_wake-lower-rv.dat
+check "the kernel's rv:* naming" "diff $RV" 0 "live verdicts: the kernel's rv:error_"
+check "rv:* verdicts tied and matched" "diff -s $RV" 0 "5 matched, 0 live only, 0 replay only"
+check "riscv64: sleep only, all match" "diff $T/riscv64-cond_signal-lower.dat" 0 \
+	"monitors: sleep \\(profile 6.17, arch riscv64\\)"
+check "profile 7.3 from the module's line" \
+	"diff --states $T/x86_64-7.3-clock_nanosleep-realtime-abs.dat" 0 \
+	"monitors: pagefault sleep wakeup \\(profile 7.3"
+
+P=$T/x86_64-prio-late-fault.dat
+check "priority-late: exit 1" "diff -s $P" 1 "5 live only, 5 replay only; 0 unexplained, priority-late x10"
+check "priority-late: the context of a live-only verdict" "diff $P" 1 \
+	"^live only +pagefault"
+check "priority-late: where the instances went apart" "diff $P" 1 \
+	"live: +\\(0\\) x \\(pa,rt\\) -> \\(\\)"
+check "priority-late: a replay-only verdict explained" "diff $P" 1 \
+	"explained \\[priority-late\\]: a priority change no recorded event showed"
+check "--states names the first differing step" "diff --states -s $P" 1 \
+	"first differing step: pagefault pid [0-9]+ at [0-9.]+, CPU [0-9]: explained \\[priority-late\\]"
+
+E=$T/x86_64-preexisting.dat
+check "task older than the trace: equal without inference" "diff --states -s $E" 0 "all match"
+check "with --infer: only inference differences" "diff --infer -s $E" 1 \
+	"0 matched, 0 live only, [1-9][0-9]* replay only; 0 unexplained, inference x"
+
+L=$T/x86_64-lost.dat
+check "lost events explain what follows" "diff -s $L" 1 "0 unexplained, lost-events x[1-9]"
+check "lost events counted" "diff -s $L" 1 "Lost events: [1-9][0-9]* gaps"
+check "without the module's line, monitors the trace cannot judge are dropped" \
+	"diff -s $T/riscv64-lost.dat" 1 "pagefault not compared: the trace lacks exceptions:page_fault_user"
+
+check "no live verdicts at all: replay-only, unexplained" "diff -s traces/mutex-nonpi.dat" 1 \
+	"UNEXPLAINED|0 live verdicts, [1-9][0-9]* replayed"
+check_error "--states without live steps" "diff --states traces/mutex-nonpi.dat" \
+	"--states: the trace has no live steps"
+check_error "no trace" "diff" "no trace file given"
+check_error "two traces" "diff $FUTEX $FUTEX" "one trace file at a time"
+check_error "unknown option" "diff --frobnicate $FUTEX" "unknown option"
+check_error "unknown monitor" "diff -m nosuch $FUTEX" "nosuch"
+check_error "missing file" "diff $TMP/none.dat" "none.dat"
+check_error "bad --lost-events" "diff --lost-events=maybe $FUTEX" "bad --lost-events"
+check "help" "diff --help" 0 "usage: rvreplay diff"
+finish
