@@ -61,6 +61,10 @@ check: deps
 	$(MAKE) check-all
 	$(MAKE) BUILD=$(BUILD)-san SAN=1 check-san
 
+# Full stacks, so that a suppression can name the library function.
+check-san: export ASAN_OPTIONS = fast_unwind_on_malloc=0
+check-san: export LSAN_OPTIONS = suppressions=$(CURDIR)/tests/sanitizers/lsan.supp
+
 check-all: check-generated check-unit check-e2e
 
 # Under the sanitizers: the tests, not the freshness check again.
