@@ -52,6 +52,7 @@ include analyzer/analyzer.mk
 include tests/unit/unit.mk
 include tests/workloads/workloads.mk
 include tests/e2e/e2e.mk
+include kmod/kmod.mk
 include docs/man/man.mk
 include install.mk
 
@@ -60,6 +61,7 @@ OBJS = $(LTLC_OBJS) $(MONITOR_OBJS) $(PARSER_OBJS) $(RECORDER_OBJS) $(ANALYZER_O
 check: deps
 	$(MAKE) check-all
 	$(MAKE) BUILD=$(BUILD)-san SAN=1 check-san
+	$(MAKE) check-kmod
 
 # Full stacks, so that a suppression can name the library function.
 check-san: export ASAN_OPTIONS = fast_unwind_on_malloc=0

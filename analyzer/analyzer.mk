@@ -2,7 +2,8 @@
 
 ANALYZER_SRCS	= $(addprefix analyzer/,rvreplay.c cmd_common.c cmd_replay.c cmd_list.c \
 		  cmd_check.c cmd_record.c catalog.c arch.c task_facts.c replay.c report.c \
-		  report_text.c report_json.c explain.c syscall_names.c syscall_decode.c progress.c)
+		  report_text.c report_json.c explain.c syscall_names.c syscall_decode.c \
+		  cmd_diff.c diff.c progress.c)
 ANALYZER_OBJS	= $(ANALYZER_SRCS:%.c=$(BUILD)/%.o) $(BUILD)/gen/spec_texts.o
 ANALYZER_LIB_OBJS = $(filter-out $(BUILD)/analyzer/rvreplay.o,$(ANALYZER_OBJS))
 ANALYZER_CFLAGS	= -I$(MONDIR) -Iparsers -Irecorder -Ianalyzer -DRVREPLAY_VERSION='"$(VERSION)"'

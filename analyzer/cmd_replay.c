@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "catalog.h"
@@ -266,7 +267,11 @@ static FILE *open_output(const char *output, char *tmp, size_t len)
 	int fd;
 	FILE *f;
 
-	if (!output)
+	struct stat st;
+
+	tmp[0] = '\0';
+	/* stdout, /dev/null, a FIFO: nothing to rename, copied there at the end */
+	if (!output || (!stat(output, &st) && !S_ISREG(st.st_mode)))
 		return tmpfile();
 	if (snprintf(tmp, len, "%s.tmpXXXXXX", output) >= (int)len) {
 		errno = ENAMETOOLONG;
@@ -283,24 +288,31 @@ static FILE *open_output(const char *output, char *tmp, size_t len)
 	return f;
 }
 
-static int copy_to_stdout(FILE *f)
+static int copy_to(FILE *f, const char *output)
 {
+	FILE *dst = output ? fopen(output, "w") : stdout;
 	char buf[65536];
 	size_t n;
+	int ret;
 
+	if (!dst)
+		return -1;
 	rewind(f);
 	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		if (fwrite(buf, 1, n, stdout) != n)
+		if (fwrite(buf, 1, n, dst) != n)
 			break;
-	return ferror(f) || fflush(stdout) || ferror(stdout) ? -1 : 0;
+	ret = ferror(f) || fflush(dst) || ferror(dst) ? -1 : 0;
+	if (dst != stdout && fclose(dst))
+		ret = -1;
+	return ret;
 }
 
 static int close_output(const char *output, const char *tmp, FILE *f, bool keep)
 {
 	bool failed = ferror(f);
 
-	if (!output) {
-		failed |= keep && copy_to_stdout(f);
+	if (!tmp[0]) {
+		failed |= keep && copy_to(f, output);
 		fclose(f);
 		return failed ? -1 : 0;
 	}

@@ -584,6 +584,9 @@ static void missed_switch_in(struct replay *r, const struct trace_record *rec, s
 		return;
 	if (rec->kind == TRACE_SWITCH && rec->sw.next.pid == cur->pid)
 		return;
+	/* live monitors write these inside sched_switch, prev still current */
+	if (rec->kind == TRACE_RV_EVENT || rec->kind == TRACE_RV_ERROR)
+		return;
 	switch_in(r, cur);
 }
 

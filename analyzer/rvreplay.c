@@ -16,6 +16,7 @@ static const struct command commands[] = {
 	{ "list", cmd_list },
 	{ "check", cmd_check },
 	{ "record", cmd_record },
+	{ "diff", cmd_diff },
 };
 
 int main(int argc, char **argv)

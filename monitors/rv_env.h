@@ -13,6 +13,8 @@
 #include <linux/bitops.h>
 #include <linux/build_bug.h>
 #include <linux/stddef.h>
+
+struct task_struct;
 #else
 #include <limits.h>
 #include <stdbool.h>

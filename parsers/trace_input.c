@@ -11,6 +11,9 @@
 
 #include <trace-cmd/trace-cmd.h>
 
+/* Exported by libtracecmd, missing from Debian's trace-cmd.h. */
+void tracecmd_set_all_cpus_to_timestamp(struct tracecmd_input *handle, unsigned long long time);
+
 #include "trace_decode.h"
 #include "trace_input.h"
 #include "trace_meta.h"
@@ -209,6 +212,8 @@ int trace_input_iterate(struct trace_input *in, trace_record_fn fn, void *data)
 	in->bytes_done = 0;
 	if (in->cpu_offset)
 		memset(in->cpu_offset, 0, in->meta.cpus * sizeof(*in->cpu_offset));
+	/* from the start again, as a second pass would otherwise see nothing */
+	tracecmd_set_all_cpus_to_timestamp(in->handle, 0);
 	tracecmd_iterate_events(in->handle, NULL, 0, on_record, in);
 	return in->stopped;
 }

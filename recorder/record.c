@@ -374,6 +374,7 @@ int record_run(const struct record_options *o, struct record_result *res, char *
 {
 	struct recording r = { .o = o, .res = res, .err = err, .sigfd = -1, .timerfd = -1,
 			       .child = -1, .exec_pipe = -1, .go_pipe = -1 };
+	struct stat st;
 	int ret;
 
 	memset(res, 0, sizeof(*res));
@@ -381,6 +382,11 @@ int record_run(const struct record_options *o, struct record_result *res, char *
 	err[0] = '\0';
 	if (geteuid() != 0) {
 		snprintf(err, RECORD_ERR_LEN, "recording needs root (tracefs belongs to root)");
+		return -1;
+	}
+	/* the trace is renamed into place: never over /dev/null or a FIFO */
+	if (!stat(o->output, &st) && !S_ISREG(st.st_mode)) {
+		snprintf(err, RECORD_ERR_LEN, "not a regular file: the trace is renamed into place");
 		return -1;
 	}
 	ret = record(&r);

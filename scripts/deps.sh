@@ -1,12 +1,14 @@
 #!/bin/sh
 # Install the Debian packages rvreplay needs to build and test, when missing.
 # As root it runs apt-get; otherwise it prints the exact apt-get line.
-# The package list is scripts/debian-packages (one name per line, # comments).
+# The package lists (one name per line, # comments): scripts/debian-packages
+# for building and testing, kmod/qemu/debian-packages for the kernel module's
+# QEMU guests.
 set -eu
 here=$(dirname "$0")
-list="$here/debian-packages"
+lists="$here/debian-packages $here/../kmod/qemu/debian-packages"
 missing=""
-for pkg in $(sed -e 's/#.*//' "$list"); do
+for pkg in $(sed -e 's/#.*//' $lists); do
 	if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "ok installed"; then
 		missing="$missing $pkg"
 	fi

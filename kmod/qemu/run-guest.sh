@@ -14,6 +14,7 @@
 # and the payload passes when run exits 0 (see init.c).
 #
 # Environment: KMOD_GUEST_SMP (2), KMOD_GUEST_MEM (1024, MiB),
+# KMOD_BOOT_TIMEOUT (120: seconds until init must have started),
 # KMOD_GUEST_APPEND (extra kernel command line), KMOD_OUT_DISK_MB (64),
 # KMOD_ALLOW_SPLAT=1 to pass despite kernel WARNING/BUG/lockdep reports.
 #
@@ -85,9 +86,30 @@ else
 		    -device virtio-blk-device,drive=out,serial=rvtest-out)
 fi
 
+# A guest that has not started init (RVTEST-BEGIN) by the boot deadline hung
+# in early boot: stop it then rather than at the overall timeout.
+boot_limit=${KMOD_BOOT_TIMEOUT:-120}
+boot_hang=0
 start=$(date +%s%N)
 rc=0
-timeout -k 5 "$limit" "$qemu" "${qemu_args[@]}" < /dev/null > "$work/qemu.out" 2>&1 || rc=$?
+timeout -k 5 "$limit" "$qemu" "${qemu_args[@]}" < /dev/null > "$work/qemu.out" 2>&1 &
+qpid=$!
+waited=0
+booted=0
+while kill -0 "$qpid" 2> /dev/null; do
+	if [ "$booted" = 0 ]; then
+		if grep -aq RVTEST-BEGIN "$log" 2> /dev/null; then
+			booted=1
+		elif [ "$waited" -ge "$boot_limit" ]; then
+			boot_hang=1
+			kill "$qpid" 2> /dev/null
+			break
+		fi
+	fi
+	sleep 1
+	waited=$((waited + 1))
+done
+wait "$qpid" || rc=$?
 tenths=$((($(date +%s%N) - start) / 100000000))
 secs=$((tenths / 10)).$((tenths % 10))
 
@@ -112,7 +134,9 @@ splat='(WARNING: .* at |BUG: |Oops|Unable to handle kernel|possible circular loc
 tar -xf "$work/out.img" -C "$out" 2> "$work/tar.err" || true
 
 if ! grep -qx 'RVTEST-END' "$work/console.txt"; then
-	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+	if [ "$boot_hang" = 1 ]; then
+		finish HANG "init did not start within $boot_limit s (early boot)" 3
+	elif [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 		finish HANG "timeout after $limit s" 3
 	elif grep -q 'Kernel panic' "$work/console.txt"; then
 		why=$(grep -m1 -E "$splat|Kernel panic" "$work/console.txt" | sed 's/^\[[ 0-9.]*\] //')

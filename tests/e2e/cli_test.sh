@@ -82,6 +82,9 @@ check_error "unknown arch"	"--arch vax $T/cyclictest-abs.dat"	"^rvreplay: $T/cyc
 check_error "no buffer"		"--buffer nope $T/cyclictest-abs.dat"	"no buffer instance named 'nope'"
 check_error "check: no trace"	"check"				"give one trace file"
 
+check "output to /dev/null"	"-o /dev/null $T/cyclictest-rel.dat"		1 ""
+if [ -c /dev/null ]; then ok "/dev/null is still a device"; else not_ok "/dev/null replaced"; fi
+
 # -o FILE: written whole, or not at all
 rm -f "$TMP/report.txt"
 check "output file"		"-o $TMP/report.txt $T/cyclictest-rel.dat"	1 ""

@@ -1,0 +1,35 @@
+# The companion kernel module and its live tests in QEMU guests (kmod/,
+# tests/kmod/). Included by the top-level Makefile.
+#
+#   make kmod [KMOD_ARCH=x86_64|riscv64]	build rvreplay.ko for a test guest
+#   make check-kmod [KMOD_ARCHES="x86_64 riscv64"]
+#		the QEMU harness, then rvreplay.ko live against 'rvreplay diff'
+#		on every workload, in each guest (riscv64: builds its kernel
+#		once, about 7 minutes, cached in build/kmod/riscv64-linux)
+#
+# Without QEMU or a guest kernel the tests say why they skip.
+
+KMOD_ARCH	?= x86_64
+KMOD_ARCHES	?= x86_64 riscv64
+
+.PHONY: kmod check-kmod
+
+kmod:
+	kmod/build.sh $(KMOD_ARCH) $(BUILD)/kmod/rvreplay/$(KMOD_ARCH)
+
+# Assembles a trace.dat from the tracefs files a guest copied out.
+$(BUILD)/kmod/assemble: tests/kmod/live/assemble.c $(BUILD)/recorder/tracedat_write.o
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Irecorder -o $@ $^ $(BASE_LDFLAGS)
+
+check-kmod: $(BUILD)/rvreplay $(BUILD)/kmod/assemble
+	@set -e; for arch in $(KMOD_ARCHES); do \
+		if command -v qemu-system-$$arch > /dev/null; then \
+			echo "== tests/kmod/hello/run-test.sh $$arch"; \
+			tests/kmod/hello/run-test.sh $$arch; \
+		else \
+			echo "skip - $$arch: no qemu-system-$$arch (install kmod/qemu/debian-packages)"; \
+		fi; \
+	done
+	@echo "== tests/kmod/live/run-test.sh $(KMOD_ARCHES)"
+	@tests/kmod/live/run-test.sh $(BUILD)/rvreplay $(BUILD)/kmod/assemble $(KMOD_ARCHES)

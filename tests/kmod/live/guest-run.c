@@ -1,0 +1,399 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * guest-run.c - /payload/run of the live kmod tests (static, any arch).
+ *
+ * Loads /payload/rvreplay.ko, enables the trace events the monitors use
+ * and the module's own, then runs each scenario of /payload/plan:
+ *
+ *	NAME BUFFER_KB OPTIONS COMMAND [ARGS...]
+ *
+ * OPTIONS is "-" or comma-separated: pre=PROG starts /payload/PROG before
+ * the monitors are enabled (a task that exists before the trace) and waits
+ * for it after COMMAND; profile=P and monitors=M set those parameters;
+ * react=1 turns the printk reaction on for the scenario; COMMAND "-" runs
+ * nothing but the wait. For each scenario: clear the ring
+ * buffer (BUFFER_KB per CPU, overwrite mode), enable the module with
+ * sync_tracing (tracing on and off with the monitors), run, disable, and
+ * copy out what a trace.dat is made of: $OUT/NAME/cpuN.raw (the raw
+ * pages of per_cpu/cpuN/trace_pipe_raw), cpuN.stats, saved_cmdlines,
+ * kmod-stats and status (the command's exit status). Once, in $OUT:
+ * events/ (header_page, header_event, the formats of every event
+ * enabled), trace_clock, uname, page_size, available.
+ *
+ * At the end the module is unloaded. Exits 0 when every step worked; the
+ * scenarios' own statuses are judged on the host.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+
+#define TRACEFS		"/sys/kernel/tracing"
+#define PARAMS		"/sys/module/rvreplay/parameters"
+#define MODULE_KO	"/payload/rvreplay.ko"
+#define PLAN		"/payload/plan"
+#define MAX_ARGS	16
+#define PRE_SETTLE_MS	100
+#define PRE_WAIT_S	60
+
+static const char *out_dir = "/out";
+static int failures;
+
+static const char *const events[] = {
+	"sched/sched_switch", "sched/sched_waking", "sched/sched_wakeup",
+	"sched/sched_wakeup_new", "sched/sched_process_fork", "sched/sched_process_exit",
+	"sched/sched_process_free", "sched/sched_pi_setprio", "sched/sched_kthread_stop",
+	"raw_syscalls/sys_enter", "raw_syscalls/sys_exit",
+	"lock/contention_begin", "lock/contention_end",
+	"exceptions/page_fault_user", "exceptions/page_fault_kernel",
+	"rvreplay/event_pagefault", "rvreplay/error_pagefault",
+	"rvreplay/event_sleep", "rvreplay/error_sleep",
+	"rvreplay/event_wakeup", "rvreplay/error_wakeup",
+};
+
+static void say(const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("guest-run: ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	fflush(stdout);
+}
+
+static void failed(const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("guest-run: FAILED: ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	fflush(stdout);
+	failures++;
+}
+
+static int write_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0) {
+		failed("open %s: %s", path, strerror(errno));
+		return -1;
+	}
+	n = write(fd, text, strlen(text));
+	if (n != (ssize_t)strlen(text)) {
+		failed("write '%s' to %s: %s", text, path, n < 0 ? strerror(errno) : "short");
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+static int param(const char *name, const char *value)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), PARAMS "/%s", name);
+	return write_file(path, value);
+}
+
+/* Copy a file as read() serves it (tracefs and sysfs sizes are 0). */
+static int copy_file(const char *from, const char *to, int flags)
+{
+	char buf[65536];
+	int in = open(from, O_RDONLY | O_CLOEXEC | flags);
+	int out;
+	ssize_t n;
+
+	if (in < 0)
+		return -1;
+	out = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (out < 0) {
+		failed("create %s: %s", to, strerror(errno));
+		close(in);
+		return -1;
+	}
+	for (;;) {
+		n = read(in, buf, sizeof(buf));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		if (write(out, buf, n) != n) {
+			failed("write %s: %s", to, strerror(errno));
+			break;
+		}
+	}
+	if (n < 0 && errno != EAGAIN)
+		failed("read %s: %s", from, strerror(errno));
+	close(in);
+	close(out);
+	return 0;
+}
+
+static void mkdirs(const char *path)
+{
+	char tmp[512];
+
+	snprintf(tmp, sizeof(tmp), "%s", path);
+	for (char *p = tmp + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		mkdir(tmp, 0755);
+		*p = '/';
+	}
+	mkdir(tmp, 0755);
+}
+
+static int load_module(void)
+{
+	int fd = open(MODULE_KO, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0 || syscall(SYS_finit_module, fd, "", 0)) {
+		failed("cannot load " MODULE_KO ": %s", strerror(errno));
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+/* Enable the events that exist; save their formats and the headers. */
+static void setup_events(void)
+{
+	char path[512], to[512];
+
+	mkdirs("events/ftrace/print");
+	copy_file(TRACEFS "/events/header_page", "events/header_page", 0);
+	copy_file(TRACEFS "/events/header_event", "events/header_event", 0);
+	copy_file(TRACEFS "/events/ftrace/print/format", "events/ftrace/print/format", 0);
+	for (size_t i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
+		snprintf(path, sizeof(path), TRACEFS "/events/%s/enable", events[i]);
+		if (access(path, W_OK)) {
+			say("no event %s in this kernel", events[i]);
+			continue;
+		}
+		write_file(path, "1");
+		snprintf(to, sizeof(to), "events/%s", events[i]);
+		mkdirs(to);
+		snprintf(path, sizeof(path), TRACEFS "/events/%s/format", events[i]);
+		snprintf(to, sizeof(to), "events/%s/format", events[i]);
+		copy_file(path, to, 0);
+	}
+}
+
+static void save_system(void)
+{
+	struct utsname u;
+	char line[512];
+	FILE *f;
+
+	copy_file(TRACEFS "/trace_clock", "trace_clock", 0);
+	copy_file(PARAMS "/available", "available", 0);
+	uname(&u);
+	f = fopen("uname", "w");
+	if (f) {
+		fprintf(f, "%s %s %s %s\n", u.sysname, u.nodename, u.release, u.machine);
+		fclose(f);
+	}
+	snprintf(line, sizeof(line), "%ld\n", sysconf(_SC_PAGESIZE));
+	f = fopen("page_size", "w");
+	if (f) {
+		fputs(line, f);
+		fclose(f);
+	}
+}
+
+static int nr_cpus(void)
+{
+	char path[128];
+	int n = 0;
+
+	for (;; n++) {
+		snprintf(path, sizeof(path), TRACEFS "/per_cpu/cpu%d", n);
+		if (access(path, F_OK))
+			return n;
+	}
+}
+
+static pid_t spawn(char **argv)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		execv(argv[0], argv);
+		fprintf(stderr, "guest-run: exec %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	if (pid < 0)
+		failed("fork: %s", strerror(errno));
+	return pid;
+}
+
+static int wait_status(pid_t pid, int timeout_s)
+{
+	struct timespec step = { 0, 10 * 1000 * 1000 };
+	int status, waited = 0;
+	pid_t r;
+
+	for (;;) {
+		r = waitpid(pid, &status, timeout_s ? WNOHANG : 0);
+		if (r == pid)
+			return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+		if (r < 0)
+			return -1;
+		if (waited++ >= timeout_s * 100) {
+			kill(pid, SIGKILL);
+			waitpid(pid, &status, 0);
+			return 137;
+		}
+		nanosleep(&step, NULL);
+	}
+}
+
+static void sleep_ms(long ms)
+{
+	struct timespec t = { ms / 1000, ms % 1000 * 1000000L };
+
+	while (nanosleep(&t, &t) && errno == EINTR)
+		;
+}
+
+static void save_scenario(const char *dir, int status)
+{
+	char from[256], to[512];
+	FILE *f;
+
+	for (int cpu = 0, n = nr_cpus(); cpu < n; cpu++) {
+		snprintf(from, sizeof(from), TRACEFS "/per_cpu/cpu%d/trace_pipe_raw", cpu);
+		snprintf(to, sizeof(to), "%s/cpu%d.raw", dir, cpu);
+		if (copy_file(from, to, O_NONBLOCK))
+			failed("cannot read %s", from);
+		snprintf(from, sizeof(from), TRACEFS "/per_cpu/cpu%d/stats", cpu);
+		snprintf(to, sizeof(to), "%s/cpu%d.stats", dir, cpu);
+		copy_file(from, to, 0);
+	}
+	snprintf(to, sizeof(to), "%s/saved_cmdlines", dir);
+	copy_file(TRACEFS "/saved_cmdlines", to, 0);
+	snprintf(to, sizeof(to), "%s/kmod-stats", dir);
+	copy_file(PARAMS "/stats", to, 0);
+	snprintf(to, sizeof(to), "%s/status", dir);
+	f = fopen(to, "w");
+	if (f) {
+		fprintf(f, "%d\n", status);
+		fclose(f);
+	}
+}
+
+static void option(const char *opts, const char *key, char *value, size_t len)
+{
+	const char *p = opts;
+	size_t klen = strlen(key);
+
+	value[0] = '\0';
+	while (p && *p) {
+		if (!strncmp(p, key, klen) && p[klen] == '=') {
+			snprintf(value, len, "%.*s", (int)strcspn(p + klen + 1, ","), p + klen + 1);
+			return;
+		}
+		p = strchr(p, ',');
+		if (p)
+			p++;
+	}
+}
+
+static void run_scenario(char *line)
+{
+	char *argv[MAX_ARGS + 1] = { NULL }, *save = NULL, *name, *kb, *opts;
+	char dir[256], path[300], pre[128], value[64];
+	char *pre_argv[2] = { path, NULL };
+	pid_t pid, pre_pid = -1;
+	int argc = 0, status = 0;
+
+	name = strtok_r(line, " \t\n", &save);
+	kb = strtok_r(NULL, " \t\n", &save);
+	opts = strtok_r(NULL, " \t\n", &save);
+	while (argc < MAX_ARGS && (argv[argc] = strtok_r(NULL, " \t\n", &save)))
+		argc++;
+	if (!name || name[0] == '#' || !kb || !opts || !argc)
+		return;
+	say("scenario %s", name);
+	snprintf(dir, sizeof(dir), "%s", name);
+	mkdirs(dir);
+	write_file(TRACEFS "/tracing_on", "0");
+	write_file(TRACEFS "/buffer_size_kb", kb);
+	write_file(TRACEFS "/options/overwrite", "1");
+	write_file(TRACEFS "/trace", "");
+	option(opts, "profile", value, sizeof(value));
+	param("profile", value[0] ? value : "6.17");
+	option(opts, "monitors", value, sizeof(value));
+	param("monitors", value[0] ? value : "rtapp");
+	option(opts, "react", value, sizeof(value));
+	param("react_printk", value[0] ? value : "0");
+	option(opts, "pre", pre, sizeof(pre));
+	if (pre[0]) {
+		snprintf(path, sizeof(path), "/payload/%s", pre);
+		pre_pid = spawn(pre_argv);
+		sleep_ms(PRE_SETTLE_MS);
+	}
+	if (param("enabled", "1"))
+		return;
+	if (strcmp(argv[0], "-")) {
+		snprintf(path, sizeof(path), "/payload/%s", argv[0]);
+		argv[0] = path;
+		pid = spawn(argv);
+		status = pid > 0 ? wait_status(pid, 0) : -1;
+	}
+	if (pre_pid > 0)
+		status |= wait_status(pre_pid, PRE_WAIT_S);
+	param("enabled", "0");
+	save_scenario(dir, status);
+}
+
+int main(void)
+{
+	char line[512];
+	FILE *plan;
+
+	if (getenv("OUT"))
+		out_dir = getenv("OUT");
+	if (chdir(out_dir)) {
+		failed("cannot enter %s: %s", out_dir, strerror(errno));
+		return 1;
+	}
+	if (load_module())
+		return 1;
+	write_file(TRACEFS "/tracing_on", "0");
+	setup_events();
+	save_system();
+	param("sync_tracing", "1");
+	plan = fopen(PLAN, "r");
+	if (!plan) {
+		failed("no " PLAN);
+		return 1;
+	}
+	while (fgets(line, sizeof(line), plan))
+		run_scenario(line);
+	fclose(plan);
+	if (syscall(SYS_delete_module, "rvreplay", O_NONBLOCK))
+		failed("cannot unload rvreplay: %s", strerror(errno));
+	say("done, %d failures", failures);
+	return failures ? 1 : 0;
+}

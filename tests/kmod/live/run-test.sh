@@ -1,0 +1,283 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run-test.sh - rvreplay.ko live against the replay, in QEMU guests.
+#
+# Usage: tests/kmod/live/run-test.sh RVREPLAY ASSEMBLE [ARCH...]
+#	(default arches: x86_64 riscv64)
+#
+# For each guest architecture: builds rvreplay.ko against that guest's
+# kernel, the runner (guest-run.c) and every workload static, boots the
+# guest once (kmod/qemu/run-guest.sh) and runs each scenario there with the
+# monitors and tracing switched on and off together; then, on the host,
+# assembles each scenario's trace.dat (ASSEMBLE) and runs `rvreplay diff`
+# on it. A scenario passes only with zero unexplained differences, and the
+# divergence scenarios must show their class (semantics.md section 5):
+#
+#   prio-late-*	 a policy change by sched_setattr(): only [priority-late]
+#   preexisting	 an RT task older than the trace: equal without inference,
+#		 only [inference] differences with --infer
+#   lost	 a ring buffer too small, overwritten: only [lost-events]
+#
+# The classes a module cannot provoke (SLEEP at set_current_state(),
+# lockdep's hard irq edge) belong to the kernel's own 6.17+ monitors; see
+# tests/e2e/diff_test.sh for how diff names them.
+#
+# Prints "ok"/"not ok" lines and ends with "N passed, N failed"; exits 0
+# only when nothing failed. Where QEMU or a guest kernel is missing it
+# says why and skips. Work goes to $KMOD_BUILD_DIR/live (build/kmod/live).
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../../.." && pwd)
+qemu=$repo/kmod/qemu
+# shellcheck source=SCRIPTDIR/../../../kmod/qemu/guest-kernel.sh
+. "$qemu/guest-kernel.sh"
+
+if [ $# -lt 2 ]; then
+	echo "usage: $(basename "$0") RVREPLAY ASSEMBLE [ARCH...]" >&2
+	exit 2
+fi
+rvreplay=$(realpath "$1")
+assemble=$(realpath "$2")
+shift 2
+build=${KMOD_BUILD_DIR:-$repo/build/kmod}/live
+guest_timeout=${KMOD_LIVE_TIMEOUT:-600}
+passed=0
+failed=0
+skipped=0
+
+ok()
+{
+	echo "ok - $1"
+	passed=$((passed + 1))
+}
+
+not_ok()
+{
+	echo "not ok - $1"
+	shift
+	for line in "$@"; do
+		printf '    %s\n' "$line"
+	done
+	failed=$((failed + 1))
+}
+
+# The scenarios of every guest: NAME BUFFER_KB OPTIONS COMMAND ARGS.
+plan()
+{
+	local arch=$1 v
+
+	for v in monotonic tai realtime boottime; do
+		echo "clock_nanosleep-$v-abs 8192 - clock_nanosleep $v abs"
+		echo "clock_nanosleep-$v-rel 8192 - clock_nanosleep $v rel"
+	done
+	for v in nanosleep usleep; do
+		echo "nanosleep-$v 8192 - nanosleep $v"
+	done
+	echo "nanosleep-raw 8192 react=1 nanosleep raw"
+	for v in higher equal lower other; do
+		echo "futex_wake-$v 8192 - futex_wake $v"
+	done
+	for v in pi nonpi; do
+		echo "mutex_inversion-$v 8192 - mutex_inversion $v"
+	done
+	for v in higher equal lower; do
+		echo "cond_signal-$v 8192 - cond_signal $v"
+	done
+	for v in poll epoll read timerfd; do
+		echo "blocking_io-$v 8192 - blocking_io $v"
+	done
+	for v in nomlock mlock; do
+		echo "pagefault-$v 8192 - pagefault $v"
+	done
+	# later kernels' monitors (semantics-profiles.md), run by the module
+	echo "profile-7.1-blocking_io-epoll 8192 profile=7.1 blocking_io epoll"
+	for v in "futex_wake lower" "futex_wake higher" "cond_signal lower" \
+		 "clock_nanosleep realtime abs" "clock_nanosleep tai rel" "mutex_inversion pi"; do
+		echo "profile-7.3-${v// /-} 8192 profile=7.3 $v"
+	done
+	echo "prio-late-wake 8192 - prio_late wake"
+	[ "$arch" = x86_64 ] && echo "prio-late-fault 8192 - prio_late fault"
+	echo "preexisting 8192 pre=preexisting -"
+	echo "lost 4 - futex_wake lower"
+}
+
+payload_build()
+{
+	local arch=$1 payload=$2 cc
+
+	cc=$(guest_cc "$arch")
+	rm -rf "$payload"
+	mkdir -p "$payload"
+	"$repo/kmod/build.sh" "$arch" "$build/$arch/module" > /dev/null || return 1
+	cp "$build/$arch/module/rvreplay.ko" "$payload/" &&
+	"$cc" -static -O2 -Wall -Wextra -Werror -o "$payload/run" "$here/guest-run.c" &&
+	make -s -C "$repo" -f tests/workloads/workloads.mk BUILD="$build/$arch" CC="$cc" \
+		WORKLOAD_LDFLAGS=-static workloads &&
+	cp "$build/$arch"/workloads/* "$payload/" || return 1
+	for w in prio_late preexisting; do
+		"$cc" -static -std=gnu11 -O2 -Wall -Wextra -Werror -pthread -I"$repo/tests/workloads" \
+			-o "$payload/$w" "$here/$w.c" "$repo/tests/workloads/workload.c" || return 1
+	done
+	plan "$arch" > "$payload/plan"
+}
+
+# diff_check DESC TRACE WANT_EXIT CLASS [DIFF OPTIONS...]: exit as wanted,
+# no unexplained difference, and with WANT_EXIT 1 only differences of CLASS.
+diff_check()
+{
+	local desc=$1 trace=$2 want=$3 class=$4 out=$2.diff got
+	shift 4
+
+	"$rvreplay" diff --states -s "$@" "$trace" > "$out" 2>&1
+	got=$?
+	if [ "$got" != "$want" ]; then
+		not_ok "$desc" "rvreplay diff exited $got, expected $want:" "$(head -c 1500 "$out")"
+	elif grep -q UNEXPLAINED "$out"; then
+		not_ok "$desc" "unexplained differences:" "$(grep -B8 -A3 -m3 UNEXPLAINED "$out")"
+	elif [ "$want" = 1 ] && grep -E '^(live only|replay only)|explained \[' "$out" |
+			grep -v "\[$class\]" | grep -q '\['; then
+		not_ok "$desc" "differences other than [$class]:" "$(grep -m5 'explained \[' "$out")"
+	elif [ "$want" = 1 ] && ! grep -q "\[$class\]" "$out"; then
+		not_ok "$desc" "no [$class] difference:" "$(tail -5 "$out")"
+	else
+		ok "$desc: $(grep -m1 '^Summary' "$out" | sed 's/^Summary: //')"
+	fi
+}
+
+scenario_check()
+{
+	local arch=$1 out=$2 name=$3 dat=$2/$3.dat
+
+	if [ ! -d "$out/$name" ]; then
+		not_ok "$arch $name: the guest saved no trace"
+		return
+	fi
+	if [ "$(cat "$out/$name/status" 2> /dev/null)" != 0 ]; then
+		not_ok "$arch $name: the workload failed (status $(cat "$out/$name/status" 2> /dev/null))"
+		return
+	fi
+	if ! grep -q 'events lost: 0 no instance, 0 busy' "$out/$name/kmod-stats"; then
+		not_ok "$arch $name: the module lost events" "$(cat "$out/$name/kmod-stats")"
+		return
+	fi
+	if ! "$assemble" "$out" "$name" "$dat" 2> "$dat.err"; then
+		not_ok "$arch $name: assemble the trace.dat" "$(cat "$dat.err")"
+		return
+	fi
+	case $name in
+	prio-late-*)
+		diff_check "$arch $name: only priority-late differences" "$dat" 1 priority-late
+		;;
+	preexisting)
+		diff_check "$arch $name: live and replay equal without inference" "$dat" 0 -
+		diff_check "$arch $name: with --infer, only inference differences" "$dat" 1 \
+			inference --infer
+		;;
+	lost)
+		if grep -qE 'overrun: [1-9]' "$out/$name"/cpu*.stats; then
+			diff_check "$arch $name: only lost-events differences" "$dat" 1 lost-events
+		else
+			not_ok "$arch $name: the ring buffer did not overflow" "$(cat "$out/$name"/cpu*.stats)"
+		fi
+		;;
+	*)
+		diff_check "$arch $name: live and replay agree, every verdict and step" "$dat" 0 -
+		;;
+	esac
+}
+
+# What a guest needs before anything is built; the riscv64 kernel itself is
+# built (about 7 minutes, then cached) by kmod/build.sh when missing.
+guest_prerequisites()
+{
+	case $1 in
+	x86_64)
+		guest_x86_kver 2>&1 > /dev/null | head -1 | grep . && return 1
+		;;
+	riscv64)
+		[ -r /usr/src/linux-source-6.1.tar.xz ] ||
+			{ echo "no /usr/src/linux-source-6.1.tar.xz"; return 1; }
+		command -v riscv64-linux-gnu-gcc > /dev/null ||
+			{ echo "no riscv64-linux-gnu-gcc"; return 1; }
+		;;
+	esac
+	return 0
+}
+
+# One retry when the guest hung before init started: that is QEMU or the
+# guest kernel under host load, not the module (loaded later, by init's payload).
+boot_guest()
+{
+	local rc=0
+
+	KMOD_OUT_DISK_MB=${KMOD_OUT_DISK_MB:-256} \
+		"$qemu/run-guest.sh" "$1" "$2" "$3" "$guest_timeout" || rc=$?
+	if [ "$rc" = 3 ] && ! grep -aq RVTEST-BEGIN "$3/console.log"; then
+		echo "# $1: the guest hung in early boot, once more"
+		rc=0
+		KMOD_OUT_DISK_MB=${KMOD_OUT_DISK_MB:-256} \
+			"$qemu/run-guest.sh" "$1" "$2" "$3" "$guest_timeout" || rc=$?
+	fi
+	return "$rc"
+}
+
+live_test()
+{
+	local arch=$1 payload=$build/$1/payload out=$build/$1/out name why
+
+	if ! command -v "qemu-system-$arch" > /dev/null; then
+		echo "skip - $arch: no qemu-system-$arch (apt-get install \$(sed 's/#.*//' kmod/qemu/debian-packages))"
+		skipped=$((skipped + 1))
+		return
+	fi
+	if ! why=$(guest_prerequisites "$arch"); then
+		echo "skip - $arch: $why (see kmod/qemu/README.md)"
+		skipped=$((skipped + 1))
+		return
+	fi
+	if ! payload_build "$arch" "$payload" > "$build/$arch.build.log" 2>&1; then
+		not_ok "$arch: build rvreplay.ko, the runner and the workloads" \
+			"$(tail -20 "$build/$arch.build.log")"
+		return
+	fi
+	ok "$arch: build rvreplay.ko, the runner and the workloads"
+	if boot_guest "$arch" "$payload" "$out"; then
+		ok "$arch: guest ran every scenario"
+	else
+		not_ok "$arch: guest ran every scenario" \
+			"$(grep -a 'guest-run' "$out/console.log" 2> /dev/null | tail -5)"
+	fi
+	if grep -aq 'rvreplay: sleep violation by nanosleep\[[0-9]*\] on CPU' "$out/rvtest-dmesg.txt"; then
+		ok "$arch: the printk reaction logged the violations"
+	else
+		not_ok "$arch: the printk reaction logged the violations" \
+			"$(grep -a rvreplay "$out/rvtest-dmesg.txt" 2> /dev/null | tail -5)"
+	fi
+	if grep -aq 'monitor pagefault unavailable' "$out/rvtest-dmesg.txt" 2> /dev/null; then
+		echo "# $arch: $(grep -a -m1 'monitor pagefault unavailable' "$out/rvtest-dmesg.txt" |
+			sed 's/^<[0-9]>\[[ 0-9.]*\] //')"
+	fi
+	while read -r name _; do
+		scenario_check "$arch" "$out" "$name"
+	done < "$payload/plan"
+}
+
+arches=("$@")
+[ ${#arches[@]} -gt 0 ] || arches=(x86_64 riscv64)
+mkdir -p "$build"
+# Kbuild's compiler probes compile /dev/null: a regular file there (left by
+# a rename onto it) silently drops flags or fails the build.
+if [ ! -c /dev/null ]; then
+	not_ok "the host's /dev/null is not the null device ($(stat -c %F /dev/null))" \
+		"restore it: mknod -m 666 /dev/null.new c 1 3 && mv -f /dev/null.new /dev/null"
+	echo "$passed passed, $failed failed"
+	exit 1
+fi
+for arch in "${arches[@]}"; do
+	guest_arch_check "$arch" || { failed=$((failed + 1)); continue; }
+	live_test "$arch"
+done
+echo "$passed passed, $failed failed${skipped:+, $skipped skipped}"
+[ "$failed" -eq 0 ]
