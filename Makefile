@@ -52,6 +52,7 @@ include analyzer/analyzer.mk
 include tests/unit/unit.mk
 include tests/workloads/workloads.mk
 include tests/e2e/e2e.mk
+include bench/bench.mk
 include kmod/kmod.mk
 include docs/man/man.mk
 include install.mk
@@ -65,7 +66,7 @@ check: deps
 
 # Full stacks, so that a suppression can name the library function.
 check-san: export ASAN_OPTIONS = fast_unwind_on_malloc=0
-check-san: export LSAN_OPTIONS = suppressions=$(CURDIR)/tests/sanitizers/lsan.supp
+check-san: export LSAN_OPTIONS = suppressions=$(CURDIR)/tests/sanitizers/lsan.supp:print_suppressions=0
 
 check-all: check-generated check-unit check-e2e
 

@@ -13,10 +13,16 @@
 #define MAX_FIELDS	7
 #define NR_EVENT_IDS	65536
 
+/* Run for every record: kept inline in the decoding of each event. */
+#define __record_inline	inline __attribute__((always_inline))
+
 struct field {
 	int		offset;		/* -1: the event has no such field */
 	int		size;
 	int		elsize;
+	bool		number;		/* a number the decoder can load: 1 to 8 bytes */
+	int		end;		/* one past its first element */
+	unsigned char	sign_shift;	/* sign-extends a smaller signed number */
 	bool		is_signed;
 	bool		dynamic;	/* __data_loc */
 	bool		relative;	/* __rel_loc */
@@ -66,9 +72,16 @@ struct rv_event_desc {
 
 #define MAX_RV_EVENTS	64
 
+/* The bytes of one record: what every read is checked against. */
+struct payload {
+	const unsigned char	*data;
+	int			size;		/* never negative */
+};
+
 struct trace_decoder {
 	struct tep_handle	*tep;
 	bool			big_endian;	/* the file's byte order */
+	bool			swap;		/* it is not ours */
 	struct field		common_pid;
 	struct field		common_flags;
 	struct field		fields[TRACE_NR_KINDS][MAX_FIELDS];
@@ -103,6 +116,10 @@ static void set_field(struct field *f, const struct tep_format_field *tf)
 	f->size = tf->size;
 	f->elsize = tf->elementsize ? (int)tf->elementsize : tf->size;
 	f->is_signed = tf->flags & TEP_FIELD_IS_SIGNED;
+	/* far beyond any record: no overflow when adding to it */
+	f->number = f->offset >= 0 && f->offset < (1 << 30) && f->elsize > 0 && f->elsize <= 8;
+	f->sign_shift = f->number && f->is_signed ? 64 - 8 * f->elsize : 0;
+	f->end = f->number ? f->offset + f->elsize : 0;
 	f->dynamic = tf->flags & TEP_FIELD_IS_DYNAMIC;
 	f->relative = tf->flags & TEP_FIELD_IS_RELATIVE;
 }
@@ -175,6 +192,7 @@ struct trace_decoder *trace_decoder_new(struct tep_handle *tep)
 		return NULL;
 	d->tep = tep;
 	d->big_endian = tep_is_file_bigendian(tep);
+	d->swap = d->big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
 	d->common_pid.offset = -1;
 	d->common_flags.offset = -1;
 	for (int k = TRACE_OTHER + 1; k < TRACE_PRINT + 1; k++)
@@ -207,16 +225,32 @@ bool trace_decoder_has(const struct trace_decoder *d, enum trace_kind kind)
 	return d->present[kind];
 }
 
-static bool inside(const struct tep_record *rec, int offset, int size)
+static __record_inline bool inside(const struct payload *rec, int offset, int size)
 {
 	return offset >= 0 && size >= 0 && rec->size >= 0 && offset <= rec->size &&
 	       size <= rec->size - offset;
 }
 
-static uint64_t load(const struct trace_decoder *d, const unsigned char *p, int size)
+/* An unsigned number of 1, 2, 4 or 8 bytes, else of any size up to 8. */
+static __record_inline uint64_t load(const struct trace_decoder *d, const unsigned char *p, int size)
 {
 	uint64_t v = 0;
+	uint32_t v32;
+	uint16_t v16;
 
+	switch (size) {
+	case 1:
+		return p[0];
+	case 2:
+		memcpy(&v16, p, 2);
+		return d->swap ? __builtin_bswap16(v16) : v16;
+	case 4:
+		memcpy(&v32, p, 4);
+		return d->swap ? __builtin_bswap32(v32) : v32;
+	case 8:
+		memcpy(&v, p, 8);
+		return d->swap ? __builtin_bswap64(v) : v;
+	}
 	for (int i = 0; i < size; i++) {
 		int shift = d->big_endian ? (size - 1 - i) * 8 : i * 8;
 
@@ -226,34 +260,50 @@ static uint64_t load(const struct trace_decoder *d, const unsigned char *p, int 
 }
 
 /* A number field at element @index, or @dflt when absent or out of the record. */
-static int64_t number_at(const struct trace_decoder *d, const struct tep_record *rec,
-			 const struct field *f, int index, int64_t dflt)
+static __record_inline int64_t number_at(const struct trace_decoder *d, const struct payload *rec,
+					 const struct field *f, int index, int64_t dflt)
 {
-	int size = f->elsize, off = f->offset + index * f->elsize;
+	int64_t off = f->offset + (int64_t)index * f->elsize;
 	uint64_t v;
 
-	if (f->offset < 0 || size <= 0 || size > 8 || !inside(rec, off, size))
+	if (!f->number || off + f->elsize > rec->size)
 		return dflt;
-	v = load(d, (const unsigned char *)rec->data + off, size);
-	if (f->is_signed && size < 8 && (v >> (size * 8 - 1) & 1))
-		v |= ~0ULL << (size * 8);
-	return (int64_t)v;
+	v = load(d, rec->data + off, f->elsize);
+	return f->sign_shift ? (int64_t)(v << f->sign_shift) >> f->sign_shift : (int64_t)v;
 }
 
-static int64_t number(const struct trace_decoder *d, const struct tep_record *rec,
-		      const struct field *f, int64_t dflt)
+static __record_inline int64_t number(const struct trace_decoder *d, const struct payload *rec,
+				      const struct field *f, int64_t dflt)
 {
-	return number_at(d, rec, f, 0, dflt);
+	uint64_t v;
+
+	if (!f->number || f->end > rec->size)
+		return dflt;
+	v = load(d, rec->data + f->offset, f->elsize);
+	return f->sign_shift ? (int64_t)(v << f->sign_shift) >> f->sign_shift : (int64_t)v;
+}
+
+/* The six arguments of sys_enter: one copy when they are native longs. */
+static __record_inline void syscall_args(const struct trace_decoder *d, const struct payload *rec,
+					 const struct field *f, unsigned long args[6])
+{
+	if (f->number && !d->swap && f->elsize == sizeof(long) &&
+	    (int64_t)f->offset + 6 * sizeof(long) <= (uint64_t)rec->size) {
+		memcpy(args, rec->data + f->offset, 6 * sizeof(long));
+		return;
+	}
+	for (int i = 0; i < 6; i++)
+		args[i] = number_at(d, rec, f, i, 0);
 }
 
 /* Where a string field's bytes are: a char array or a __data_loc. */
-static int string_span(const struct trace_decoder *d, const struct tep_record *rec,
+static __record_inline int string_span(const struct trace_decoder *d, const struct payload *rec,
 		       const struct field *f, int *len)
 {
 	uint64_t loc;
 	int off;
 
-	if (f->offset < 0)
+	if (f->offset < 0 || f->offset >= (1 << 30))
 		return -1;
 	if (!f->dynamic) {
 		*len = f->size ? f->size : rec->size - f->offset;
@@ -261,7 +311,7 @@ static int string_span(const struct trace_decoder *d, const struct tep_record *r
 	}
 	if (!inside(rec, f->offset, 4))
 		return -1;
-	loc = load(d, (const unsigned char *)rec->data + f->offset, 4);
+	loc = load(d, rec->data + f->offset, 4);
 	off = loc & 0xffff;
 	*len = loc >> 16;
 	if (f->relative)
@@ -269,27 +319,36 @@ static int string_span(const struct trace_decoder *d, const struct tep_record *r
 	return inside(rec, off, *len) ? off : -1;
 }
 
-static void string_n(const struct trace_decoder *d, const struct tep_record *rec,
-		     const struct field *f, char *out, int size)
+static __record_inline void string_n(const struct trace_decoder *d, const struct payload *rec,
+				     const struct field *f, char *out, int size)
 {
 	int len, off = string_span(d, rec, f, &len), n = 0;
-	const char *s = (const char *)rec->data + off;
+	const char *s, *nul;
 
-	if (off >= 0)
-		while (n < len && n < size - 1 && s[n])
-			n++;
-	if (off >= 0)
+	if (off >= 0) {
+		s = (const char *)rec->data + off;
+		/* a whole comm[16]: one fixed copy; the string is the same */
+		if (size == TRACE_COMM_LEN && len >= TRACE_COMM_LEN) {
+			memcpy(out, s, TRACE_COMM_LEN);
+			out[TRACE_COMM_LEN - 1] = '\0';
+			return;
+		}
+		n = len < size - 1 ? len : size - 1;
+		nul = memchr(s, '\0', n);
+		if (nul)
+			n = nul - s;
 		memcpy(out, s, n);
+	}
 	out[n] = '\0';
 }
 
-static void string(const struct trace_decoder *d, const struct tep_record *rec,
+static __record_inline void string(const struct trace_decoder *d, const struct payload *rec,
 		   const struct field *f, char out[TRACE_COMM_LEN])
 {
 	string_n(d, rec, f, out, TRACE_COMM_LEN);
 }
 
-static void task_ref(const struct trace_decoder *d, const struct tep_record *rec,
+static __record_inline void task_ref(const struct trace_decoder *d, const struct payload *rec,
 		     const struct field *comm, const struct field *pid, const struct field *prio,
 		     struct trace_task_ref *t)
 {
@@ -306,7 +365,7 @@ static const struct rv_event_desc *rv_desc(const struct trace_decoder *d, int id
 	return NULL;
 }
 
-static void decode_rv(const struct trace_decoder *d, const struct tep_record *rec,
+static void decode_rv(const struct trace_decoder *d, const struct payload *rec,
 		      struct trace_record *out)
 {
 	const struct rv_event_desc *r = rv_desc(d, load(d, rec->data, 2));
@@ -323,7 +382,7 @@ static void decode_rv(const struct trace_decoder *d, const struct tep_record *re
 	string_n(d, rec, &r->next, out->rv.next, sizeof(out->rv.next));
 }
 
-static void print_buf(const struct trace_decoder *d, const struct tep_record *rec,
+static void print_buf(const struct trace_decoder *d, const struct payload *rec,
 		      const struct field *f, struct trace_record *out)
 {
 	int len, off = string_span(d, rec, f, &len);
@@ -342,7 +401,7 @@ static void print_buf(const struct trace_decoder *d, const struct tep_record *re
 	out->print.len = n;
 }
 
-static void decode_fields(const struct trace_decoder *d, const struct tep_record *rec,
+static void decode_fields(const struct trace_decoder *d, const struct payload *rec,
 			  struct trace_record *out)
 {
 	const struct field *f = d->fields[out->kind];
@@ -376,8 +435,7 @@ static void decode_fields(const struct trace_decoder *d, const struct tep_record
 		break;
 	case TRACE_SYS_ENTER:
 		out->sys_enter.id = number(d, rec, &f[0], -1);
-		for (int i = 0; i < 6; i++)
-			out->sys_enter.args[i] = number_at(d, rec, &f[1], i, 0);
+		syscall_args(d, rec, &f[1], out->sys_enter.args);
 		break;
 	case TRACE_SYS_EXIT:
 		out->sys_exit.id = number(d, rec, &f[0], -1);
@@ -406,6 +464,13 @@ static void decode_fields(const struct trace_decoder *d, const struct tep_record
 	}
 }
 
+static enum trace_kind kind_of(const struct trace_decoder *d, const struct payload *rec)
+{
+	if (!inside(rec, 0, 2))
+		return TRACE_OTHER;
+	return d->kinds[load(d, rec->data, 2)];
+}
+
 /**
  * trace_decode_kind() - which decoded kind a raw record is, cheaply
  * @d: the decoder
@@ -415,12 +480,29 @@ static void decode_fields(const struct trace_decoder *d, const struct tep_record
  */
 enum trace_kind trace_decode_kind(const struct trace_decoder *d, const struct tep_record *rec)
 {
-	unsigned int id;
+	struct payload p = { rec->data, rec->size > 0 ? rec->size : 0 };
 
-	if (!inside(rec, 0, 2))
-		return TRACE_OTHER;
-	id = load(d, rec->data, 2);
-	return d->kinds[id];
+	return kind_of(d, &p);
+}
+
+/**
+ * trace_decode_payload() - decode the event bytes of a record
+ * @d: the decoder
+ * @data: the record's payload (from common_type on)
+ * @size: its bytes; every read is checked against them
+ * @out: kind, pid, flags and the event's fields are filled; print.buf
+ *	 points into @data. The record's place (cpu, ts, missed, ref) is
+ *	 left to the caller.
+ */
+void trace_decode_payload(const struct trace_decoder *d, const void *data, int size,
+			  struct trace_record *out)
+{
+	struct payload p = { data, size > 0 ? size : 0 };
+
+	out->kind = kind_of(d, &p);
+	out->pid = number(d, &p, &d->common_pid, -1);
+	out->flags = number(d, &p, &d->common_flags, 0);
+	decode_fields(d, &p, out);
 }
 
 /**
@@ -431,13 +513,10 @@ enum trace_kind trace_decode_kind(const struct trace_decoder *d, const struct te
  */
 void trace_decode(const struct trace_decoder *d, struct tep_record *rec, struct trace_record *out)
 {
-	out->kind = trace_decode_kind(d, rec);
 	out->cpu = rec->cpu;
 	out->ts = rec->ts;
 	out->missed = rec->missed_events;
 	out->ref.offset = rec->offset;
 	out->ref.cpu = rec->cpu;
-	out->pid = number(d, rec, &d->common_pid, -1);
-	out->flags = number(d, rec, &d->common_flags, 0);
-	decode_fields(d, rec, out);
+	trace_decode_payload(d, rec->data, rec->size, out);
 }

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Reading a trace.dat file with libtracecmd, the reference reader: records
- * come in global time order (lower CPU first on equal timestamps, file
- * order within a CPU), as tracecmd_iterate_events() gives them.
+ * Reading a trace.dat file: records come in global time order (lower CPU
+ * first on equal timestamps, file order within a CPU), as
+ * tracecmd_iterate_events() gives them. Two readers give the same
+ * records: the fast one (fast_reader.c), which reads the file without
+ * libtracecmd, and libtracecmd, the reference, which also reads the files
+ * the fast one declines and formats the function tracer's records.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -14,13 +17,16 @@
 /* Exported by libtracecmd, missing from Debian's trace-cmd.h. */
 void tracecmd_set_all_cpus_to_timestamp(struct tracecmd_input *handle, unsigned long long time);
 
+#include "fast_reader.h"
 #include "trace_decode.h"
 #include "trace_input.h"
 #include "trace_meta.h"
 
 struct trace_input {
 	char			*path;
-	struct tracecmd_input	*top;		/* the file */
+	enum trace_reader	reader;		/* the one reading, never AUTO */
+	struct fast_reader	*fast;
+	struct tracecmd_input	*top;		/* the file (libtracecmd reader) */
 	struct tracecmd_input	*handle;	/* the buffer replayed */
 	struct tracecmd_input	*again_top;	/* second handle, for formatting */
 	struct tracecmd_input	*again;
@@ -95,9 +101,69 @@ static int list_buffers(struct trace_input *in)
 }
 
 /**
- * trace_input_open() - open a trace.dat file for replay
+ * trace_reader_from_env() - the reader RVREPLAY_READER asks for
+ *
+ * "libtracecmd" or "fast"; anything else, or nothing, is AUTO.
+ *
+ * Return: the reader.
+ */
+enum trace_reader trace_reader_from_env(void)
+{
+	const char *r = getenv("RVREPLAY_READER");
+
+	if (r && !strcmp(r, "libtracecmd"))
+		return TRACE_READER_LIBTRACECMD;
+	if (r && !strcmp(r, "fast"))
+		return TRACE_READER_FAST;
+	return TRACE_READER_AUTO;
+}
+
+/* The libtracecmd reader: the whole file opened, the buffer's data ready. */
+static int open_libtracecmd(struct trace_input *in, const char *buffer, char *err)
+{
+	in->top = tracecmd_open(in->path, 0);
+	if (!in->top) {
+		snprintf(err, TRACE_ERR_LEN, "libtracecmd cannot read it as a trace.dat file");
+		return -1;
+	}
+	in->handle = buffer_handle(in->top, buffer, err);
+	return in->handle ? 0 : -1;
+}
+
+/* The fast reader: 0, 1 when it declines the file, -1 on error. */
+static int open_fast(struct trace_input *in, const char *buffer, char *err)
+{
+	const struct tracedat *td;
+	int ret;
+
+	ret = fast_reader_open(in->path, buffer, &in->fast, err);
+	if (ret)
+		return ret;
+	td = fast_reader_file(in->fast);
+	in->tep = fast_reader_tep(in->fast);
+	in->meta.buffers = calloc(td->nr_buffers > 0 ? td->nr_buffers : 1, sizeof(char *));
+	if (!in->meta.buffers)
+		goto nomem;
+	for (int i = 0; i < td->nr_buffers; i++) {
+		if (!td->buffers[i].name[0])
+			continue;
+		in->meta.buffers[in->meta.nr_buffers] = strdup(td->buffers[i].name);
+		if (!in->meta.buffers[in->meta.nr_buffers++])
+			goto nomem;
+	}
+	return 0;
+nomem:
+	snprintf(err, TRACE_ERR_LEN, "out of memory");
+	return -1;
+}
+
+/**
+ * trace_input_open_reader() - open a trace.dat file for replay with a given reader
  * @path: the file
  * @buffer: the buffer instance to replay, NULL or "" for the top one
+ * @reader: TRACE_READER_AUTO (the fast reader unless it declines the
+ *	    file), TRACE_READER_FAST (fail when it declines) or
+ *	    TRACE_READER_LIBTRACECMD (the reference)
  * @out: the opened input; close with trace_input_close()
  * @err: TRACE_ERR_LEN bytes: what is wrong, without the file name
  *
@@ -106,9 +172,11 @@ static int list_buffers(struct trace_input *in)
  *
  * Return: 0, or -1 with @err set.
  */
-int trace_input_open(const char *path, const char *buffer, struct trace_input **out, char *err)
+int trace_input_open_reader(const char *path, const char *buffer, enum trace_reader reader,
+			    struct trace_input **out, char *err)
 {
 	struct trace_input *in = calloc(1, sizeof(*in));
+	int ret = 1;
 
 	*out = NULL;
 	if (!in || !(in->path = strdup(path))) {
@@ -118,20 +186,22 @@ int trace_input_open(const char *path, const char *buffer, struct trace_input **
 	if (trace_meta_read(path, &in->meta, err))
 		goto fail;
 	tracecmd_set_loglevel(TEP_LOG_NONE);
-	in->top = tracecmd_open(path, 0);
-	if (!in->top) {
-		snprintf(err, TRACE_ERR_LEN, "libtracecmd cannot read it as a trace.dat file");
-		goto fail;
+	if (reader != TRACE_READER_LIBTRACECMD) {
+		ret = open_fast(in, buffer, err);
+		if (ret < 0 || (ret > 0 && reader == TRACE_READER_FAST))
+			goto fail;
 	}
-	in->handle = buffer_handle(in->top, buffer, err);
-	if (!in->handle)
-		goto fail;
+	in->reader = ret ? TRACE_READER_LIBTRACECMD : TRACE_READER_FAST;
+	if (ret) {
+		if (open_libtracecmd(in, buffer, err))
+			goto fail;
+		in->tep = tracecmd_get_tep(in->handle);
+	}
 	snprintf(in->meta.buffer, sizeof(in->meta.buffer), "%s", buffer ? buffer : "");
 	if (in->meta.buffer[0])
 		in->meta.data_bytes = 0;	/* counted for the top buffer only */
-	in->tep = tracecmd_get_tep(in->handle);
 	in->decoder = trace_decoder_new(in->tep);
-	if (!in->decoder || list_buffers(in)) {
+	if (!in->decoder || (!in->fast && list_buffers(in))) {
 		snprintf(err, TRACE_ERR_LEN, "out of memory");
 		goto fail;
 	}
@@ -141,6 +211,47 @@ int trace_input_open(const char *path, const char *buffer, struct trace_input **
 fail:
 	trace_input_close(in);
 	return -1;
+}
+
+/**
+ * trace_input_open() - open a trace.dat file for replay
+ * @path: the file
+ * @buffer: the buffer instance to replay, NULL or "" for the top one
+ * @out: the opened input; close with trace_input_close()
+ * @err: TRACE_ERR_LEN bytes: what is wrong, without the file name
+ *
+ * The reader is the one RVREPLAY_READER names (trace_reader_from_env()).
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int trace_input_open(const char *path, const char *buffer, struct trace_input **out, char *err)
+{
+	return trace_input_open_reader(path, buffer, trace_reader_from_env(), out, err);
+}
+
+/**
+ * trace_input_reader() - which reader reads an input
+ * @in: the input
+ *
+ * Return: TRACE_READER_FAST or TRACE_READER_LIBTRACECMD.
+ */
+enum trace_reader trace_input_reader(const struct trace_input *in)
+{
+	return in->reader;
+}
+
+/**
+ * trace_input_damaged() - whether the last iteration met unreadable CPU data
+ * @in: the input
+ *
+ * The records of a CPU end at a page or chunk that cannot be read, as
+ * libtracecmd ends them; the other CPUs go on. Only the fast reader tells.
+ *
+ * Return: true when some records could not be read.
+ */
+bool trace_input_damaged(const struct trace_input *in)
+{
+	return in->fast && fast_reader_damaged(in->fast);
 }
 
 /**
@@ -154,6 +265,7 @@ void trace_input_close(struct trace_input *in)
 	if (in->decoder)
 		trace_seq_destroy(&in->seq);
 	trace_decoder_free(in->decoder);
+	fast_reader_close(in->fast);
 	close_handles(in->again_top, in->again);
 	close_handles(in->top, in->handle);
 	trace_meta_free(&in->meta);
@@ -193,7 +305,8 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec, int cpu, 
 		in->cpu_offset[cpu] = rec->offset;
 		in->progress(in->bytes_done);
 	}
-	return in->stopped;
+	/* libtracecmd goes on after a positive return */
+	return in->stopped ? -1 : 0;
 }
 
 /**
@@ -206,6 +319,8 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec, int cpu, 
  */
 int trace_input_iterate(struct trace_input *in, trace_record_fn fn, void *data)
 {
+	if (in->fast)
+		return fast_reader_iterate(in->fast, in->decoder, fn, data, in->progress);
 	in->fn = fn;
 	in->fn_data = data;
 	in->stopped = 0;
@@ -222,7 +337,8 @@ int trace_input_iterate(struct trace_input *in, trace_record_fn fn, void *data)
  * trace_input_on_progress() - be told how far each iteration has come
  * @in: the input
  * @fn: called after each record with the bytes of ring-buffer data done,
- *	up to trace_meta.data_bytes; NULL to stop
+ *	up to trace_meta.data_bytes (by the fast reader: when a CPU moves
+ *	to its next page); NULL to stop
  *
  * Return: 0, or -1 when memory runs out.
  */
@@ -254,6 +370,38 @@ static struct tep_record *read_again(struct trace_input *in, const struct trace_
 	return in->again ? tracecmd_read_at(in->again, ref->offset, &cpu) : NULL;
 }
 
+static void print_record(struct trace_input *in, struct tep_handle *tep, struct tep_record *rec,
+			 char *buf, size_t len)
+{
+	struct tep_event *ev = tep_find_event_by_record(tep, rec);
+	char name[64];
+
+	snprintf(name, sizeof(name), "%s:", ev ? ev->name : "unknown");
+	trace_seq_reset(&in->seq);
+	tep_print_event(tep, &in->seq, rec, "%16s-%-5d [%03d] %6.1000d: ", TEP_PRINT_COMM,
+			TEP_PRINT_PID, TEP_PRINT_CPU, TEP_PRINT_TIME);
+	trace_seq_printf(&in->seq, "%-21s ", name);
+	tep_print_event(tep, &in->seq, rec, "%s", TEP_PRINT_INFO);
+	trace_seq_terminate(&in->seq);
+	snprintf(buf, len, "%s", in->seq.buffer ? in->seq.buffer : "");
+}
+
+/* The function tracer's events, which libtracecmd prints with its own handlers. */
+static bool printed_by_libtracecmd(struct tep_handle *tep, struct tep_record *rec)
+{
+	static const char *const names[] = {
+		"function", "funcgraph_entry", "funcgraph_exit", "kernel_stack",
+	};
+	struct tep_event *ev = tep_find_event_by_record(tep, rec);
+
+	if (!ev || strcmp(ev->system, "ftrace"))
+		return false;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(ev->name, names[i]))
+			return true;
+	return false;
+}
+
 /**
  * trace_input_format() - a record as `trace-cmd report` prints it
  * @in: the input
@@ -265,25 +413,24 @@ static struct tep_record *read_again(struct trace_input *in, const struct trace_
  */
 int trace_input_format(struct trace_input *in, const struct trace_ref *ref, char *buf, size_t len)
 {
-	struct tep_record *rec = read_again(in, ref);
-	struct tep_event *ev;
-	char name[64];
+	struct tep_record *rec = NULL, fast;
+	struct tep_handle *tep = in->tep;
 
+	if (in->fast && !fast_reader_read_at(in->fast, ref, &fast))
+		rec = &fast;
+	/* the offsets are the same: libtracecmd reads the record again */
+	if (!in->fast || (rec && printed_by_libtracecmd(tep, rec))) {
+		rec = read_again(in, ref);
+		tep = rec ? tracecmd_get_tep(in->again) : tep;
+	}
 	if (!rec) {
 		snprintf(buf, len, "(record at offset %llu unreadable)",
 			 (unsigned long long)ref->offset);
 		return -1;
 	}
-	ev = tep_find_event_by_record(in->tep, rec);
-	snprintf(name, sizeof(name), "%s:", ev ? ev->name : "unknown");
-	trace_seq_reset(&in->seq);
-	tep_print_event(in->tep, &in->seq, rec, "%16s-%-5d [%03d] %6.1000d: ", TEP_PRINT_COMM,
-			TEP_PRINT_PID, TEP_PRINT_CPU, TEP_PRINT_TIME);
-	trace_seq_printf(&in->seq, "%-21s ", name);
-	tep_print_event(in->tep, &in->seq, rec, "%s", TEP_PRINT_INFO);
-	trace_seq_terminate(&in->seq);
-	snprintf(buf, len, "%s", in->seq.buffer ? in->seq.buffer : "");
-	tracecmd_free_record(rec);
+	print_record(in, tep, rec, buf, len);
+	if (rec != &fast)
+		tracecmd_free_record(rec);
 	return 0;
 }
 

@@ -36,11 +36,23 @@ struct trace_meta {
 
 struct trace_input;
 
+/* Who reads the records; RVREPLAY_READER=fast|libtracecmd in the environment. */
+enum trace_reader {
+	TRACE_READER_AUTO,		/* fast, or libtracecmd for files it declines */
+	TRACE_READER_FAST,		/* our own reader only */
+	TRACE_READER_LIBTRACECMD,	/* the reference: tracecmd_iterate_events() */
+};
+
 typedef int (*trace_record_fn)(void *data, const struct trace_record *rec);
 typedef void (*trace_progress_fn)(uint64_t bytes_done);
 
+enum trace_reader trace_reader_from_env(void);
 int trace_input_open(const char *path, const char *buffer, struct trace_input **out,
 		     char *err);
+int trace_input_open_reader(const char *path, const char *buffer, enum trace_reader reader,
+			    struct trace_input **out, char *err);
+enum trace_reader trace_input_reader(const struct trace_input *in);
+bool trace_input_damaged(const struct trace_input *in);
 void trace_input_close(struct trace_input *in);
 const struct trace_meta *trace_input_meta(const struct trace_input *in);
 bool trace_input_has(const struct trace_input *in, enum trace_kind kind);

@@ -9,6 +9,8 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <zlib.h>
 #include <zstd.h>
 
@@ -38,6 +40,16 @@ enum td_alg td_alg(const struct tracedat *td)
 	if (!strcmp(td->compression, "zstd"))
 		return TD_ALG_ZSTD;
 	return TD_ALG_UNKNOWN;
+}
+
+static void release_walked(const struct tracedat *td, uint64_t from, uint64_t to)
+{
+	uintptr_t sys = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t start = ((uintptr_t)td->map + from + sys - 1) & ~(sys - 1);
+	uintptr_t end = ((uintptr_t)td->map + to) & ~(sys - 1);
+
+	if (end > start)
+		madvise((void *)start, end - start, MADV_DONTNEED);
 }
 
 static bool ratio_ok(enum td_alg alg, uint64_t zsize, uint64_t usize)
@@ -147,7 +159,7 @@ int td_check_block(const struct tracedat *td, struct tracedat_location *loc,
 int td_check_chunks(const struct tracedat *td, struct tracedat_location *loc,
 		    uint64_t limit, uint64_t *budget, char *err, size_t errlen)
 {
-	uint64_t zsize, usize, total = 0, used;
+	uint64_t zsize, usize, total = 0, used, released = loc->offset;
 	struct td_cursor c;
 	uint32_t n, i;
 
@@ -162,6 +174,11 @@ int td_check_chunks(const struct tracedat *td, struct tracedat_location *loc,
 	for (i = 0; i < n; i++) {
 		uint64_t at = c.pos;
 
+		if (at - released >= (1U << 20)) {
+			release_walked(td, released, at);
+			released = at;
+		}
+
 		if (read_sizes(td, &c, &zsize, &usize) || td_bytes(&c, zsize, NULL))
 			return td_error(err, errlen, "bad compressed chunk at offset %llu",
 					(unsigned long long)at);
@@ -170,6 +187,8 @@ int td_check_chunks(const struct tracedat *td, struct tracedat_location *loc,
 			return td_error(err, errlen, "CPU data at offset %llu is too large",
 					(unsigned long long)loc->offset);
 	}
+	/* the walk touched every chunk header: give those pages back */
+	release_walked(td, released, c.pos);
 	used = c.pos - loc->offset;
 	if (used != loc->size && used != loc->size + 4)
 		return td_error(err, errlen,

@@ -6,7 +6,7 @@
 UNIT_SRCS	= $(addprefix tests/unit/,unit_main.c ltl_drive.c ltl_equiv.c ltl_progress.c \
 		  monitor_fixture.c ltl_spec_test.c ltl_automata_test.c ltl_property_test.c \
 		  ltl_core_test.c pagefault_test.c sleep_test.c syscall_decode_test.c \
-		  tracedat_test.c profiles_test.c)
+		  tracedat_test.c profiles_test.c trace_reader_test.c)
 SPEC_NAMES	= $(notdir $(basename $(wildcard tests/unit/specs/*.ltl)))
 SPEC_GEN	= $(BUILD)/gen/specs
 SPEC_OBJS	= $(SPEC_NAMES:%=$(SPEC_GEN)/%_automaton.o) $(SPEC_GEN)/registry.o
@@ -41,11 +41,11 @@ $(BUILD)/tests/unit/%.o: tests/unit/%.c $(SPEC_NAMES:%=$(SPEC_GEN)/%.h)
 	$(CC) $(ALL_CFLAGS) $(UNIT_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
 
 UNIT_ANALYZER_OBJS = $(BUILD)/analyzer/syscall_decode.o $(BUILD)/analyzer/syscall_names.o \
-		     $(filter $(BUILD)/parsers/tracedat%,$(PARSER_OBJS))
+		     $(PARSER_OBJS)
 
 $(BUILD)/unit-tests: $(UNIT_OBJS) $(SPEC_OBJS) $(LTLC_LIB_OBJS) $(UNIT_ANALYZER_OBJS) \
 		     $(BUILD)/libmonitors.a
-	$(CC) $(BASE_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PARSER_LIBS)
+	$(CC) $(BASE_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS) $(PARSER_LIBS)
 
 check-unit: $(BUILD)/unit-tests
 	$(BUILD)/unit-tests

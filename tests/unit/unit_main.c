@@ -15,6 +15,7 @@ Suite *sleep_suite(void);
 Suite *syscall_decode_suite(void);
 Suite *profiles_suite(void);
 Suite *tracedat_suite(void);
+Suite *trace_reader_suite(void);
 
 int main(void)
 {
@@ -29,6 +30,7 @@ int main(void)
 	srunner_add_suite(sr, syscall_decode_suite());
 	srunner_add_suite(sr, profiles_suite());
 	srunner_add_suite(sr, tracedat_suite());
+	srunner_add_suite(sr, trace_reader_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -1,0 +1,212 @@
+#!/bin/sh
+# rvreplay's speed and memory on a big trace (issue 6), run by `make bench`.
+#
+# Records the same workload (cyclictest at 500 us and stress-ng --switch)
+# at 1x, 2x and 4x length with `rvreplay record`, converts each to format
+# 7 (zstd) when trace-cmd can, then measures, interleaved and BENCH_RUNS
+# times each, the medians of wall-clock time and peak memory (maximum
+# resident set, GNU time %M) of:
+#   rvreplay --monitor rtapp          text report to /dev/null
+#   rvreplay --monitor rtapp --json   to /dev/null
+#   the same with RVREPLAY_READER=libtracecmd (the reference reader)
+#   bench/floor.c                     bare tracecmd_iterate_events()
+#   trace-cmd report                  to /dev/null
+# on the 4x trace in both formats, and prints the ratios to the floor,
+# then a scaling table: time and peak memory of the 2x and 4x traces over
+# the 1x ones. A benchmark, not a test: it fails only when it cannot run.
+#
+# usage: RVREPLAY=build/rvreplay FLOOR=build/bench/floor sh bench/bench.sh
+#   BENCH_TRACE=FILE    measure this trace (no recording, no scaling table)
+#   BENCH_RUNS=N        runs per command (default 5)
+#   BENCH_SECONDS=S     length of the 1x recording in seconds (default 1)
+#   BENCH_DIR=DIR       keep the recordings there (default: a temporary
+#                       directory, removed at the end)
+#   BENCH_REPORT=0      do not time trace-cmd report (it is slow)
+#   BENCH_CALLGRIND=1   also count instructions with valgrind --tool=callgrind
+#                       (repeatable under load; slow)
+
+RVREPLAY=${RVREPLAY:-build/rvreplay}
+FLOOR=${FLOOR:-build/bench/floor}
+RUNS=${BENCH_RUNS:-5}
+SECONDS_1X=${BENCH_SECONDS:-1}
+TIME=/usr/bin/time
+
+die() {
+	echo "bench: $*" >&2
+	exit 2
+}
+
+[ -x "$RVREPLAY" ] || die "no $RVREPLAY (make rvreplay)"
+[ -x "$FLOOR" ] || die "no $FLOOR"
+"$TIME" -f %M true 2>/dev/null || die "needs GNU time in $TIME (apt-get install time)"
+HAVE_TRACECMD=0
+command -v trace-cmd > /dev/null && HAVE_TRACECMD=1
+
+TMP=$(mktemp -d) || die "no temporary directory"
+trap 'rm -rf "$TMP"' EXIT
+DIR=${BENCH_DIR:-$TMP}
+mkdir -p "$DIR" || die "cannot create $DIR"
+
+# record K: the workload at K times the base length, as DIR/Kx-v6.dat
+record() {
+	s=$((SECONDS_1X * $1))
+	out=$DIR/$1x-v6.dat
+	[ -s "$out" ] && return 0
+	echo "recording ${s} s of cyclictest + stress-ng --switch into $out" >&2
+	"$RVREPLAY" record -q --no-kallsyms -b 8192 -d $((s + 20)) -o "$out" -- \
+		sh -c "cyclictest -m -p 80 -t 2 -i 500 -l $((s * 2000)) -q > /dev/null &
+		       stress-ng --switch 2 -t ${s}s > /dev/null 2>&1; wait" \
+		|| die "rvreplay record failed (run as root; or give BENCH_TRACE=FILE)"
+}
+
+# to_v7 FILE: a format 7 (zstd) copy next to it, printed; nothing without trace-cmd
+to_v7() {
+	v7=${1%-v6.dat}-v7.dat
+	[ "$HAVE_TRACECMD" = 1 ] || return 0
+	if [ -s "$v7" ] || trace-cmd convert --file-version 7 --compression zstd \
+			-i "$1" -o "$v7" > /dev/null 2>&1; then
+		echo "$v7"
+	fi
+}
+
+# timed LABEL TRACE CMD...: one run, appended to $TMP/times as
+# "LABEL TRACE wall-s peak-KiB cpu-s" (cpu: user + system)
+timed() {
+	label=$1 trace=$2
+	shift 2
+	"$TIME" -f "%e %M %U %S" -o "$TMP/one" "$@" > /dev/null 2>&1
+	tail -n 1 "$TMP/one" | awk -v l="$label" -v t="$trace" '{
+		printf "%s %s %s %s %.2f\n", l, t, $1, $2, $3 + $4 }' >> "$TMP/times"
+}
+
+# run_all TRACE: every command once on TRACE
+run_all() {
+	timed rvreplay "$1" "$RVREPLAY" --monitor rtapp "$1"
+	timed rvreplay-json "$1" "$RVREPLAY" --monitor rtapp --json "$1"
+	timed rvreplay-libtracecmd "$1" env RVREPLAY_READER=libtracecmd \
+		"$RVREPLAY" --monitor rtapp "$1"
+	timed floor "$1" "$FLOOR" "$1"
+	if [ "$HAVE_TRACECMD" = 1 ] && [ "${BENCH_REPORT:-1}" != 0 ]; then
+		timed trace-cmd-report "$1" trace-cmd report -i "$1"
+	fi
+}
+
+# median LABEL TRACE FIELD: the median of a column (3: seconds, 4: KiB, 5: CPU seconds)
+median() {
+	awk -v l="$1" -v t="$2" '$1 == l && $2 == t { print $'"$3"' }' "$TMP/times" |
+		sort -n | awk '{ v[NR] = $1 } END {
+			if (!NR) { print "-"; exit }
+			print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+describe() {
+	model=$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)
+	echo "machine: $(nproc) CPUs, ${model:-unknown CPU}, Linux $(uname -r)"
+	echo "runs: $RUNS per command, interleaved; medians of wall-clock time, of CPU time"
+	echo "(user + system: less disturbed by other load) and of peak RSS;" \
+		"load average now: $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
+records_of() {
+	"$FLOOR" "$1" 2>/dev/null | awk '{ print $1 }'
+}
+
+table() {
+	trace=$1
+	fs=$(median floor "$trace" 3)
+	fc=$(median floor "$trace" 5)
+	echo
+	echo "$trace: $(wc -c < "$trace") bytes, format $(format_of "$trace")," \
+		"$(records_of "$trace") records"
+	printf '  %-22s %8s %8s %8s %8s %9s\n' command "wall s" "x floor" "cpu s" "x floor" \
+		"peak MiB"
+	for label in rvreplay rvreplay-json rvreplay-libtracecmd floor trace-cmd-report; do
+		s=$(median "$label" "$trace" 3)
+		[ "$s" = - ] && continue
+		awk -v l="$label" -v s="$s" -v c="$(median "$label" "$trace" 5)" \
+			-v kb="$(median "$label" "$trace" 4)" -v fs="$fs" -v fc="$fc" 'BEGIN {
+			printf "  %-22s %8.3f %8.2f %8.2f %8.2f %9.1f\n", l, s,
+				(fs > 0 ? s / fs : 0), c, (fc > 0 ? c / fc : 0), kb / 1024 }'
+	done
+	rs=$(median rvreplay "$trace" 3)
+	ts=$(median trace-cmd-report "$trace" 3)
+	[ "$ts" != - ] && awk -v r="$rs" -v t="$ts" 'BEGIN {
+		if (r > 0) printf "  trace-cmd report / rvreplay (wall): %.1fx\n", t / r }'
+}
+
+# callgrind TRACE: instruction counts, which load on the machine does not change
+callgrind() {
+	command -v valgrind > /dev/null || { echo "  (no valgrind for instruction counts)"; return; }
+	r=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$RVREPLAY" --monitor rtapp \
+		"$1" 2>&1 > /dev/null | sed -n 's/.*Collected : //p')
+	f=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$FLOOR" "$1" 2>&1 \
+		> /dev/null | sed -n 's/.*Collected : //p')
+	awk -v r="$r" -v f="$f" 'BEGIN {
+		printf "  instructions (callgrind): rvreplay %d, floor %d: %.2f x floor\n", r, f,
+			(f > 0 ? r / f : 0) }'
+}
+
+format_of() {
+	head -c 11 "$1" | tail -c 1
+}
+
+describe
+if [ -n "$BENCH_TRACE" ]; then
+	[ -s "$BENCH_TRACE" ] || die "no trace $BENCH_TRACE"
+	MAIN=$BENCH_TRACE
+	SCALE=
+else
+	for k in 1 2 4; do
+		record $k
+	done
+	MAIN=$DIR/4x-v6.dat
+	SCALE="1 2 4"
+fi
+
+MAINS=$MAIN
+case "$MAIN" in
+*-v6.dat) V7=$(to_v7 "$MAIN"); [ -n "$V7" ] && MAINS="$V7 $MAIN" ;;
+esac
+
+i=0
+while [ $i -lt "$RUNS" ]; do
+	for t in $MAINS; do
+		run_all "$t"
+	done
+	i=$((i + 1))
+done
+for t in $MAINS; do
+	table "$t"
+	[ "${BENCH_CALLGRIND:-0}" = 1 ] && callgrind "$t"
+done
+
+[ -z "$SCALE" ] && exit 0
+echo
+echo "scaling: the same workload recorded at 1x, 2x and 4x length (rvreplay --monitor rtapp)"
+for k in $SCALE; do
+	v7=$(to_v7 "$DIR/${k}x-v6.dat")
+	for t in "$DIR/${k}x-v6.dat" $v7; do
+		echo "$k $(format_of "$t") $t" >> "$TMP/scaled"
+	done
+done
+i=0
+while [ $i -lt "$RUNS" ]; do
+	while read -r k fmt t; do
+		timed rvreplay "$t" "$RVREPLAY" --monitor rtapp "$t"
+		timed floor "$t" "$FLOOR" "$t"
+	done < "$TMP/scaled"
+	i=$((i + 1))
+done
+printf '  %-6s %-6s %9s %10s %7s %9s %7s %9s %7s\n' length format records "rvreplay s" \
+	"time x" "peak MiB" "mem x" "floor s" "x floor"
+# shellcheck disable=SC2094 # the file is only read here
+while read -r k fmt t; do
+	base=$(awk -v f="$fmt" '$1 == 1 && $2 == f { print $3 }' "$TMP/scaled")
+	awk -v k="$k" -v fmt="$fmt" -v n="$(records_of "$t")" \
+		-v s="$(median rvreplay "$t" 3)" -v kb="$(median rvreplay "$t" 4)" \
+		-v s1="$(median rvreplay "$base" 3)" -v kb1="$(median rvreplay "$base" 4)" \
+		-v fs="$(median floor "$t" 3)" 'BEGIN {
+		printf "  %-6s %-6s %9d %10.3f %7.2f %9.1f %7.2f %9.3f %7.2f\n", k "x", "v" fmt, n,
+			s, (s1 > 0 ? s / s1 : 0), kb / 1024, (kb1 > 0 ? kb / kb1 : 0), fs,
+			(fs > 0 ? s / fs : 0) }'
+done < "$TMP/scaled"

@@ -1,0 +1,397 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Walking the pages of one CPU. The container was checked when it was
+ * opened (every chunk header inside its section, sane ratios); the sizes
+ * are checked again here before use, every loop is bounded by the pages
+ * or chunks the data can hold, and a page or chunk that cannot be read
+ * ends the CPU as libtracecmd ends it: silently, the other CPUs go on.
+ *
+ * Memory stays bounded whatever the length of the trace: one chunk per
+ * CPU at most, and the file's mapping is released behind the reader
+ * (it is a private read-only mapping, so the pages come back from the
+ * file if they are touched again).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include "cpu_stream.h"
+
+#define RELEASE_STEP		(1U << 20)	/* bytes read before releasing them */
+#define MAX_CHUNK		(64U << 20)	/* uncompressed bytes of one chunk */
+#define MAX_BUFFERED		(256ULL << 20)	/* all chunk buffers of a reader */
+
+enum chunk_alg {
+	CHUNK_NONE,
+	CHUNK_ZLIB,
+	CHUNK_ZSTD,
+};
+
+struct chunk_inflater {
+	enum chunk_alg	alg;
+	ZSTD_DCtx	*zstd;
+	uint64_t	buffered;	/* bytes of chunk buffers allocated */
+};
+
+/**
+ * chunk_inflater_new() - decompression state for the CPU data of a file
+ * @td: the file
+ *
+ * Return: the state, or NULL when memory runs out or the file's
+ * compression is unknown.
+ */
+struct chunk_inflater *chunk_inflater_new(const struct tracedat *td)
+{
+	struct chunk_inflater *inf = calloc(1, sizeof(*inf));
+
+	if (!inf)
+		return NULL;
+	if (!strcmp(td->compression, "zstd"))
+		inf->alg = CHUNK_ZSTD;
+	else if (!strcmp(td->compression, "zlib"))
+		inf->alg = CHUNK_ZLIB;
+	else if (strcmp(td->compression, "none"))
+		goto fail;
+	if (inf->alg == CHUNK_ZSTD && !(inf->zstd = ZSTD_createDCtx()))
+		goto fail;
+	return inf;
+fail:
+	free(inf);
+	return NULL;
+}
+
+/**
+ * chunk_inflater_free() - release decompression state
+ * @inf: the state, or NULL
+ */
+void chunk_inflater_free(struct chunk_inflater *inf)
+{
+	if (!inf)
+		return;
+	ZSTD_freeDCtx(inf->zstd);
+	free(inf);
+}
+
+/* Exactly @usize bytes must come out. */
+static int inflate_exact(struct chunk_inflater *inf, const unsigned char *in, uint32_t zsize,
+			 unsigned char *out, uint32_t usize)
+{
+	uLongf dlen = usize;
+	size_t ret;
+
+	if (!usize)
+		return 0;
+	switch (inf->alg) {
+	case CHUNK_ZLIB:
+		return uncompress(out, &dlen, in, zsize) == Z_OK && dlen == usize ? 0 : -1;
+	case CHUNK_ZSTD:
+		ret = ZSTD_decompressDCtx(inf->zstd, out, usize, in, zsize);
+		return !ZSTD_isError(ret) && ret == usize ? 0 : -1;
+	default:
+		return -1;
+	}
+}
+
+/* Give the pages of [from, to) of the file back; they are only read. */
+static void release_map(const struct tracedat *td, uint64_t from, uint64_t to)
+{
+	uintptr_t sys = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t start = (uintptr_t)td->map + from, end = (uintptr_t)td->map + to;
+
+	start = (start + sys - 1) & ~(sys - 1);
+	end &= ~(sys - 1);
+	if (end > start)
+		madvise((void *)start, end - start, MADV_DONTNEED);
+}
+
+/**
+ * cpu_stream_span() - room the CPU's data takes in the record offsets
+ * @td: the file
+ * @loc: the CPU's data
+ *
+ * Return: for compressed data its uncompressed size rounded up to whole
+ * pages (libtracecmd lays them end to end), else 0.
+ */
+uint64_t cpu_stream_span(const struct tracedat *td, const struct tracedat_location *loc)
+{
+	uint64_t ps = td->page_size;
+
+	if (!loc->compressed || !loc->size)
+		return 0;
+	return (loc->usize + ps - 1) / ps * ps;
+}
+
+/**
+ * cpu_stream_init() - prepare reading one CPU of a buffer
+ * @s: the stream
+ * @td: the file
+ * @buf: the buffer
+ * @index: the CPU's index in @buf
+ * @base: for compressed data, the record offset of its first byte
+ * @layout: how the pages were written
+ * @inf: decompression state (shared by the streams of a reader), also
+ *	 for uncompressed data: it accounts for the buffers
+ *
+ * Return: 0, or -1 when the data cannot be read at all.
+ */
+int cpu_stream_init(struct cpu_stream *s, const struct tracedat *td,
+		    const struct tracedat_buffer *buf, int index, uint64_t base,
+		    const struct ring_layout *layout, struct chunk_inflater *inf)
+{
+	const unsigned char *p;
+	uint32_t n;
+
+	memset(s, 0, sizeof(*s));
+	s->td = td;
+	s->loc = &buf->cpus[index].data;
+	s->inf = inf;
+	s->layout = *layout;
+	s->cpu = buf->cpus[index].cpu;
+	s->index = index;
+	s->page_size = td->page_size;
+	s->usize = s->loc->usize;
+	s->base = s->loc->compressed ? base : s->loc->offset;
+	/* what checking the chunk tables at open touched */
+	release_map(td, s->loc->offset, s->loc->offset + s->loc->size);
+	if (!s->loc->compressed || !s->loc->size)
+		return 0;
+	if (s->loc->size < 4 || inf->alg == CHUNK_NONE)
+		return -1;
+	p = td->map + s->loc->offset;
+	memcpy(&n, p, 4);
+	s->chunks_left = td->big_endian ? __builtin_bswap32(n) : n;
+	s->next_header = s->loc->offset + 4;
+	s->released = s->loc->offset;
+	return 0;
+}
+
+/**
+ * cpu_stream_release() - free what the stream holds
+ * @s: the stream
+ */
+void cpu_stream_release(struct cpu_stream *s)
+{
+	if (s->inf)
+		s->inf->buffered -= s->chunk_cap;
+	free(s->chunk);
+	free(s->chunks);
+	s->chunk = NULL;
+	s->chunks = NULL;
+	s->chunk_cap = 0;
+}
+
+static uint32_t read_u32(const struct tracedat *td, uint64_t at)
+{
+	uint32_t v;
+
+	memcpy(&v, td->map + at, 4);
+	return td->big_endian ? __builtin_bswap32(v) : v;
+}
+
+/* A chunk's sizes at @at, checked against the CPU's data. */
+static int chunk_sizes(const struct cpu_stream *s, uint64_t at, uint32_t *zsize, uint32_t *usize)
+{
+	uint64_t end = s->loc->offset + s->loc->size;
+
+	if (at > end || end - at < 8)
+		return -1;
+	*zsize = read_u32(s->td, at);
+	*usize = read_u32(s->td, at + 4);
+	if (*zsize > end - at - 8 || *usize > MAX_CHUNK || *usize % s->page_size)
+		return -1;
+	return 0;
+}
+
+static int grow(struct chunk_inflater *inf, unsigned char **buf, uint32_t *cap, uint32_t need)
+{
+	unsigned char *p;
+
+	if (need <= *cap)
+		return 0;
+	if (inf->buffered - *cap + need > MAX_BUFFERED)
+		return -1;
+	p = realloc(*buf, need);
+	if (!p)
+		return -1;
+	inf->buffered += need - *cap;
+	*buf = p;
+	*cap = need;
+	return 0;
+}
+
+static int next_chunk(struct cpu_stream *s)
+{
+	uint32_t zsize, usize;
+	uint64_t at = s->next_header;
+
+	if (!s->chunks_left || chunk_sizes(s, at, &zsize, &usize) ||
+	    grow(s->inf, &s->chunk, &s->chunk_cap, usize) ||
+	    inflate_exact(s->inf, s->td->map + at + 8, zsize, s->chunk, usize))
+		return -1;
+	s->chunks_left--;
+	s->next_header = at + 8 + zsize;
+	s->chunk_start += s->chunk_len;
+	s->chunk_len = usize;
+	if (s->next_header - s->released >= RELEASE_STEP) {
+		release_map(s->td, s->released, s->next_header);
+		s->released = s->next_header;
+	}
+	return 0;
+}
+
+/* The page at @s->pos, or NULL at the end of the data or at bad data. */
+static const unsigned char *next_page_bytes(struct cpu_stream *s, size_t *avail)
+{
+	uint64_t left;
+
+	if (!s->loc->compressed) {
+		left = s->usize - s->pos;
+		if (s->pos - s->released >= RELEASE_STEP) {
+			release_map(s->td, s->loc->offset + s->released, s->loc->offset + s->pos);
+			s->released = s->pos;
+		}
+		*avail = left < s->page_size ? left : s->page_size;
+		return s->td->map + s->loc->offset + s->pos;
+	}
+	while (s->pos >= s->chunk_start + s->chunk_len) {
+		if (next_chunk(s)) {
+			s->damaged = s->chunks_left != 0;
+			return NULL;
+		}
+	}
+	*avail = s->page_size;
+	return s->chunk + (s->pos - s->chunk_start);
+}
+
+/**
+ * cpu_stream_next_page() - move to the first record of the next page that has one
+ * @s: the stream
+ *
+ * Return: false when the CPU has no more records.
+ */
+bool cpu_stream_next_page(struct cpu_stream *s)
+{
+	const unsigned char *page;
+	size_t avail;
+
+	while (!s->done && s->pos < s->usize) {
+		page = next_page_bytes(s, &avail);
+		if (!page)
+			break;
+		s->page_pos = s->pos;
+		s->pos += s->page_size;
+		if (ring_page_load(&s->page, &s->layout, page, avail)) {
+			s->damaged = true;
+			break;
+		}
+		if (ring_page_event(&s->page, &s->ev))
+			return true;
+	}
+	s->done = true;
+	if (!s->loc->compressed)
+		release_map(s->td, s->loc->offset + s->released, s->loc->offset + s->usize);
+	else
+		release_map(s->td, s->released, s->next_header);
+	return false;
+}
+
+/**
+ * cpu_stream_first() - move to the first record of the CPU
+ * @s: the stream, freshly initialised
+ *
+ * Return: false when the CPU has no records.
+ */
+bool cpu_stream_first(struct cpu_stream *s)
+{
+	return cpu_stream_next_page(s);
+}
+
+/* Where every chunk is, for random access; walked once, bounded by the data. */
+static int index_chunks(struct cpu_stream *s)
+{
+	uint32_t zsize, usize, n = 0, count;
+	uint64_t at, ustart = 0;
+
+	if (s->chunks)
+		return 0;
+	count = read_u32(s->td, s->loc->offset);
+	if (count > s->loc->size / 8)
+		return -1;
+	s->chunks = calloc(count ? count : 1, sizeof(*s->chunks));
+	if (!s->chunks)
+		return -1;
+	for (at = s->loc->offset + 4; n < count; n++) {
+		if (chunk_sizes(s, at, &zsize, &usize))
+			break;
+		s->chunks[n].header = at;
+		s->chunks[n].ustart = ustart;
+		ustart += usize;
+		at += 8 + zsize;
+	}
+	s->nr_chunks = n;
+	return 0;
+}
+
+static int find_chunk(const struct cpu_stream *s, uint64_t pos)
+{
+	uint32_t lo = 0, hi = s->nr_chunks;
+
+	while (hi - lo > 1) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (s->chunks[mid].ustart <= pos)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return s->nr_chunks && s->chunks[lo].ustart <= pos ? (int)lo : -1;
+}
+
+/**
+ * cpu_stream_page_at() - one page of the CPU, for random access
+ * @s: the stream (its walk is not disturbed)
+ * @pos: the page's first byte, in the CPU's data (a multiple of the page size)
+ * @cache: where the page (or its decompressed chunk) is kept; a chunk
+ *	   already there is not decompressed again
+ * @len: the page's bytes available
+ *
+ * Return: the offset of the page in @cache->buf, or -1 when it cannot be read.
+ */
+int cpu_stream_page_at(struct cpu_stream *s, uint64_t pos, struct page_cache *cache,
+		       uint32_t *len)
+{
+	uint32_t zsize, usize;
+	uint64_t left;
+	int i;
+
+	if (pos >= s->usize)
+		return -1;
+	if (!s->loc->compressed) {
+		left = s->usize - pos;
+		*len = left < s->page_size ? left : s->page_size;
+		cache->stream = NULL;
+		if (grow(s->inf, &cache->buf, &cache->cap, s->page_size))
+			return -1;
+		memcpy(cache->buf, s->td->map + s->loc->offset + pos, *len);
+		release_map(s->td, s->loc->offset + pos, s->loc->offset + pos + *len);
+		return 0;
+	}
+	if (index_chunks(s) || (i = find_chunk(s, pos)) < 0 ||
+	    chunk_sizes(s, s->chunks[i].header, &zsize, &usize) || pos - s->chunks[i].ustart >= usize)
+		return -1;
+	if (cache->stream != s || cache->chunk != (uint32_t)i) {
+		cache->stream = NULL;
+		if (grow(s->inf, &cache->buf, &cache->cap, usize) ||
+		    inflate_exact(s->inf, s->td->map + s->chunks[i].header + 8, zsize, cache->buf,
+				  usize))
+			return -1;
+		release_map(s->td, s->chunks[i].header, s->chunks[i].header + 8 + zsize);
+		cache->stream = s;
+		cache->chunk = i;
+	}
+	*len = s->page_size;
+	return (int)(pos - s->chunks[i].ustart);
+}

@@ -1,0 +1,323 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Opening a buffer of a trace.dat file for the fast reader, the record
+ * loop, and reading one record again by its offset.
+ *
+ * The reader declines (and libtracecmd, the reference, reads the file)
+ * when libtracecmd would change the ring buffer's timestamps (DATE,
+ * OFFSET, TIME_SHIFT, TSC2NSEC options). Pre-2.6.31 ring buffers and page
+ * headers whose timestamp is not 8 bytes are errors: libtracecmd reads no
+ * record of them.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "event_formats.h"
+#include "fast_reader.h"
+#include "record_merge.h"
+#include "time_options.h"
+#include "tracedat.h"
+
+struct fast_reader {
+	struct tracedat			*td;
+	struct event_formats		formats;
+	const struct tracedat_buffer	*buf;
+	struct chunk_inflater		*inf;
+	struct ring_layout		layout;
+	struct cpu_stream		*streams;	/* the buffer's CPUs, in its order */
+	int				nr_streams;
+	bool				damaged;
+	struct page_cache		again;		/* tracecmd_read_at() */
+};
+
+static bool host_big_endian(void)
+{
+	return __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
+}
+
+/*
+ * 1 when libtracecmd must read this file (it changes the timestamps), -1
+ * when no reader can: libtracecmd would give no record of such pages, and
+ * a file we cannot read is not handed to it.
+ */
+static int declined(const struct tracedat *td, struct tep_handle *tep, char *err)
+{
+	int ret;
+
+	if (tep_get_header_timestamp_size(tep) != 8 || tep_is_old_format(tep)) {
+		snprintf(err, TRACE_ERR_LEN, "unsupported ring buffer: %s",
+			 tep_is_old_format(tep) ? "a kernel older than 2.6.31" :
+			 "page timestamps are not 8 bytes");
+		return -1;
+	}
+	ret = time_options_find(td);
+	if (ret < 0)
+		snprintf(err, TRACE_ERR_LEN, "unreadable options");
+	else if (ret)
+		snprintf(err, TRACE_ERR_LEN, "options that change timestamps");
+	return ret;
+}
+
+/* libtracecmd lays compressed CPU data end to end: top buffer first. */
+static uint64_t first_base(const struct tracedat *td, const struct tracedat_buffer *buf)
+{
+	const struct tracedat_buffer *top = tracedat_buffer_find(td, "");
+	uint64_t base = td->page_size;
+
+	if (!top || top == buf)
+		return base;
+	for (int i = 0; i < top->nr_cpus; i++)
+		base += cpu_stream_span(td, &top->cpus[i].data);
+	return base;
+}
+
+static int open_streams(struct fast_reader *fr, char *err)
+{
+	const struct tracedat_buffer *buf = fr->buf;
+	uint64_t base = first_base(fr->td, buf);
+
+	fr->streams = calloc(buf->nr_cpus > 0 ? buf->nr_cpus : 1, sizeof(*fr->streams));
+	if (!fr->streams) {
+		snprintf(err, TRACE_ERR_LEN, "out of memory");
+		return -1;
+	}
+	for (int i = 0; i < buf->nr_cpus; i++) {
+		if (cpu_stream_init(&fr->streams[i], fr->td, buf, i, base, &fr->layout, fr->inf)) {
+			snprintf(err, TRACE_ERR_LEN, "cannot read the data of CPU %d",
+				 buf->cpus[i].cpu);
+			return -1;
+		}
+		fr->nr_streams++;
+		base += cpu_stream_span(fr->td, &buf->cpus[i].data);
+	}
+	return 0;
+}
+
+/**
+ * fast_reader_open() - prepare reading a buffer of a trace.dat file
+ * @path: the file
+ * @buffer: the buffer instance, NULL or "" for the top one
+ * @out: the reader; close with fast_reader_close()
+ * @err: TRACE_ERR_LEN bytes: what is wrong, or why the file is left to libtracecmd
+ *
+ * Return: 0; 1 when libtracecmd must read this file; -1 on error.
+ */
+int fast_reader_open(const char *path, const char *buffer, struct fast_reader **out,
+		     char *err)
+{
+	struct fast_reader *fr = calloc(1, sizeof(*fr));
+	struct tep_handle *tep;
+	int ret = -1;
+
+	*out = NULL;
+	if (!fr) {
+		snprintf(err, TRACE_ERR_LEN, "out of memory");
+		return -1;
+	}
+	if (tracedat_open(path, &fr->td, err, TRACE_ERR_LEN) ||
+	    event_formats_load(fr->td, &fr->formats, err, TRACE_ERR_LEN))
+		goto fail;
+	tep = fr->formats.tep;
+	ret = declined(fr->td, tep, err);
+	if (ret)
+		goto fail;
+	ret = -1;
+	fr->buf = tracedat_buffer_find(fr->td, buffer ? buffer : "");
+	if (!fr->buf) {
+		snprintf(err, TRACE_ERR_LEN, "no buffer instance named '%s'", buffer ? buffer : "");
+		goto fail;
+	}
+	fr->layout.big_endian = tep_is_file_bigendian(tep);
+	fr->layout.swap = fr->layout.big_endian != host_big_endian();
+	fr->layout.long8 = tep_get_header_page_size(tep) == 8;
+	fr->inf = chunk_inflater_new(fr->td);
+	if (!fr->inf) {
+		snprintf(err, TRACE_ERR_LEN, "cannot decompress '%s' data", fr->td->compression);
+		goto fail;
+	}
+	if (open_streams(fr, err))
+		goto fail;
+	*out = fr;
+	return 0;
+fail:
+	fast_reader_close(fr);
+	return ret;
+}
+
+/**
+ * fast_reader_close() - release a reader
+ * @fr: the reader, or NULL
+ */
+void fast_reader_close(struct fast_reader *fr)
+{
+	if (!fr)
+		return;
+	for (int i = 0; i < fr->nr_streams; i++)
+		cpu_stream_release(&fr->streams[i]);
+	free(fr->streams);
+	free(fr->again.buf);
+	chunk_inflater_free(fr->inf);
+	event_formats_free(&fr->formats);
+	tracedat_close(fr->td);
+	free(fr);
+}
+
+/**
+ * fast_reader_tep() - the event formats the reader built
+ * @fr: the reader
+ *
+ * Return: the formats, valid until fast_reader_close().
+ */
+struct tep_handle *fast_reader_tep(const struct fast_reader *fr)
+{
+	return fr->formats.tep;
+}
+
+/**
+ * fast_reader_file() - the container the reader reads
+ * @fr: the reader
+ *
+ * Return: the file, valid until fast_reader_close().
+ */
+const struct tracedat *fast_reader_file(const struct fast_reader *fr)
+{
+	return fr->td;
+}
+
+static int restart(struct fast_reader *fr)
+{
+	const struct tracedat_buffer *buf = fr->buf;
+	uint64_t base = first_base(fr->td, buf);
+
+	for (int i = 0; i < fr->nr_streams; i++) {
+		struct chunk_entry *chunks = fr->streams[i].chunks;
+		uint32_t nr_chunks = fr->streams[i].nr_chunks;
+
+		fr->streams[i].chunks = NULL;
+		cpu_stream_release(&fr->streams[i]);
+		if (cpu_stream_init(&fr->streams[i], fr->td, buf, i, base, &fr->layout, fr->inf)) {
+			free(chunks);
+			return -1;
+		}
+		fr->streams[i].chunks = chunks;
+		fr->streams[i].nr_chunks = nr_chunks;
+		base += cpu_stream_span(fr->td, &buf->cpus[i].data);
+	}
+	return 0;
+}
+
+/**
+ * fast_reader_iterate() - every record of the buffer, decoded, in time order
+ * @fr: the reader
+ * @d: the decoder
+ * @fn: called for each record; a nonzero return stops the iteration
+ * @data: passed to @fn
+ * @progress: told the bytes of CPU data done at the start and when a CPU
+ *	      moves to its next page, or NULL
+ *
+ * Return: 0 when every record was visited, what @fn returned, or -1 when
+ * memory runs out.
+ */
+int fast_reader_iterate(struct fast_reader *fr, const struct trace_decoder *d,
+			trace_record_fn fn, void *data, trace_progress_fn progress)
+{
+	struct record_merge m;
+	struct trace_record rec;
+	struct cpu_stream *s;
+	uint64_t page, done = 0;
+	int ret = 0;
+
+	if (restart(fr) || record_merge_init(&m, fr->streams, fr->nr_streams))
+		return -1;
+	/* as libtracecmd's reader tells it after the first record */
+	if (progress && record_merge_top(&m))
+		progress(0);
+	while ((s = record_merge_top(&m))) {
+		rec.cpu = s->cpu;
+		rec.ts = s->ev.ts;
+		rec.missed = s->ev.missed;
+		rec.ref.offset = s->base + s->page_pos + s->ev.offset;
+		rec.ref.cpu = s->cpu;
+		trace_decode_payload(d, s->ev.data, s->ev.size, &rec);
+		ret = fn(data, &rec);
+		if (ret)
+			break;
+		page = s->page_pos;
+		record_merge_next(&m);
+		if (progress && s->page_pos != page) {
+			done += s->page_pos - page;
+			progress(done);
+		}
+	}
+	for (int i = 0; i < fr->nr_streams; i++)
+		fr->damaged |= fr->streams[i].damaged;
+	record_merge_free(&m);
+	return ret;
+}
+
+static struct cpu_stream *stream_of(struct fast_reader *fr, int cpu)
+{
+	for (int i = 0; i < fr->nr_streams; i++)
+		if (fr->streams[i].cpu == cpu)
+			return &fr->streams[i];
+	return NULL;
+}
+
+/**
+ * fast_reader_read_at() - read a record again, as tracecmd_read_at() does
+ * @fr: the reader
+ * @ref: the record's place
+ * @rec: filled; its data is valid until the next call
+ *
+ * As libtracecmd, the record returned is the first of the page that ends
+ * after @ref's offset.
+ *
+ * Return: 0, or -1 when no record is there.
+ */
+int fast_reader_read_at(struct fast_reader *fr, const struct trace_ref *ref,
+			struct tep_record *rec)
+{
+	struct cpu_stream *s = stream_of(fr, ref->cpu);
+	uint64_t rel, page_rel;
+	struct ring_event ev;
+	struct ring_page p;
+	uint32_t len, in_page;
+	int at;
+
+	if (!s || ref->offset < s->base || ref->offset - s->base >= s->usize)
+		return -1;
+	rel = ref->offset - s->base;
+	page_rel = rel - rel % s->page_size;
+	in_page = rel - page_rel;
+	at = cpu_stream_page_at(s, page_rel, &fr->again, &len);
+	if (at < 0 || ring_page_load(&p, &fr->layout, fr->again.buf + at, len))
+		return -1;
+	for (; ring_page_event(&p, &ev); ring_page_advance(&p)) {
+		if (ev.offset + (p.next - p.curr) <= in_page)
+			continue;
+		memset(rec, 0, sizeof(*rec));
+		rec->ts = ev.ts;
+		rec->offset = s->base + page_rel + ev.offset;
+		rec->missed_events = ev.missed;
+		rec->record_size = p.next - p.curr;
+		rec->size = ev.size;
+		rec->data = (void *)ev.data;
+		rec->cpu = s->cpu;
+		rec->ref_count = 1;
+		return 0;
+	}
+	return -1;
+}
+
+/**
+ * fast_reader_damaged() - whether a CPU's data stopped at bad bytes
+ * @fr: the reader, after an iteration
+ *
+ * Return: true when some records could not be read (libtracecmd skips
+ * them the same way).
+ */
+bool fast_reader_damaged(const struct fast_reader *fr)
+{
+	return fr->damaged;
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Loading a ring-buffer page: its header (timestamp, then the commit word
+ * with the lost-events flags) and the lost count the kernel may store
+ * right after the committed bytes.
+ */
+#include "ring_page.h"
+
+/**
+ * ring_page_load() - start walking a page
+ * @p: the page
+ * @layout: how the kernel wrote it
+ * @page: its bytes
+ * @avail: how many of them there are (the page size, or less at the end
+ *	   of damaged data)
+ *
+ * As kbuffer_load_subbuffer(), the first data event becomes current; the
+ * lost count is an int, as kbuffer_missed_events() returns it.
+ *
+ * Return: 0, or -1 when the header or the committed bytes do not fit
+ * @avail (libtracecmd stops reading the CPU at such a page).
+ */
+int ring_page_load(struct ring_page *p, const struct ring_layout *layout,
+		   const unsigned char *page, size_t avail)
+{
+	unsigned int lsize = layout->long8 ? 8 : 4;
+	uint64_t flags;
+
+	p->layout = *layout;
+	p->start = 8 + lsize;
+	if (avail < p->start)
+		return -1;
+	p->timestamp = ring_read8(layout, page);
+	flags = layout->long8 ? ring_read8(layout, page + 8) : ring_read4(layout, page + 8);
+	p->size = (uint32_t)flags & RING_COMMIT_MASK;
+	if (p->size > avail - p->start)
+		return -1;
+	p->data = page + p->start;
+	p->lost = 0;
+	if (flags & RING_MISSING_EVENTS) {
+		p->lost = -1;
+		if ((flags & RING_MISSING_STORED) && lsize <= avail - p->start - p->size)
+			p->lost = (int)(layout->long8 ? ring_read8(layout, p->data + p->size) :
+					ring_read4(layout, p->data + p->size));
+	}
+	p->curr = 0;
+	p->index = 0;
+	p->next = 0;
+	ring_page_advance(p);
+	return 0;
+}

@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * One ring-buffer page (sub-buffer) of a trace.dat file, walked event by
+ * event exactly as libtraceevent's kbuffer walks it: the page header's
+ * timestamp and commit size, time extends and absolute time stamps,
+ * padding, and the count of events lost before the page, which only an
+ * event at the very start of the page reports (kbuffer_missed_events()).
+ *
+ * Unlike kbuffer, nothing is read outside the page: a header or an event
+ * that does not fit the committed bytes ends the page. The walk is
+ * inline because it runs for every record of the trace.
+ */
+#ifndef RING_PAGE_H
+#define RING_PAGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#define RING_COMMIT_MASK	((1U << 27) - 1)
+#define RING_MISSING_EVENTS	(1ULL << 31)
+#define RING_MISSING_STORED	(1ULL << 30)
+#define RING_TS_SHIFT		27
+#define RING_TS_MSB		(0xf8ULL << 56)	/* not in absolute time stamps */
+
+/* Run for every record. */
+#define __ring_inline		inline __attribute__((always_inline))
+
+enum ring_type {
+	RING_TYPE_DATA_LEN	= 0,	/* a data event with its length in a word */
+	RING_TYPE_DATA_MAX	= 28,	/* 1..28: a data event of that many words */
+	RING_TYPE_PADDING	= 29,
+	RING_TYPE_TIME_EXTEND	= 30,
+	RING_TYPE_TIME_STAMP	= 31,
+};
+
+/* How the recording kernel wrote its pages. */
+struct ring_layout {
+	bool		swap;		/* the file's byte order is not ours */
+	bool		big_endian;	/* the file's byte order */
+	bool		long8;		/* the page header's commit field is 8 bytes */
+};
+
+/* A data event of the page. */
+struct ring_event {
+	uint64_t	ts;
+	const void	*data;
+	uint32_t	size;		/* payload bytes */
+	uint32_t	offset;		/* of its header, from the start of the page */
+	long long	missed;		/* lost before it: 0, a count, -1 unknown */
+};
+
+struct ring_page {
+	const unsigned char	*data;		/* first byte after the page header */
+	uint64_t		timestamp;	/* of the current event */
+	long long		lost;		/* lost before this page */
+	uint32_t		size;		/* committed bytes after the header */
+	uint32_t		start;		/* size of the page header: 12 or 16 */
+	uint32_t		curr;		/* the current event's header, from @data */
+	uint32_t		index;		/* its payload */
+	uint32_t		next;		/* the event after it */
+	struct ring_layout	layout;
+};
+
+static inline uint32_t ring_read4(const struct ring_layout *l, const unsigned char *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return l->swap ? __builtin_bswap32(v) : v;
+}
+
+static inline uint64_t ring_read8(const struct ring_layout *l, const unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return l->swap ? __builtin_bswap64(v) : v;
+}
+
+static inline void ring_page_end(struct ring_page *p)
+{
+	p->curr = p->size;
+	p->next = p->size;
+	p->index = p->size;
+}
+
+/*
+ * The item at @p->curr (kbuffer's translate_data() and update_pointers()).
+ * Returns its type, or -1 when it does not fit the page.
+ */
+static __ring_inline int ring_page_item(struct ring_page *p)
+{
+	const struct ring_layout *l = &p->layout;
+	uint32_t room = p->size - p->curr, word, type, delta, len;
+	const unsigned char *at = p->data + p->curr;
+	uint64_t extend;
+	int32_t slen;
+
+	if (room < 4)
+		return -1;
+	word = ring_read4(l, at);
+	if (l->big_endian) {
+		type = word >> 27;
+		delta = word & ((1U << 27) - 1);
+	} else {
+		type = word & 31;
+		delta = word >> 5;
+	}
+	if (type >= RING_TYPE_PADDING || type == RING_TYPE_DATA_LEN) {
+		if (room < 8)
+			return -1;
+		len = ring_read4(l, at + 4);
+	} else {
+		len = type * 4;
+	}
+	switch (type) {
+	case RING_TYPE_PADDING:
+		p->timestamp += delta;
+		p->index = p->curr + 4;
+		if (len > room - 4)
+			return -1;
+		break;
+	case RING_TYPE_TIME_EXTEND:
+	case RING_TYPE_TIME_STAMP:
+		extend = ((uint64_t)len << RING_TS_SHIFT) + delta;
+		if (type == RING_TYPE_TIME_STAMP)
+			p->timestamp = extend | (p->timestamp & RING_TS_MSB);
+		else
+			p->timestamp += extend;
+		p->index = p->curr + 8;
+		len = 0;
+		break;
+	case RING_TYPE_DATA_LEN:
+		/* kbuffer's int arithmetic: 1 to 3 round up to an empty event */
+		p->timestamp += delta;
+		p->index = p->curr + 8;
+		slen = ((int32_t)(len - 4) + 3) & ~3;
+		if (slen < 0 || (uint32_t)slen > room - 8)
+			return -1;
+		len = slen;
+		break;
+	default:
+		p->timestamp += delta;
+		p->index = p->curr + 4;
+		if (len > room - 4)
+			return -1;
+		break;
+	}
+	p->next = p->index + len;
+	return type;
+}
+
+/**
+ * ring_page_advance() - move to the next data event of the page
+ * @p: the page
+ *
+ * Time extends, time stamps and padding are consumed on the way; at the
+ * end, or at an item that does not fit, the page has no current event.
+ */
+static __ring_inline void ring_page_advance(struct ring_page *p)
+{
+	int type;
+
+	do {
+		p->curr = p->next;
+		if (p->next >= p->size)
+			return;
+		type = ring_page_item(p);
+		if (type < 0) {
+			ring_page_end(p);
+			return;
+		}
+	} while (type >= RING_TYPE_PADDING);
+}
+
+/**
+ * ring_page_event() - the current data event of the page
+ * @p: the page
+ * @ev: filled when there is one
+ *
+ * Return: false when the page has no more events.
+ */
+static __ring_inline bool ring_page_event(const struct ring_page *p, struct ring_event *ev)
+{
+	if (p->curr >= p->size)
+		return false;
+	ev->ts = p->timestamp;
+	ev->data = p->data + p->index;
+	ev->size = p->next - p->index;
+	ev->offset = p->start + p->curr;
+	ev->missed = p->curr ? 0 : p->lost;
+	return true;
+}
+
+int ring_page_load(struct ring_page *p, const struct ring_layout *layout,
+		   const unsigned char *page, size_t avail);
+
+#endif

@@ -1,0 +1,808 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The fast trace reader against its references: every ring-buffer page
+ * of the bundled traces walked as libtraceevent's kbuffer walks it (also
+ * byte-swapped to big endian, and mutated, where kbuffer's reading of
+ * malformed pages is defined), every record of every trace identical to
+ * libtracecmd's (each field of struct trace_record, and the line
+ * trace_input_format() prints for it), zlib chunks streamed, damaged
+ * data ending a CPU, and the files the fast reader leaves to libtracecmd.
+ */
+#include <check.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include <traceevent/kbuffer.h>
+
+#include "../../parsers/cpu_stream.h"
+#include "../../parsers/ring_page.h"
+#include "../../parsers/time_options.h"
+#include "../../parsers/trace_input.h"
+#include "../../parsers/tracedat.h"
+
+#define ERRLEN		256
+#define SLACK		64	/* kbuffer reads a little past a malformed page */
+#define FORMAT_EVERY	7	/* records formatted again by both readers */
+
+static const char *const globs[] = { "traces/*.dat", "tests/data/tracedat/*.dat" };
+
+/* Every trace the test reads; NULL-terminated, to free with globfree(). */
+static void traces(glob_t *g)
+{
+	memset(g, 0, sizeof(*g));
+	for (size_t i = 0; i < sizeof(globs) / sizeof(globs[0]); i++)
+		glob(globs[i], i ? GLOB_APPEND : 0, NULL, g);
+	ck_assert_uint_gt(g->gl_pathc, 10);
+}
+
+static struct tracedat *open_td(const char *path)
+{
+	struct tracedat *td;
+	char err[ERRLEN];
+
+	ck_assert_msg(!tracedat_open(path, &td, err, sizeof(err)), "%s: %s", path, err);
+	return td;
+}
+
+/* ---- pages: ours against kbuffer ---- */
+
+struct page_check {
+	long	pages;
+	long	events;
+	long	declined;	/* malformed where kbuffer is not defined */
+};
+
+/*
+ * Walks @page (@ps bytes, @be: big endian) with kbuffer and with ours.
+ * Where kbuffer reads garbage (commit past the page, events of negative
+ * size or past the commit, steps back or off the 4-byte grid) ours may
+ * have stopped; elsewhere both agree on every event. @strict: no such
+ * garbage is allowed (real pages).
+ */
+static void compare_page(const unsigned char *page, size_t ps, bool be, bool strict,
+			 struct page_check *pc)
+{
+	unsigned char *buf = calloc(1, ps + SLACK);
+	struct ring_layout l = { .swap = be, .big_endian = be, .long8 = true };
+	struct kbuffer *kb = kbuffer_alloc(KBUFFER_LSIZE_8, be ? KBUFFER_ENDIAN_BIG :
+					   KBUFFER_ENDIAN_LITTLE);
+	unsigned long long ts;
+	struct ring_event ev;
+	struct ring_page p;
+	bool loaded, mine, garbage;
+	uint64_t commit;
+	int last = -1;
+	void *data;
+
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_ptr_nonnull(kb);
+	memcpy(buf, page, ps);
+	pc->pages++;
+	memcpy(&commit, buf + 8, 8);
+	commit = (be ? __builtin_bswap64(commit) : commit) & RING_COMMIT_MASK;
+	loaded = !ring_page_load(&p, &l, buf, ps);
+	/* kbuffer would walk up to 128 MiB past the page */
+	if (commit > ps - 16) {
+		ck_assert(!strict && !loaded);
+		pc->declined++;
+		goto out;
+	}
+	ck_assert(loaded);
+	kbuffer_load_subbuffer(kb, buf);
+	for (;;) {
+		data = kbuffer_read_event(kb, &ts);
+		mine = ring_page_event(&p, &ev);
+		/*
+		 * Negative sizes, events past the commit, negative lengths that
+		 * step back or off the 4-byte grid (kbuffer can even loop on an
+		 * item of length -4): ours has ended the page there.
+		 */
+		garbage = data && (kbuffer_event_size(kb) < 0 || kbuffer_curr_offset(kb) <= last ||
+				   kbuffer_curr_offset(kb) % 4 ||
+				   kbuffer_curr_offset(kb) - 16 + kbuffer_curr_size(kb) >
+				   kbuffer_subbuffer_size(kb));
+		if (garbage && (!mine || ev.offset != (uint32_t)kbuffer_curr_offset(kb))) {
+			ck_assert(!strict);
+			pc->declined++;
+			break;
+		}
+		ck_assert_int_eq(!!data, mine);
+		if (!data)
+			break;
+		pc->events++;
+		last = kbuffer_curr_offset(kb);
+		ck_assert_uint_eq(ts, ev.ts);
+		ck_assert_ptr_eq(data, ev.data);
+		ck_assert_int_eq(kbuffer_event_size(kb), ev.size);
+		ck_assert_int_eq(kbuffer_curr_offset(kb), ev.offset);
+		/* a lost count stored past the page: kbuffer reads the next bytes */
+		if (kbuffer_subbuffer_size(kb) + 8 <= (int)ps - 16)
+			ck_assert_int_eq(kbuffer_missed_events(kb), ev.missed);
+		kbuffer_next_event(kb, NULL);
+		ring_page_advance(&p);
+	}
+out:
+	kbuffer_free(kb);
+	free(buf);
+}
+
+static uint32_t get32(const unsigned char *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
+
+static void swap32_at(unsigned char *p)
+{
+	uint32_t v = __builtin_bswap32(get32(p));
+
+	memcpy(p, &v, 4);
+}
+
+static void swap64_at(unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	v = __builtin_bswap64(v);
+	memcpy(p, &v, 8);
+}
+
+/* A little-endian page written again as a big-endian kernel writes it. */
+static void to_big_endian(unsigned char *page, size_t ps)
+{
+	uint64_t flags;
+	uint32_t commit, pos, word, type, len;
+
+	memcpy(&flags, page + 8, 8);
+	commit = flags & RING_COMMIT_MASK;
+	swap64_at(page);
+	swap64_at(page + 8);
+	if ((flags & RING_MISSING_STORED) && 16 + commit + 8 <= ps)
+		swap64_at(page + 16 + commit);
+	for (pos = 16; pos + 4 <= 16 + commit && pos + 8 <= ps;) {
+		word = get32(page + pos);
+		type = word & 31;
+		len = type * 4 + 4;
+		if (type == 0 || type >= RING_TYPE_PADDING) {
+			uint32_t arr = get32(page + pos + 4);
+
+			len = type == 0 ? 8 + ((arr - 4 + 3) & ~3U) : type == 29 ? 4 + arr : 8;
+			swap32_at(page + pos + 4);
+		}
+		word = (type << 27) | (word >> 5);
+		memcpy(page + pos, &word, 4);
+		swap32_at(page + pos);
+		if (!len || len > 16 + commit - pos)
+			break;
+		pos += len;
+	}
+}
+
+/* A deterministic generator: the same mutations on every run. */
+static uint32_t next_random(uint32_t *state)
+{
+	*state ^= *state << 13;
+	*state ^= *state >> 17;
+	*state ^= *state << 5;
+	return *state;
+}
+
+static void mutate(unsigned char *page, size_t ps, uint32_t *rnd)
+{
+	int n = 1 + next_random(rnd) % 4;
+
+	for (int i = 0; i < n; i++) {
+		size_t at = next_random(rnd) % ps;
+
+		if (next_random(rnd) % 3 == 0)
+			at = 16 + next_random(rnd) % 48;	/* the first events */
+		page[at] = next_random(rnd);
+	}
+	if (next_random(rnd) % 8 == 0) {
+		page[8] = next_random(rnd);
+		page[9] = next_random(rnd) & 0x0f;
+		page[11] = next_random(rnd) & 0xc0;	/* lost-events flags */
+	}
+}
+
+static void pages_of_traces(bool be, int mutations)
+{
+	struct page_check pc = { 0 };
+	unsigned char *copy;
+	uint32_t rnd = 0x9e3779b9;
+	char err[ERRLEN];
+	glob_t g;
+
+	traces(&g);
+	for (size_t f = 0; f < g.gl_pathc; f++) {
+		struct tracedat *td = open_td(g.gl_pathv[f]);
+		size_t ps = td->page_size;
+
+		copy = malloc(ps);
+		ck_assert_ptr_nonnull(copy);
+		for (int b = 0; b < td->nr_buffers; b++) {
+			for (int i = 0; i < td->buffers[b].nr_cpus; i++) {
+				void *data;
+				size_t len;
+
+				ck_assert_msg(!tracedat_read_cpu(td, &td->buffers[b], i, &data, &len,
+								 err, sizeof(err)), "%s", err);
+				for (size_t o = 0; o + ps <= len; o += ps) {
+					memcpy(copy, (unsigned char *)data + o, ps);
+					if (be)
+						to_big_endian(copy, ps);
+					compare_page(copy, ps, be, true, &pc);
+					for (int m = 0; m < mutations; m++) {
+						memcpy(copy, (unsigned char *)data + o, ps);
+						mutate(copy, ps, &rnd);
+						compare_page(copy, ps, be, false, &pc);
+					}
+				}
+				free(data);
+			}
+		}
+		free(copy);
+		tracedat_close(td);
+	}
+	globfree(&g);
+	ck_assert_int_gt(pc.events, 10000);
+	if (mutations)
+		ck_assert_int_gt(pc.declined, 0);
+}
+
+START_TEST(pages_as_kbuffer)
+{
+	pages_of_traces(false, 0);
+}
+END_TEST
+
+START_TEST(big_endian_pages_as_kbuffer)
+{
+	pages_of_traces(true, 0);
+}
+END_TEST
+
+START_TEST(mutated_pages_as_kbuffer)
+{
+	pages_of_traces(false, 12);
+}
+END_TEST
+
+/* ---- records: the fast reader against libtracecmd ---- */
+
+struct saved {
+	struct trace_record	rec;
+	char			*print;		/* a copy of print.buf */
+};
+
+struct recording {
+	struct saved		*recs;
+	size_t			nr;
+	size_t			cap;
+	size_t			checked;	/* the fast reader's records compared */
+	const char		*path;
+};
+
+static int save(void *data, const struct trace_record *rec)
+{
+	struct recording *r = data;
+	struct saved *s;
+
+	if (r->nr == r->cap) {
+		r->cap = r->cap ? r->cap * 2 : 1024;
+		r->recs = realloc(r->recs, r->cap * sizeof(*r->recs));
+		ck_assert_ptr_nonnull(r->recs);
+	}
+	s = &r->recs[r->nr++];
+	s->rec = *rec;
+	s->print = NULL;
+	if (rec->kind == TRACE_PRINT) {
+		s->print = malloc(rec->print.len + 1);
+		ck_assert_ptr_nonnull(s->print);
+		memcpy(s->print, rec->print.buf, rec->print.len);
+		s->print[rec->print.len] = '\0';
+	}
+	return 0;
+}
+
+static void same_task(const struct trace_task_ref *a, const struct trace_task_ref *b)
+{
+	ck_assert_int_eq(a->pid, b->pid);
+	ck_assert_int_eq(a->prio, b->prio);
+	ck_assert_str_eq(a->comm, b->comm);
+}
+
+/* Every field the record's kind gives meaning to. */
+static void same_record(const struct saved *s, const struct trace_record *b)
+{
+	const struct trace_record *a = &s->rec;
+
+	ck_assert_int_eq(a->kind, b->kind);
+	ck_assert_int_eq(a->cpu, b->cpu);
+	ck_assert_uint_eq(a->ts, b->ts);
+	ck_assert_int_eq(a->pid, b->pid);
+	ck_assert_uint_eq(a->flags, b->flags);
+	ck_assert_int_eq(a->missed, b->missed);
+	ck_assert_uint_eq(a->ref.offset, b->ref.offset);
+	ck_assert_int_eq(a->ref.cpu, b->ref.cpu);
+	switch (a->kind) {
+	case TRACE_SWITCH:
+		same_task(&a->sw.prev, &b->sw.prev);
+		same_task(&a->sw.next, &b->sw.next);
+		ck_assert_int_eq(a->sw.prev_state, b->sw.prev_state);
+		break;
+	case TRACE_WAKING:
+	case TRACE_WAKEUP:
+	case TRACE_WAKEUP_NEW:
+		same_task(&a->wake, &b->wake);
+		break;
+	case TRACE_FORK:
+		same_task(&a->fork.parent, &b->fork.parent);
+		same_task(&a->fork.child, &b->fork.child);
+		break;
+	case TRACE_EXIT:
+	case TRACE_FREE:
+	case TRACE_KTHREAD_STOP:
+		same_task(&a->task, &b->task);
+		break;
+	case TRACE_PI_SETPRIO:
+		same_task(&a->pi.task, &b->pi.task);
+		ck_assert_int_eq(a->pi.oldprio, b->pi.oldprio);
+		ck_assert_int_eq(a->pi.newprio, b->pi.newprio);
+		break;
+	case TRACE_SYS_ENTER:
+		ck_assert_int_eq(a->sys_enter.id, b->sys_enter.id);
+		ck_assert_mem_eq(a->sys_enter.args, b->sys_enter.args, sizeof(a->sys_enter.args));
+		break;
+	case TRACE_SYS_EXIT:
+		ck_assert_int_eq(a->sys_exit.id, b->sys_exit.id);
+		ck_assert_int_eq(a->sys_exit.ret, b->sys_exit.ret);
+		break;
+	case TRACE_CONTENTION_BEGIN:
+	case TRACE_CONTENTION_END:
+		ck_assert_uint_eq(a->contention.lock, b->contention.lock);
+		ck_assert_uint_eq(a->contention.flags, b->contention.flags);
+		break;
+	case TRACE_FAULT_USER:
+	case TRACE_FAULT_KERNEL:
+		ck_assert_uint_eq(a->fault.address, b->fault.address);
+		ck_assert_uint_eq(a->fault.ip, b->fault.ip);
+		ck_assert_uint_eq(a->fault.error_code, b->fault.error_code);
+		break;
+	case TRACE_PRINT:
+		ck_assert_uint_eq(a->print.len, b->print.len);
+		ck_assert_mem_eq(s->print, b->print.buf, b->print.len);
+		break;
+	case TRACE_RV_EVENT:
+	case TRACE_RV_ERROR:
+		ck_assert_str_eq(a->rv.system, b->rv.system);
+		ck_assert_str_eq(a->rv.monitor, b->rv.monitor);
+		same_task(&a->rv.task, &b->rv.task);
+		ck_assert_str_eq(a->rv.states, b->rv.states);
+		ck_assert_str_eq(a->rv.atoms, b->rv.atoms);
+		ck_assert_str_eq(a->rv.next, b->rv.next);
+		break;
+	default:
+		break;
+	}
+}
+
+static int compare(void *data, const struct trace_record *rec)
+{
+	struct recording *r = data;
+
+	ck_assert_msg(r->checked < r->nr, "%s: the fast reader gives more records", r->path);
+	same_record(&r->recs[r->checked++], rec);
+	return 0;
+}
+
+static struct trace_input *open_reader(const char *path, const char *buffer,
+				       enum trace_reader reader)
+{
+	struct trace_input *in;
+	char err[TRACE_ERR_LEN];
+
+	ck_assert_msg(!trace_input_open_reader(path, buffer, reader, &in, err), "%s: %s", path,
+		      err);
+	ck_assert_int_eq(trace_input_reader(in), reader);
+	return in;
+}
+
+static void same_formats(struct trace_input *ref, struct trace_input *fast,
+			 const struct recording *r)
+{
+	char a[1024], b[1024];
+
+	for (size_t i = 0; i < r->nr; i++) {
+		if (i % FORMAT_EVERY && !r->recs[i].rec.missed)
+			continue;
+		ck_assert_int_eq(trace_input_format(ref, &r->recs[i].rec.ref, a, sizeof(a)),
+				 trace_input_format(fast, &r->recs[i].rec.ref, b, sizeof(b)));
+		ck_assert_str_eq(a, b);
+	}
+}
+
+static void same_records(const char *path, const char *buffer)
+{
+	struct trace_input *ref = open_reader(path, buffer, TRACE_READER_LIBTRACECMD);
+	struct trace_input *fast = open_reader(path, buffer, TRACE_READER_FAST);
+	struct recording r = { .path = path };
+
+	ck_assert_int_eq(trace_input_iterate(ref, save, &r), 0);
+	ck_assert_int_eq(trace_input_iterate(fast, compare, &r), 0);
+	ck_assert_msg(r.checked == r.nr, "%s: the fast reader gives %zu records of %zu", path,
+		      r.checked, r.nr);
+	same_formats(ref, fast, &r);
+	/* a second pass starts again from the first record */
+	r.checked = 0;
+	ck_assert_int_eq(trace_input_iterate(fast, compare, &r), 0);
+	ck_assert_uint_eq(r.checked, r.nr);
+	for (size_t i = 0; i < r.nr; i++)
+		free(r.recs[i].print);
+	free(r.recs);
+	trace_input_close(ref);
+	trace_input_close(fast);
+}
+
+START_TEST(records_as_libtracecmd)
+{
+	glob_t g;
+
+	traces(&g);
+	for (size_t i = 0; i < g.gl_pathc; i++)
+		same_records(g.gl_pathv[i], NULL);
+	globfree(&g);
+	same_records("tests/data/tracedat/named-v6.dat", "td-named");
+	same_records("tests/data/tracedat/named-v7-zstd.dat", "td-named");
+}
+END_TEST
+
+static int stop_at_third(void *data, const struct trace_record *rec)
+{
+	int *n = data;
+
+	return ++*n == 3 ? 7 : 0;
+}
+
+START_TEST(callback_stops_both)
+{
+	enum trace_reader readers[] = { TRACE_READER_LIBTRACECMD, TRACE_READER_FAST };
+
+	for (int i = 0; i < 2; i++) {
+		struct trace_input *in = open_reader("traces/nanosleep.dat", NULL, readers[i]);
+		int n = 0;
+
+		ck_assert_int_eq(trace_input_iterate(in, stop_at_third, &n), 7);
+		ck_assert_int_eq(n, 3);
+		trace_input_close(in);
+	}
+}
+END_TEST
+
+/* ---- chunks: a CPU's pages streamed from zlib chunks ---- */
+
+struct fake_file {
+	struct tracedat		td;
+	struct tracedat_buffer	buf;
+	struct tracedat_cpu	cpu;
+	unsigned char		*map;		/* the bytes, changed before sealing */
+	void			*mapped;
+};
+
+/*
+ * The bytes become a read-only file mapping, as tracedat_open() makes
+ * (the reader releases such pages behind it; heap memory would be lost).
+ */
+static void seal(struct fake_file *f)
+{
+	char path[] = "/tmp/trace-reader-test-XXXXXX";
+	int fd = mkstemp(path);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, f->map, f->td.file_size), (ssize_t)f->td.file_size);
+	f->mapped = mmap(NULL, f->td.file_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	ck_assert_ptr_ne(f->mapped, MAP_FAILED);
+	close(fd);
+	unlink(path);
+	f->td.map = f->mapped;
+}
+
+static void unseal(struct fake_file *f)
+{
+	munmap(f->mapped, f->td.file_size);
+	free(f->map);
+}
+
+/* One CPU whose data is @data, as is or in zlib chunks of @pages pages. */
+static void fake_file(struct fake_file *f, const void *data, size_t len, uint32_t ps,
+		      int pages)
+{
+	size_t at = 4, chunk = (size_t)pages * ps;
+	uint32_t n = 0;
+
+	memset(f, 0, sizeof(*f));
+	f->td.version = 7;
+	f->td.page_size = ps;
+	f->td.compression = pages ? "zlib" : "none";
+	f->buf.name = "";
+	f->buf.nr_cpus = 1;
+	f->buf.cpus = &f->cpu;
+	f->cpu.data.present = true;
+	f->cpu.data.usize = len;
+	if (!pages) {
+		f->map = malloc(len);
+		ck_assert_ptr_nonnull(f->map);
+		memcpy(f->map, data, len);
+		f->cpu.data.size = len;
+	} else {
+		f->map = malloc(4 + len + len / chunk * 64 + 1024);
+		ck_assert_ptr_nonnull(f->map);
+		for (size_t o = 0; o < len; o += chunk, n++) {
+			uLongf zlen = compressBound(chunk);
+			uint32_t u = len - o < chunk ? len - o : chunk, z;
+
+			ck_assert_int_eq(compress2(f->map + at + 8, &zlen,
+						   (const unsigned char *)data + o, u, 6), Z_OK);
+			z = zlen;
+			memcpy(f->map + at, &z, 4);
+			memcpy(f->map + at + 4, &u, 4);
+			at += 8 + zlen;
+		}
+		memcpy(f->map, &n, 4);
+		f->cpu.data.compressed = true;
+		f->cpu.data.size = at;
+	}
+	f->td.map = f->map;
+	f->td.file_size = f->cpu.data.size;
+}
+
+static void stream_of(struct cpu_stream *s, struct fake_file *f, struct chunk_inflater **inf)
+{
+	struct ring_layout l = { .long8 = true };
+
+	*inf = chunk_inflater_new(&f->td);
+	ck_assert_ptr_nonnull(*inf);
+	ck_assert_int_eq(cpu_stream_init(s, &f->td, &f->buf, 0, 4096, &l, *inf), 0);
+}
+
+/* The data of the busiest CPU of a bundled trace. */
+static void *busy_cpu(const char *path, size_t *len, uint32_t *ps)
+{
+	struct tracedat *td = open_td(path);
+	const struct tracedat_buffer *b = tracedat_buffer_find(td, "");
+	void *best = NULL, *data;
+	char err[ERRLEN];
+	size_t n;
+
+	*len = 0;
+	for (int i = 0; i < b->nr_cpus; i++) {
+		ck_assert(!tracedat_read_cpu(td, b, i, &data, &n, err, sizeof(err)));
+		if (n > *len) {
+			free(best);
+			best = data;
+			*len = n;
+		} else {
+			free(data);
+		}
+	}
+	*ps = td->page_size;
+	tracedat_close(td);
+	return best;
+}
+
+START_TEST(zlib_chunks_stream)
+{
+	struct fake_file plain, zipped;
+	struct chunk_inflater *pinf, *zinf;
+	struct cpu_stream p, z;
+	struct page_cache cache = { 0 };
+	uint32_t ps, got;
+	size_t len;
+	long n = 0;
+	void *data = busy_cpu("traces/cyclictest-abs.dat", &len, &ps);
+
+	ck_assert_uint_gt(len, 4 * ps);
+	fake_file(&plain, data, len, ps, 0);
+	fake_file(&zipped, data, len, ps, 3);
+	seal(&plain);
+	seal(&zipped);
+	stream_of(&p, &plain, &pinf);
+	stream_of(&z, &zipped, &zinf);
+	for (bool more = cpu_stream_first(&p); more; more = cpu_stream_next(&p), n++) {
+		ck_assert(n ? cpu_stream_next(&z) : cpu_stream_first(&z));
+		ck_assert_uint_eq(p.ev.ts, z.ev.ts);
+		ck_assert_uint_eq(p.ev.size, z.ev.size);
+		ck_assert_mem_eq(p.ev.data, z.ev.data, p.ev.size);
+		/* uncompressed: file offsets; compressed: from one page in */
+		ck_assert_uint_eq(p.base + p.page_pos + p.ev.offset,
+				  z.base + z.page_pos + z.ev.offset - 4096);
+	}
+	ck_assert(!cpu_stream_next(&z));
+	ck_assert(!p.damaged && !z.damaged);
+	ck_assert_int_gt(n, 100);
+	for (uint64_t pos = 0; pos < len; pos += ps) {
+		int at = cpu_stream_page_at(&z, pos, &cache, &got);
+
+		ck_assert_int_ge(at, 0);
+		ck_assert_uint_eq(got, ps);
+		ck_assert_mem_eq(cache.buf + at, (unsigned char *)data + pos, ps);
+	}
+	ck_assert_int_lt(cpu_stream_page_at(&z, len, &cache, &got), 0);
+	free(cache.buf);
+	cpu_stream_release(&p);
+	cpu_stream_release(&z);
+	chunk_inflater_free(pinf);
+	chunk_inflater_free(zinf);
+	unseal(&plain);
+	unseal(&zipped);
+	free(data);
+}
+END_TEST
+
+static long records_until_stop(struct fake_file *f, bool *damaged)
+{
+	struct chunk_inflater *inf;
+	struct cpu_stream s;
+	long n = 0;
+
+	stream_of(&s, f, &inf);
+	for (bool more = cpu_stream_first(&s); more; more = cpu_stream_next(&s))
+		n++;
+	*damaged = s.damaged;
+	cpu_stream_release(&s);
+	chunk_inflater_free(inf);
+	return n;
+}
+
+START_TEST(damage_ends_the_cpu)
+{
+	struct fake_file f;
+	uint32_t ps, first;
+	size_t len;
+	bool damaged;
+	void *data = busy_cpu("traces/cyclictest-abs.dat", &len, &ps);
+	long all, some;
+
+	fake_file(&f, data, len, ps, 0);
+	seal(&f);
+	all = records_until_stop(&f, &damaged);
+	ck_assert(!damaged);
+	unseal(&f);
+
+	/* a commit past the page, on the third page */
+	fake_file(&f, data, len, ps, 0);
+	f.map[2 * ps + 11] = 0x07;
+	seal(&f);
+	some = records_until_stop(&f, &damaged);
+	ck_assert(damaged);
+	ck_assert_int_lt(some, all);
+	unseal(&f);
+
+	/* a corrupt second chunk: the records of the first chunk only */
+	fake_file(&f, data, len, ps, 2);
+	memcpy(&first, f.map + 4, 4);
+	f.map[4 + 8 + first + 8 + 5] ^= 0xff;
+	seal(&f);
+	some = records_until_stop(&f, &damaged);
+	ck_assert(damaged);
+	ck_assert_int_gt(some, 0);
+	ck_assert_int_lt(some, all);
+	unseal(&f);
+
+	/* chunk sizes past the data: read no further, never past the map */
+	fake_file(&f, data, len, ps, 2);
+	memcpy(&first, f.map + 4, 4);
+	first += 1U << 30;
+	memcpy(f.map + 4, &first, 4);
+	seal(&f);
+	ck_assert_int_eq(records_until_stop(&f, &damaged), 0);
+	ck_assert(damaged);
+	unseal(&f);
+	free(data);
+}
+END_TEST
+
+/* ---- files left to libtracecmd ---- */
+
+/* A copy of @path whose option @id (found before @text) becomes DATE. */
+static char *with_date_option(const char *path, const char *text)
+{
+	static const char tmpl[] = "/tmp/trace-reader-test-XXXXXX";
+	char *out = strdup(tmpl);
+	unsigned char *p;
+	long len;
+	FILE *f;
+	int fd;
+
+	f = fopen(path, "rb");
+	ck_assert_ptr_nonnull(f);
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	p = malloc(len);
+	ck_assert_ptr_nonnull(p);
+	ck_assert_int_eq(fread(p, 1, len, f), len);
+	fclose(f);
+	for (long i = 6; i + (long)strlen(text) < len; i++) {
+		if (memcmp(p + i, text, strlen(text)))
+			continue;
+		ck_assert_int_eq(p[i - 6], 9);		/* the VERSION option */
+		p[i - 6] = 1;				/* DATE */
+		break;
+	}
+	fd = mkstemp(out);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, p, len), len);
+	close(fd);
+	free(p);
+	return out;
+}
+
+static void left_to_libtracecmd(const char *path)
+{
+	struct trace_input *in;
+	struct tracedat *td = open_td(path);
+	char err[TRACE_ERR_LEN];
+
+	ck_assert_int_eq(time_options_find(td), 1);
+	tracedat_close(td);
+	ck_assert_int_ne(trace_input_open_reader(path, NULL, TRACE_READER_FAST, &in, err), 0);
+	ck_assert_str_eq(err, "options that change timestamps");
+	ck_assert_int_eq(trace_input_open_reader(path, NULL, TRACE_READER_AUTO, &in, err), 0);
+	ck_assert_int_eq(trace_input_reader(in), TRACE_READER_LIBTRACECMD);
+	trace_input_close(in);
+}
+
+START_TEST(time_options_decline)
+{
+	char *v6 = with_date_option("traces/mutex-nonpi.dat", "rvreplay ");
+	char *v7 = with_date_option("tests/data/tracedat/top-v7-none.dat", "3.1.6");
+	glob_t g;
+
+	left_to_libtracecmd(v6);
+	left_to_libtracecmd(v7);
+	unlink(v6);
+	unlink(v7);
+	free(v6);
+	free(v7);
+	traces(&g);
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		struct tracedat *td = open_td(g.gl_pathv[i]);
+
+		ck_assert_int_eq(time_options_find(td), 0);
+		tracedat_close(td);
+	}
+	globfree(&g);
+}
+END_TEST
+
+Suite *trace_reader_suite(void)
+{
+	Suite *s = suite_create("trace_reader");
+	TCase *pages = tcase_create("pages");
+	TCase *records = tcase_create("records");
+	TCase *chunks = tcase_create("chunks");
+
+	tcase_add_test(pages, pages_as_kbuffer);
+	tcase_add_test(pages, big_endian_pages_as_kbuffer);
+	tcase_add_test(pages, mutated_pages_as_kbuffer);
+	tcase_set_timeout(pages, 120);
+	tcase_add_test(records, records_as_libtracecmd);
+	tcase_add_test(records, callback_stops_both);
+	tcase_add_test(records, time_options_decline);
+	tcase_set_timeout(records, 240);
+	tcase_add_test(chunks, zlib_chunks_stream);
+	tcase_add_test(chunks, damage_ends_the_cpu);
+	suite_add_tcase(s, pages);
+	suite_add_tcase(s, records);
+	suite_add_tcase(s, chunks);
+	return s;
+}
