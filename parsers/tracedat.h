@@ -126,5 +126,7 @@ int tracedat_for_each_format(const struct tracedat *td, tracedat_format_fn fn,
 			     void *data, char *err, size_t errlen);
 int tracedat_read_cpu(const struct tracedat *td, const struct tracedat_buffer *buf,
 		      int index, void **data, size_t *len, char *err, size_t errlen);
+int tracedat_check_texts(const struct tracedat *td, char *err, size_t errlen);
+int tracedat_check_data(const struct tracedat *td, char *err, size_t errlen);
 
 #endif

@@ -27,8 +27,13 @@ enum td_option_id {
 	TD_OPT_BUFFER		= 3,
 	TD_OPT_TRACECLOCK	= 4,
 	TD_OPT_UNAME		= 5,
+	TD_OPT_HOOK		= 6,
+	TD_OPT_OFFSET		= 7,
 	TD_OPT_CPUCOUNT		= 8,
 	TD_OPT_VERSION		= 9,
+	TD_OPT_PROCMAPS		= 10,
+	TD_OPT_TIME_SHIFT	= 12,
+	TD_OPT_GUEST		= 13,
 	TD_OPT_STRINGS		= 15,
 	TD_OPT_HEADER_INFO	= 16,	/* first of the six metadata sections */
 	TD_OPT_CMDLINES		= 21,	/* last of them */

@@ -396,14 +396,16 @@ static option_fn option_handler(uint16_t id)
 /*
  * What libtracecmd 3.1 takes on trust in an option, whether or not this
  * reader uses it: strings passed to strdup() and strtoll() unterminated, a
- * CPUSTAT's last byte overwritten, 4 bytes of CPU count read from any size,
- * and the parsers of hooks and host-guest options, which dereference NULL
- * on a malformed one. Files with those options are refused: rvreplay has
- * no use for them.
+ * CPUSTAT's last byte overwritten, 4 bytes of CPU count read from any size
+ * (in v6, the count of the top CPU table it then reads), and the parsers of
+ * hooks and host-guest options, which dereference NULL on a malformed one.
+ * Files with those options are refused: rvreplay has no use for them.
  */
 static int libtracecmd_safe(struct td_open *o, uint16_t id, const struct td_cursor *c)
 {
 	size_t len = c->end - c->pos;
+	struct td_cursor copy;
+	uint32_t n;
 
 	switch (id) {
 	case TD_OPT_DATE:
@@ -418,8 +420,16 @@ static int libtracecmd_safe(struct td_open *o, uint16_t id, const struct td_curs
 	case TD_OPT_CPUSTAT:
 		return len ? 0 : td_error(o->err, o->errlen, "empty CPUSTAT option");
 	case TD_OPT_CPUCOUNT:
-		return len >= 4 ? 0 : td_error(o->err, o->errlen, "CPU count option of %zu bytes",
-					       len);
+		if (len < 4)
+			return td_error(o->err, o->errlen, "CPU count option of %zu bytes", len);
+		/* v6: libtracecmd reads the top CPU table with the last count given */
+		copy = *c;
+		td_u32(&copy, &n);
+		if (o->td->version == 6 && (int)n != o->td->nr_cpus)
+			return td_error(o->err, o->errlen,
+					"CPU count option of %u CPUs in a file of %d", n,
+					o->td->nr_cpus);
+		return 0;
 	case TD_OPT_HOOK:
 	case TD_OPT_TIME_SHIFT:
 	case TD_OPT_GUEST:

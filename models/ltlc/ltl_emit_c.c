@@ -93,6 +93,9 @@ static void need(struct emitter *e, int f)
 {
 	const struct ltl_formula *fo = &e->m->nnf->f[f];
 
+	/* operands are shared: walking them again could take exponential time */
+	if (e->needed[f])
+		return;
 	e->needed[f] = true;
 	if (fo->kind == LTL_F_AND || fo->kind == LTL_F_OR) {
 		need(e, fo->a);

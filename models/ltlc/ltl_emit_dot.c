@@ -5,10 +5,21 @@
  */
 #include "ltl_emit.h"
 
-static void print_formula(FILE *out, const struct ltl_nnf *nnf, int f, bool top)
+/*
+ * A label prints its formula as a tree, which can be exponentially larger
+ * than the shared formula: after this many terms, "..." stands for the rest.
+ */
+#define MAX_LABEL_TERMS	256
+
+static void print_formula(FILE *out, const struct ltl_nnf *nnf, int f, bool top, int *budget)
 {
 	const struct ltl_formula *fo = &nnf->f[f];
 
+	if (--*budget < 0) {
+		if (*budget == -1)
+			fprintf(out, "...");
+		return;
+	}
 	switch (fo->kind) {
 	case LTL_F_ATOM:
 		fprintf(out, "%s", nnf->atoms[fo->a]);
@@ -25,9 +36,9 @@ static void print_formula(FILE *out, const struct ltl_nnf *nnf, int f, bool top)
 	}
 	if (!top)
 		fprintf(out, "(");
-	print_formula(out, nnf, fo->a, false);
+	print_formula(out, nnf, fo->a, false, budget);
 	fprintf(out, fo->kind == LTL_F_AND ? " && " : " || ");
-	print_formula(out, nnf, fo->b, false);
+	print_formula(out, nnf, fo->b, false, budget);
 	if (!top)
 		fprintf(out, ")");
 }
@@ -48,6 +59,7 @@ int ltl_emit_dot(FILE *out, const struct ltl_model *m)
 	fprintf(out, "\tinit [shape=point];\n");
 	for (int i = 0; i < g->nr; i++) {
 		const struct ltl_state *s = &g->states[i];
+		int budget = MAX_LABEL_TERMS;
 
 		fprintf(out, "\tS%d [label=\"S%d\\n", i, i);
 		if (!s->nr_labels)
@@ -55,7 +67,7 @@ int ltl_emit_dot(FILE *out, const struct ltl_model *m)
 		for (int k = 0; k < s->nr_labels; k++) {
 			if (k)
 				fprintf(out, " &&\\n");
-			print_formula(out, m->nnf, s->labels[k], s->nr_labels == 1);
+			print_formula(out, m->nnf, s->labels[k], s->nr_labels == 1, &budget);
 		}
 		fprintf(out, "\"];\n");
 	}

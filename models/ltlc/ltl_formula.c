@@ -4,17 +4,27 @@
  * same rewriting as rvgen: imply a b = (not a) or b, always f = false
  * release f, eventually f = true until f, and negation pushed to the atoms.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ltl_formula.h"
 
+/* The formula of an expression, plain and negated: -1 until built. */
+struct expr_memo {
+	const struct ltl_expr	*e;
+	int			id[2];
+};
+
 struct builder {
 	const struct ltl_spec	*spec;
 	struct ltl_nnf		*nnf;
 	int			cap;
 	int			*memo;		/* [def * 2 + negated] -> id, or -1 */
+	struct expr_memo	*exprs;		/* open addressing, by address */
+	size_t			nr_exprs;	/* a power of two, over twice the nodes */
+	bool			too_many_atoms;
 	char			*err;
 };
 
@@ -38,6 +48,11 @@ static int add_atom(struct builder *bd, const char *name)
 	for (int i = 0; i < nnf->nr_atoms; i++)
 		if (!strcmp(nnf->atoms[i], name))
 			return 0;
+	/* one over the limit is enough to refuse, and keeps this loop short */
+	if (nnf->nr_atoms > LTL_MAX_ATOMS) {
+		bd->too_many_atoms = true;
+		return 0;
+	}
 	atoms = realloc(nnf->atoms, (nnf->nr_atoms + 1) * sizeof(*atoms));
 	if (!atoms)
 		return -1;
@@ -105,6 +120,38 @@ static int intern(struct builder *bd, enum ltl_kind kind, int a, int b)
 
 static int build(struct builder *bd, const struct ltl_expr *e, bool neg);
 
+static size_t count_nodes(const struct ltl_expr *e)
+{
+	return e ? 1 + count_nodes(e->left) + count_nodes(e->right) : 0;
+}
+
+/* A table with room for every expression node of every definition. */
+static int memo_init(struct builder *bd)
+{
+	size_t nodes = 0;
+
+	for (int i = 0; i < bd->spec->nr_defs; i++)
+		nodes += count_nodes(bd->spec->defs[i].expr);
+	bd->nr_exprs = 16;
+	while (bd->nr_exprs < 2 * nodes)
+		bd->nr_exprs *= 2;
+	bd->exprs = calloc(bd->nr_exprs, sizeof(*bd->exprs));
+	return bd->exprs ? 0 : -1;
+}
+
+static struct expr_memo *memo_of(struct builder *bd, const struct ltl_expr *e)
+{
+	size_t k = ((uintptr_t)e >> 4) * 2654435761u & (bd->nr_exprs - 1);
+
+	while (bd->exprs[k].e && bd->exprs[k].e != e)
+		k = (k + 1) & (bd->nr_exprs - 1);
+	if (!bd->exprs[k].e) {
+		bd->exprs[k].e = e;
+		bd->exprs[k].id[0] = bd->exprs[k].id[1] = -1;
+	}
+	return &bd->exprs[k];
+}
+
 static int pair(struct builder *bd, enum ltl_kind kind, const struct ltl_expr *l, bool lneg,
 		const struct ltl_expr *r, bool rneg)
 {
@@ -156,7 +203,7 @@ static int name(struct builder *bd, const struct ltl_expr *e, bool neg)
 	return *memo;
 }
 
-static int build(struct builder *bd, const struct ltl_expr *e, bool neg)
+static int build_expr(struct builder *bd, const struct ltl_expr *e, bool neg)
 {
 	switch (e->op) {
 	case LTL_NAME:
@@ -191,6 +238,22 @@ static int build(struct builder *bd, const struct ltl_expr *e, bool neg)
 	return -1;
 }
 
+/*
+ * Each node is built once per polarity: equivalence builds both operands
+ * twice, so nested equivalences would otherwise take exponential time.
+ */
+static int build(struct builder *bd, const struct ltl_expr *e, bool neg)
+{
+	int id = memo_of(bd, e)->id[neg];
+
+	if (id >= 0)
+		return id;
+	id = build_expr(bd, e, neg);
+	if (id >= 0)
+		memo_of(bd, e)->id[neg] = id;
+	return id;
+}
+
 /**
  * ltl_nnf_build() - turn a parsed specification into its formula
  * @spec: a specification that ltl_spec_parse() accepted
@@ -208,7 +271,8 @@ int ltl_nnf_build(const struct ltl_spec *spec, struct ltl_nnf *nnf, char *err)
 
 	memset(nnf, 0, sizeof(*nnf));
 	bd.memo = malloc(spec->nr_defs * 2 * sizeof(int));
-	if (!seen || !bd.memo || collect_atoms(&bd, spec->defs[spec->rule].expr, seen)) {
+	if (!seen || !bd.memo || memo_init(&bd) ||
+	    collect_atoms(&bd, spec->defs[spec->rule].expr, seen)) {
 		snprintf(err, LTL_MSG_LEN, "%s: error: out of memory", spec->path);
 		goto out;
 	}
@@ -219,8 +283,9 @@ int ltl_nnf_build(const struct ltl_spec *spec, struct ltl_nnf *nnf, char *err)
 	}
 	if (nnf->nr_atoms > LTL_MAX_ATOMS) {
 		snprintf(err, LTL_MSG_LEN,
-			 "%s: error: %d atoms, more than the kernel's limit of %d (RV_MAX_LTL_ATOM)",
-			 spec->path, nnf->nr_atoms, LTL_MAX_ATOMS);
+			 "%s: error: %s%d atoms, more than the kernel's limit of %d (RV_MAX_LTL_ATOM)",
+			 spec->path, bd.too_many_atoms ? "over " : "", nnf->nr_atoms,
+			 LTL_MAX_ATOMS);
 		goto out;
 	}
 	qsort(nnf->atoms, nnf->nr_atoms, sizeof(char *), cmp_names);
@@ -231,6 +296,7 @@ int ltl_nnf_build(const struct ltl_spec *spec, struct ltl_nnf *nnf, char *err)
 out:
 	free(seen);
 	free(bd.memo);
+	free(bd.exprs);
 	return ret;
 }
 

@@ -14,6 +14,12 @@
 /* Deep enough for any real spec, shallow enough for any stack. */
 #define LTL_MAX_DEPTH	200
 #define LTL_MAX_NAME	128
+/*
+ * Definitions are expanded recursively, each up to LTL_MAX_DEPTH deep:
+ * these bound the stack and the quadratic name lookups.
+ */
+#define LTL_MAX_DEFS		1024
+#define LTL_MAX_DEF_DEPTH	32
 
 enum tok_kind {
 	TOK_EOF,
@@ -506,6 +512,8 @@ static int parse_definition(struct parser *p, bool first)
 			    token_desc(&name, buf, sizeof(buf)));
 	}
 	next_token(p);
+	if (p->spec->nr_defs == LTL_MAX_DEFS)
+		return fail(p, name.line, name.col, "more than %d definitions", LTL_MAX_DEFS);
 	defs = realloc(p->spec->defs, (p->spec->nr_defs + 1) * sizeof(*defs));
 	if (!defs)
 		return fail(p, name.line, name.col, "out of memory");
@@ -526,64 +534,97 @@ static int parse_definition(struct parser *p, bool first)
 	return d->expr ? 0 : -1;
 }
 
-/* Depth-first walk of the definitions a formula uses, finding cycles. */
-static int visit(struct parser *p, const struct ltl_expr *e, char *state, int *chain, int depth)
-{
-	int i;
+/*
+ * Depth-first walk of the definitions a formula uses, finding cycles and
+ * each definition's height (the longest chain of definitions below it, any
+ * expansion's depth): *h is the largest height the formula uses.
+ */
+struct def_walk {
+	char	*state;		/* 0 unseen, 1 on the chain, 2 done */
+	int	*height;
+	int	*chain;
+};
 
+static int nesting(struct parser *p, const struct ltl_expr *at)
+{
+	return fail(p, at->line, at->col, "definitions nested deeper than %d levels through '%s'",
+		    LTL_MAX_DEF_DEPTH, at->name);
+}
+
+static int visit(struct parser *p, const struct ltl_expr *e, struct def_walk *w, int depth,
+		 int *h)
+{
+	int i, left = 0, right = 0, below = 0;
+
+	*h = 0;
 	if (!e)
 		return 0;
-	if (e->op != LTL_NAME)
-		return visit(p, e->left, state, chain, depth) ||
-		       visit(p, e->right, state, chain, depth);
-	i = ltl_spec_find(p->spec, e->name);
-	if (i < 0 || state[i] == 2)
+	if (e->op != LTL_NAME) {
+		if (visit(p, e->left, w, depth, &left) || visit(p, e->right, w, depth, &right))
+			return -1;
+		*h = left > right ? left : right;
 		return 0;
+	}
+	i = ltl_spec_find(p->spec, e->name);
+	if (i < 0)
+		return 0;
+	if (w->state[i] == 2) {
+		*h = w->height[i];
+		return 0;
+	}
 	if (i == p->spec->rule)
 		return fail(p, e->line, e->col, "RULE is the formula and cannot be used inside one");
-	if (state[i] == 1) {
+	if (w->state[i] == 1) {
 		char path[LTL_MSG_LEN];
 		size_t used = 0;
 		int k = 0;
 
-		while (chain[k] != i)
+		path[0] = '\0';
+		while (w->chain[k] != i)
 			k++;
 		for (; k < depth; k++) {
-			append(path, sizeof(path), &used, p->spec->defs[chain[k]].name);
+			append(path, sizeof(path), &used, p->spec->defs[w->chain[k]].name);
 			append(path, sizeof(path), &used, " -> ");
 		}
 		append(path, sizeof(path), &used, e->name);
 		return fail(p, e->line, e->col, "recursive definition: %s", path);
 	}
-	state[i] = 1;
-	chain[depth] = i;
-	if (visit(p, p->spec->defs[i].expr, state, chain, depth + 1))
+	if (depth >= LTL_MAX_DEF_DEPTH)
+		return nesting(p, e);
+	w->state[i] = 1;
+	w->chain[depth] = i;
+	if (visit(p, p->spec->defs[i].expr, w, depth + 1, &below))
 		return -1;
-	state[i] = 2;
+	w->state[i] = 2;
+	w->height[i] = below + 1;
+	if (w->height[i] > LTL_MAX_DEF_DEPTH)
+		return nesting(p, e);
+	*h = w->height[i];
 	return 0;
 }
 
 static int check_definitions(struct parser *p)
 {
 	struct ltl_spec *s = p->spec;
-	int *chain, ret = -1;
-	char *state;
+	struct def_walk w;
+	int ret = -1, h;
 
 	s->rule = ltl_spec_find(s, "RULE");
 	if (s->rule < 0)
 		return fail(p, p->line, p->col, "no RULE: write the formula as 'RULE = ...'");
-	state = calloc(s->nr_defs, 1);
-	chain = calloc(s->nr_defs + 1, sizeof(*chain));
-	if (!state || !chain) {
+	w.state = calloc(s->nr_defs, 1);
+	w.height = calloc(s->nr_defs, sizeof(*w.height));
+	w.chain = calloc(s->nr_defs + 1, sizeof(*w.chain));
+	if (!w.state || !w.height || !w.chain) {
 		fail(p, 1, 1, "out of memory");
 		goto out;
 	}
-	state[s->rule] = 1;
-	chain[0] = s->rule;
-	if (visit(p, s->defs[s->rule].expr, state, chain, 1))
+	w.state[s->rule] = 1;
+	w.chain[0] = s->rule;
+	if (visit(p, s->defs[s->rule].expr, &w, 1, &h))
 		goto out;
 	for (int i = 0; i < s->nr_defs; i++) {
-		if (i != s->rule && !state[i]) {
+		if (i != s->rule && !w.state[i]) {
 			fail(p, s->defs[i].line, s->defs[i].col,
 			     "'%s' is defined but RULE never uses it (a misspelled use would silently be an atom)",
 			     s->defs[i].name);
@@ -592,8 +633,9 @@ static int check_definitions(struct parser *p)
 	}
 	ret = 0;
 out:
-	free(state);
-	free(chain);
+	free(w.state);
+	free(w.height);
+	free(w.chain);
 	return ret;
 }
 
@@ -605,7 +647,8 @@ out:
  * @err: LTL_MSG_LEN bytes, "path:line:col: error: ..." on failure
  *
  * Checks that RULE exists, that no name is defined twice, that no definition
- * uses itself, and that every definition is used.
+ * uses itself, that every definition is used, and the limits that keep the
+ * expansion bounded: LTL_MAX_DEFS definitions nested LTL_MAX_DEF_DEPTH deep.
  *
  * Return: 0, or -1 with @err set.
  */

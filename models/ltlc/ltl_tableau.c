@@ -37,6 +37,7 @@ struct tableau {
 	int			cap_stack;
 	struct done		*done;
 	int			nr_done;
+	long			steps;		/* expansions and completions */
 };
 
 static bool test(const unsigned long *set, int i)
@@ -125,6 +126,12 @@ static int add_incoming(struct done *d, int source)
 	return 0;
 }
 
+/* Why construction stopped early (run() returns them). */
+enum {
+	TOO_MANY_NODES = 1,
+	TOO_MANY_STEPS,
+};
+
 /* A fully expanded node is a state, or merges into an equal one. */
 static int complete(struct tableau *t, struct node *n)
 {
@@ -137,7 +144,7 @@ static int complete(struct tableau *t, struct node *n)
 	}
 	if (t->nr_done == LTL_MAX_NODES) {
 		free(n->new);
-		return 1;
+		return TOO_MANY_NODES;
 	}
 	d = realloc(t->done, (t->nr_done + 1) * sizeof(*d));
 	if (!d) {
@@ -224,6 +231,8 @@ static int run(struct tableau *t)
 		int f = highest(t, n->new);
 		int ret;
 
+		if (++t->steps > LTL_MAX_STEPS)
+			return TOO_MANY_STEPS;
 		if (f < 0) {
 			struct node top = *n;
 
@@ -286,7 +295,7 @@ static void free_tableau(struct tableau *t)
  * @err: LTL_MSG_LEN bytes for the message on failure
  *
  * Return: 0, or -1 when the automaton has more states than the kernel
- * accepts (32) or memory runs out.
+ * accepts (32), takes more than LTL_MAX_STEPS to build, or memory runs out.
  */
 int ltl_tableau_build(const struct ltl_nnf *nnf, const char *path, struct ltl_graph *g, char *err)
 {
@@ -300,6 +309,13 @@ int ltl_tableau_build(const struct ltl_nnf *nnf, const char *path, struct ltl_gr
 	ret = run(&t);
 	if (ret < 0)
 		goto oom;
+	if (ret == TOO_MANY_STEPS) {
+		snprintf(err, LTL_MSG_LEN,
+			 "%s: error: the automaton takes more than %ld tableau steps to build: simplify the formula",
+			 path, LTL_MAX_STEPS);
+		ret = -1;
+		goto out;
+	}
 	if (ret > 0 || t.nr_done > LTL_MAX_STATES) {
 		snprintf(err, LTL_MSG_LEN,
 			 "%s: error: the automaton has %s%d states, more than the kernel's limit of %d (RV_MAX_BA_STATES)",

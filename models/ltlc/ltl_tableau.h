@@ -17,6 +17,11 @@
 #define LTL_MAX_STATES		32
 /* Construction stops here, so a huge formula cannot exhaust memory. */
 #define LTL_MAX_NODES		1024
+/*
+ * Or here, so it cannot take forever: nodes that merge into few states can
+ * still be exponentially many ((next A) or (next A), and so on).
+ */
+#define LTL_MAX_STEPS		(1L << 25)
 
 struct ltl_state {
 	bool		init;

@@ -91,7 +91,7 @@ static char *read_spec(const char *path)
 	text = malloc(MAX_SPEC_SIZE + 1);
 	n = text ? fread(text, 1, MAX_SPEC_SIZE + 1, f) : 0;
 	if (!text || ferror(f) || n > MAX_SPEC_SIZE || memchr(text, '\0', n)) {
-		fprintf(stderr, "ltl: %s: %s\n", path, !text ? "out of memory" : ferror(f) ?
+		fprintf(stderr, "ltlc: %s: %s\n", path, !text ? "out of memory" : ferror(f) ?
 			"read error" : n > MAX_SPEC_SIZE ? "larger than 1 MiB" : "contains a NUL byte");
 		fclose(f);
 		free(text);
