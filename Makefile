@@ -7,6 +7,7 @@
 #   make check-e2e  end-to-end tests on the traces of traces/
 #   make check      every test, then again under ASan+UBSan
 #   make check-unit unit tests only
+#   make fuzz       the libFuzzer harnesses, FUZZ_SECONDS each (fuzz/fuzz.mk)
 #   make generate   regenerate the automaton headers from models/
 #   make man        the man pages, into $(BUILD)/man/
 #   make install    rvreplay, its man pages and bash completion (prefix, DESTDIR,
@@ -56,12 +57,14 @@ include bench/bench.mk
 include kmod/kmod.mk
 include docs/man/man.mk
 include install.mk
+include fuzz/fuzz.mk
 
 OBJS = $(LTLC_OBJS) $(MONITOR_OBJS) $(PARSER_OBJS) $(RECORDER_OBJS) $(ANALYZER_OBJS) $(UNIT_OBJS) $(SPEC_OBJS)
 
 check: deps
 	$(MAKE) check-all
 	$(MAKE) BUILD=$(BUILD)-san SAN=1 check-san
+	$(MAKE) check-fuzz
 	$(MAKE) check-kmod
 
 # Full stacks, so that a suppression can name the library function.

@@ -2,7 +2,7 @@
 # libtraceevent for records and their formatting.
 
 PARSER_SRCS	= $(addprefix parsers/,trace_input.c trace_decode.c trace_meta.c tracedat.c \
-		  tracedat_cursor.c tracedat_data.c tracedat_options.c tracedat_v6.c tracedat_v7.c \
+		  tracedat_check.c tracedat_cursor.c tracedat_data.c tracedat_options.c tracedat_v6.c tracedat_v7.c \
 		  ring_page.c cpu_stream.c record_merge.c time_options.c event_formats.c \
 		  fast_reader.c)
 PARSER_OBJS	= $(PARSER_SRCS:%.c=$(BUILD)/%.o)

@@ -21,6 +21,7 @@ void tracecmd_set_all_cpus_to_timestamp(struct tracecmd_input *handle, unsigned 
 #include "trace_decode.h"
 #include "trace_input.h"
 #include "trace_meta.h"
+#include "tracedat.h"
 
 struct trace_input {
 	char			*path;
@@ -40,6 +41,7 @@ struct trace_input {
 	uint64_t		*cpu_offset;	/* [meta.cpus]: last record's, 0 none yet */
 	uint64_t		bytes_done;
 	struct trace_seq	seq;
+	bool			data_checked;	/* safe for libtracecmd's reader */
 };
 
 static int find_buffer(struct tracecmd_input *top, const char *name)
@@ -118,9 +120,30 @@ enum trace_reader trace_reader_from_env(void)
 	return TRACE_READER_AUTO;
 }
 
+/*
+ * libtracecmd and its kbuffer trust every page, chunk and event length:
+ * the whole file is checked once before they read any of it.
+ */
+static int check_for_libtracecmd(struct trace_input *in, char *err)
+{
+	struct tracedat *td;
+	int ret;
+
+	if (in->data_checked)
+		return 0;
+	if (tracedat_open(in->path, &td, err, TRACE_ERR_LEN))
+		return -1;
+	ret = tracedat_check_data(td, err, TRACE_ERR_LEN);
+	tracedat_close(td);
+	in->data_checked = !ret;
+	return ret;
+}
+
 /* The libtracecmd reader: the whole file opened, the buffer's data ready. */
 static int open_libtracecmd(struct trace_input *in, const char *buffer, char *err)
 {
+	if (check_for_libtracecmd(in, err))
+		return -1;
 	in->top = tracecmd_open(in->path, 0);
 	if (!in->top) {
 		snprintf(err, TRACE_ERR_LEN, "libtracecmd cannot read it as a trace.dat file");
@@ -360,6 +383,8 @@ static struct tep_record *read_again(struct trace_input *in, const struct trace_
 	char err[TRACE_ERR_LEN];
 
 	if (!in->again_top) {
+		if (check_for_libtracecmd(in, err))
+			return NULL;
 		in->again_top = tracecmd_open(in->path, 0);
 		if (!in->again_top)
 			return NULL;

@@ -69,6 +69,11 @@ int trace_meta_read(const char *path, struct trace_meta *meta, char *err)
 	memset(meta, 0, sizeof(*meta));
 	if (tracedat_open(path, &td, err, TRACE_ERR_LEN))
 		return -1;
+	/* libtraceevent parses these texts for either reader */
+	if (tracedat_check_texts(td, err, TRACE_ERR_LEN)) {
+		tracedat_close(td);
+		return -1;
+	}
 	meta->version = td->version;
 	copy(meta->uname, sizeof(meta->uname), td->uname);
 	copy(meta->release, sizeof(meta->release), td->kernel_release);

@@ -310,6 +310,9 @@ static int write_trace(struct recording *r)
 	for (int i = 0; i < r->streams.nr; i++)
 		free(stats[i]);
 	free(clock);
+	/* SIGTERM while the trace was being written: still no trace */
+	if (!ret && on_signal(r) < 0)
+		return -1;
 	if (!ret && rename(r->tmp_out, r->o->output))
 		ret = fail(r, "cannot rename the trace into place: %s", strerror(errno));
 	return ret;
@@ -328,8 +331,14 @@ static void cleanup(struct recording *r)
 		close(r->exec_pipe);
 	if (r->timerfd >= 0)
 		close(r->timerfd);
-	if (r->sigfd >= 0)
+	if (r->sigfd >= 0) {
+		/* handled or too late to matter: not delivered when unblocked */
+		struct signalfd_siginfo si;
+
+		while (read(r->sigfd, &si, sizeof(si)) == sizeof(si))
+			;
 		close(r->sigfd);
+	}
 	sigprocmask(SIG_SETMASK, &r->old_mask, NULL);
 }
 

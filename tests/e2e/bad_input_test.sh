@@ -1,10 +1,27 @@
 #!/bin/sh
-# Bad input: every case gets exit 2, one line on stderr naming the file and
-# what is wrong, nothing on stdout, and no crash. Run from the top of the tree.
+# Bad input: every case gets its documented exit code and message, and no
+# crash, sanitizer report or hang. Errors (exit 2) are one line on stderr
+# naming the file and what is wrong, with nothing on stdout. Run from the
+# top of the tree.
+#
+# FLIPS=N sets the bit-flipped traces per trace (default 30).
 
 . tests/e2e/lib.sh
 
+# ASan and UBSan exit 1 by default, which is also "violations found"
+ASAN_OPTIONS="exitcode=86${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+UBSAN_OPTIONS="exitcode=87${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+export ASAN_OPTIONS UBSAN_OPTIONS
+
+BIN=$(cd "$(dirname "$RVREPLAY")" && pwd)/$(basename "$RVREPLAY")
+LTLC=$(dirname "$BIN")/ltlc
+# a hang is a failure too: timeout's exit 124 is no expected code
+printf '#!/bin/sh\nexec timeout -k 5 %s "%s" "$@"\n' "${CASE_TIMEOUT:-300}" "$BIN" > "$TMP/rvreplay"
+chmod +x "$TMP/rvreplay"
+RVREPLAY=$TMP/rvreplay
+
 T=traces/mutex-pi.dat
+R=tests/regressions
 B=$TMP/bad
 mkdir -p "$B"
 
@@ -44,8 +61,7 @@ if command -v setpriv > /dev/null && [ "$(id -u)" = 0 ]; then
 	cp "$T" "$B/private.dat"
 	chmod 600 "$B/private.dat"
 	chmod 755 "$B"
-	RVREPLAY_ABS=$(cd "$(dirname "$RVREPLAY")" && pwd)/$(basename "$RVREPLAY")
-	setpriv --reuid=nobody --regid=nogroup --clear-groups "$RVREPLAY_ABS" "$B/private.dat" \
+	setpriv --reuid=nobody --regid=nogroup --clear-groups "$BIN" "$B/private.dat" \
 		> "$TMP/out" 2> "$TMP/err"
 	if [ $? = 2 ] && grep -q "^rvreplay: $B/private.dat: cannot open: Permission denied$" "$TMP/err"; then
 		ok "unreadable file"
@@ -54,5 +70,137 @@ if command -v setpriv > /dev/null && [ "$(id -u)" = 0 ]; then
 	fi
 else
 	echo "skip    unreadable file: needs root and setpriv to drop privileges"
+fi
+
+# ---- bit flips: any verdict, or one error line; never a crash or a hang ----
+
+# flip FILE SEED COUNT: COUNT bits of FILE flipped in place, positions from
+# a 31-bit LCG seeded with SEED (the same on every machine)
+flip() {
+	file=$1 x=$2 n=$3 size=$(wc -c < "$1")
+	while [ "$n" -gt 0 ]; do
+		x=$(( (x * 1103515245 + 12345) % 2147483648 ))
+		at=$(( x % size ))
+		x=$(( (x * 1103515245 + 12345) % 2147483648 ))
+		bit=$(( x % 8 ))
+		byte=$(od -An -tu1 -j "$at" -N1 "$file" | tr -d ' ')
+		printf "\\$(printf %o $(( byte ^ (1 << bit) )))" |
+			dd of="$file" bs=1 seek="$at" conv=notrunc 2> /dev/null
+		n=$((n - 1))
+	done
+}
+
+# check_survives DESC ARGS: exit 0 or 1, or 2 with one error line naming
+# the file; no sanitizer report, no signal, no timeout
+check_survives() {
+	desc=$1 args=$2
+	# shellcheck disable=SC2086
+	eval "\"$RVREPLAY\" $args" > "$TMP/out" 2> "$TMP/err"
+	got=$?
+	if [ "$got" -gt 2 ]; then
+		not_ok "$desc" "exit $got" "$(head -c 600 "$TMP/err")"
+	elif grep -q -e 'Sanitizer' -e 'runtime error' "$TMP/err"; then
+		not_ok "$desc" "sanitizer report:" "$(head -c 600 "$TMP/err")"
+	elif [ "$got" = 2 ] && { [ "$(wc -l < "$TMP/err")" != 1 ] || [ -s "$TMP/out" ] ||
+				! grep -q "^rvreplay: $B/" "$TMP/err"; }; then
+		not_ok "$desc" "exit 2 without exactly one error line:" "$(head -c 600 "$TMP/err")"
+	else
+		ok "$desc (exit $got)"
+	fi
+}
+
+# with the fast reader (the default) and with libtracecmd's
+for trace in traces/mutex-pi.dat traces/mutex-nonpi.dat tests/data/tracedat/top-v7-none.dat \
+	     tests/data/tracedat/named-v6.dat; do
+	seed=1
+	while [ "$seed" -le "${FLIPS:-30}" ]; do
+		out="$B/$(basename "$trace" .dat)-flip$seed.dat"
+		cp "$trace" "$out"
+		flip "$out" "$seed" $(( seed % 8 + 1 ))
+		for reader in fast libtracecmd; do
+			export RVREPLAY_READER=$reader
+			check_survives "$(basename "$trace") with $(( seed % 8 + 1 )) bits flipped (seed $seed, $reader)" "$out"
+		done
+		unset RVREPLAY_READER
+		rm -f "$out"
+		seed=$((seed + 1))
+	done
+done
+
+# ---- crafted traces (tests/regressions/craft.py says how each was made) ----
+
+check_error "a trace lacking sched_wakeup"	"$R/lacks-wakeup.dat" \
+	"^rvreplay: $R/lacks-wakeup.dat: the trace lacks events the monitors need: sched:sched_wakeup \\(sleep\\); record them with 'rvreplay record -m pagefault -m sleep -o trace.dat -- COMMAND'$"
+check "a trace lacking sched_wakeup, pagefault only" "-s -m pagefault $R/lacks-wakeup.dat" 1 \
+	"^Summary: 1 violations?: pagefault 1$"
+check "pid 4194304 (PID_MAX_LIMIT)"	"-s $R/pid-limits.dat" 1 \
+	"pagefault clock_nanosleep  pid 4194304 prio \\? +1  4985\\.159455"
+check "pid 2147483647 (INT_MAX)"	"-s $R/pid-limits.dat" 1 \
+	"sleep     clock_nanosleep  pid 2147483647 prio 49 +5 "
+# one fault of the relabelled 7159 fewer than in traces/clock-nanosleep.dat
+check "a negative pid is no task"	"-s $R/pid-limits.dat" 1 \
+	"^Summary: 37 violations: pagefault 7, sleep 30$"
+check "pids at the limits: --pid selects them" "-s --pid 4194304,2147483647 $R/pid-limits.dat" 1 \
+	"^Summary: 7 violations: pagefault 2, sleep 5$"
+check "pid 0, the idle tasks"	"-s --pid 0 traces/cyclictest-rel.dat" 0 "^Summary: 0 violations"
+check "pid 1"			"-s --pid 1 traces/cyclictest-rel.dat" 0 "^Summary: 0 violations"
+check_error "pid past pid_t"	"--pid 2147483648 $R/pid-limits.dat" "bad --pid '2147483648'"
+check_error "negative pid"	"--pid -1 $R/pid-limits.dat" "bad --pid '-1'"
+# pid 7155 freed, then a new task forked with it: the new one is judged
+# afresh (inheriting the stopped pagefault instance would hide its fault)
+check "pid reuse: the new task starts afresh" "-s -m pagefault --pid 7155 $R/pid-reuse.dat" 1 \
+	"pagefault clock_nanosleep  pid 7155    prio \\? +2  4985\\.159455\\.\\.4985\\.186538  user page fault x2"
+check "pid reuse: same verdicts as without" "-s $R/pid-reuse.dat" 1 \
+	"^Summary: 38 violations: pagefault 8, sleep 30$"
+check "lost events mid-trace: reported"	"-s $R/lost-mid.dat" 1 \
+	"CPU 0: events lost \\(count unknown\\) before 4984\\.161734"
+# the gap is just before a page fault only an instance kept across it judges
+check "lost events mid-trace: instances reset" "-s $R/lost-mid.dat" 1 \
+	"^Summary: 5 violations: pagefault 0, sleep 5$"
+check "lost events mid-trace: --lost-events=ignore" "-s --lost-events=ignore $R/lost-mid.dat" 1 \
+	"^Summary: 6 violations: pagefault 1, sleep 5$"
+check "lost events mid-trace: counted"	"-s $R/lost-count.dat" 1 \
+	"CPU 0: 42 events lost before 4984\\.154021"
+check "lost events mid-trace: check"	"check $R/lost-mid.dat" 0 "^lost events: 1 gap$"
+check_error "lost events mid-trace: --lost-events=fail" "--lost-events=fail $R/lost-mid.dat" \
+	"^rvreplay: $R/lost-mid.dat: events lost on CPU 0 before 4984\\.161734$"
+check "a trace with zero events"	"$R/zero-events.dat" 0 \
+	"Trace: 0 events from 0\\.000000 to 0\\.000000"
+check "--arch contradicting the trace: a warning, exit by verdict" \
+	"-s --arch arm64 traces/cyclictest-abs.dat" 1 \
+	"^rvreplay: warning: traces/cyclictest-abs.dat: --arch arm64 overrides the trace's own architecture x86_64$"
+
+# A recording of the pagefault monitor's events replayed for sleep, where
+# root and tracefs allow recording.
+if [ "$(id -u)" = 0 ] && grep -qw tracefs /proc/filesystems &&
+   "$BIN" record -q --no-kallsyms -m pagefault -o "$B/pagefault-only.dat" -- true > /dev/null 2>&1; then
+	check_error "a recording for pagefault, replayed for sleep" "-m sleep $B/pagefault-only.dat" \
+		"^rvreplay: $B/pagefault-only.dat: the trace lacks events the monitors need: sched:sched_wakeup \\(sleep\\); record them with 'rvreplay record -m sleep -o trace.dat -- COMMAND'$"
+else
+	echo "skip    a recording for pagefault, replayed for sleep: cannot record here"
+fi
+
+# ---- the generator: the kernel's limits are errors (exit 1) ----
+
+if [ -x "$LTLC" ]; then
+	check_ltlc() {
+		desc=$1 spec=$2 regex=$3
+		timeout 60 "$LTLC" -o "$TMP/out.h" "$spec" > "$TMP/out" 2> "$TMP/err"
+		got=$?
+		if [ "$got" = 1 ] && grep -Eq -- "$regex" "$TMP/err" && [ ! -e "$TMP/out.h" ]; then
+			ok "$desc"
+		else
+			not_ok "$desc" "exit $got, expected 1" "$(head -c 400 "$TMP/err")"
+		fi
+	}
+	awk 'BEGIN { printf "RULE = always (A0"; for (i = 1; i < 33; i++) printf " or A%d", i; print ")" }' \
+		> "$B/atoms33.ltl"
+	check_ltlc "ltlc: 33 atoms" "$B/atoms33.ltl" \
+		"^$B/atoms33.ltl: error: 33 atoms, more than the kernel's limit of 32 \\(RV_MAX_LTL_ATOM\\)$"
+	echo 'RULE = (A0 until B0) and (A1 until B1) and (A2 until B2)' > "$B/states35.ltl"
+	check_ltlc "ltlc: an automaton of 35 states" "$B/states35.ltl" \
+		"^$B/states35.ltl: error: the automaton has 35 states, more than the kernel's limit of 32 \\(RV_MAX_BA_STATES\\)$"
+else
+	echo "skip    ltlc limits: no $LTLC"
 fi
 finish

@@ -1,0 +1,66 @@
+# Fuzzing with libFuzzer (clang): the specification compiler, the
+# trace.dat container reader, trace input through libtracecmd, and the
+# whole command. Harnesses and everything they link are built in
+# $(BUILD)-fuzz with coverage, ASan and UBSan.
+#
+#   make fuzz [FUZZ_SECONDS=3600] [FUZZ_TARGETS="spec replay"] [FUZZ_JOBS=2]
+#	each harness in turn for FUZZ_SECONDS, growing $(BUILD)-fuzz/corpus/
+#	and collecting every finding
+#   make check-fuzz
+#	each harness for FUZZ_CHECK_SECONDS from its seeds alone, the same
+#	run every time (-seed=1); the first finding fails it
+#
+# Findings (crash, leak, hang) are left in $(BUILD)-fuzz/crashes/: make
+# each a regression test (tests/regressions/README.md).
+
+FUZZ_CC			?= clang
+FUZZ_HARNESSES		= spec tracedat trace_input replay
+FUZZ_TARGETS		?= $(FUZZ_HARNESSES)
+FUZZ_SECONDS		?= 600
+FUZZ_CHECK_SECONDS	?= 40
+FUZZ_SAN		= -fsanitize=address,undefined -fno-sanitize-recover=all \
+			  -fno-omit-frame-pointer
+# clang warns of { NULL } terminators and of the kernel-style
+# static_assert(cond) of generated headers, which gcc accepts
+FUZZ_CFLAGS		= -fsanitize=fuzzer-no-link $(FUZZ_SAN) -Wno-missing-field-initializers \
+			  -Wno-c2x-extensions
+
+.PHONY: fuzz check-fuzz fuzz-harnesses
+
+# The fuzz build is a build of its own, as the sanitizer build is.
+fuzz check-fuzz:
+	$(MAKE) -f $(firstword $(MAKEFILE_LIST)) BUILD=$(BUILD)-fuzz CC=$(FUZZ_CC) SAN= CFLAGS='$(FUZZ_CFLAGS)' fuzz-harnesses
+	@status=0; for h in $(FUZZ_TARGETS); do \
+		fuzz/run.sh $(BUILD)-fuzz $$h $(if $(filter check-fuzz,$@),check $(FUZZ_CHECK_SECONDS),long $(FUZZ_SECONDS)) || \
+			status=1; \
+	done; exit $$status
+
+FUZZ_OBJS	= $(addprefix $(BUILD)/fuzz/,spec_fuzz.o tracedat_fuzz.o trace_input_fuzz.o \
+		  replay_fuzz.o fuzz_file.o)
+FUZZ_INCLUDES	= -Imodels/ltlc -Iparsers -Ianalyzer -Irecorder -I$(MONDIR)
+FUZZ_LINK	= $(CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^
+FUZZ_TRACEDAT_OBJS = $(filter $(BUILD)/parsers/tracedat%,$(PARSER_OBJS))
+
+fuzz-harnesses: $(FUZZ_HARNESSES:%=$(BUILD)/fuzz/%_fuzz)
+
+$(BUILD)/fuzz/%.o: fuzz/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(FUZZ_INCLUDES) $(PKG_CFLAGS) -c -o $@ $<
+
+$(BUILD)/fuzz/spec_fuzz: $(BUILD)/fuzz/spec_fuzz.o $(LTLC_LIB_OBJS)
+	$(FUZZ_LINK)
+
+$(BUILD)/fuzz/tracedat_fuzz: $(BUILD)/fuzz/tracedat_fuzz.o $(BUILD)/fuzz/fuzz_file.o \
+			     $(FUZZ_TRACEDAT_OBJS)
+	$(FUZZ_LINK) $(PARSER_LIBS)
+
+$(BUILD)/fuzz/trace_input_fuzz: $(BUILD)/fuzz/trace_input_fuzz.o $(BUILD)/fuzz/fuzz_file.o \
+				$(PARSER_OBJS)
+	$(FUZZ_LINK) $(PKG_LIBS) $(PARSER_LIBS)
+
+$(BUILD)/fuzz/replay_fuzz: $(BUILD)/fuzz/replay_fuzz.o $(BUILD)/fuzz/fuzz_file.o \
+			   $(ANALYZER_LIB_OBJS) $(PARSER_OBJS) $(RECORDER_OBJS) \
+			   $(BUILD)/libmonitors.a
+	$(FUZZ_LINK) $(PKG_LIBS) $(PARSER_LIBS)
+
+-include $(wildcard $(FUZZ_OBJS:.o=.d))
