@@ -8,17 +8,7 @@
 
 . tests/e2e/lib.sh
 
-# ASan and UBSan exit 1 by default, which is also "violations found"
-ASAN_OPTIONS="exitcode=86${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
-UBSAN_OPTIONS="exitcode=87${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
-export ASAN_OPTIONS UBSAN_OPTIONS
-
-BIN=$(cd "$(dirname "$RVREPLAY")" && pwd)/$(basename "$RVREPLAY")
-LTLC=$(dirname "$BIN")/ltlc
-# a hang is a failure too: timeout's exit 124 is no expected code
-printf '#!/bin/sh\nexec timeout -k 5 %s "%s" "$@"\n' "${CASE_TIMEOUT:-300}" "$BIN" > "$TMP/rvreplay"
-chmod +x "$TMP/rvreplay"
-RVREPLAY=$TMP/rvreplay
+guard_rvreplay
 
 T=traces/mutex-pi.dat
 R=tests/regressions

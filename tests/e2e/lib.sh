@@ -67,3 +67,50 @@ finish() {
 	echo "$passed passed, $failed failed"
 	[ "$failed" = 0 ]
 }
+
+# guard_rvreplay: hostile inputs. Sanitizer reports get exit codes no case
+# expects (ASan and UBSan exit 1, which is also "violations found"), and a
+# hang fails through timeout's 124. Sets BIN (the binary) and LTLC (ltlc
+# next to it), and points RVREPLAY at the timeout wrapper.
+guard_rvreplay() {
+	ASAN_OPTIONS="exitcode=86${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+	UBSAN_OPTIONS="exitcode=87${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+	export ASAN_OPTIONS UBSAN_OPTIONS
+	BIN=$(cd "$(dirname "$RVREPLAY")" && pwd)/$(basename "$RVREPLAY")
+	LTLC=$(dirname "$BIN")/ltlc
+	printf '#!/bin/sh\nexec timeout -k 5 %s "%s" "$@"\n' "${CASE_TIMEOUT:-300}" "$BIN" \
+		> "$TMP/rvreplay"
+	chmod +x "$TMP/rvreplay"
+	RVREPLAY=$TMP/rvreplay
+}
+
+# need_tracefs WHAT: exit the script (after its summary) saying why WHAT
+# is skipped, unless we are root on a kernel with tracefs.
+need_tracefs() {
+	if [ "$(id -u)" != 0 ]; then
+		echo "skip    $1: not root (tracefs belongs to root)"
+		finish
+		exit 0
+	fi
+	if ! grep -qw tracefs /proc/filesystems; then
+		echo "skip    $1: this kernel has no tracefs"
+		finish
+		exit 0
+	fi
+}
+
+# tracefs_state: what a recording must leave as it was, the mount and the
+# top-level instance's settings and instances.
+tracefs_state() {
+	t=/sys/kernel/tracing
+	if grep -q " $t tracefs " /proc/mounts; then
+		echo "mounted"
+		for f in tracing_on current_tracer trace_clock buffer_size_kb set_event \
+			 tracing_cpumask; do
+			echo "$f: $(cat "$t/$f")"
+		done
+		ls "$t/instances"
+	else
+		echo "not mounted"
+	fi
+}

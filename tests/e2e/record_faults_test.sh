@@ -12,31 +12,9 @@
 W=$2
 T=/sys/kernel/tracing
 
-if [ "$(id -u)" != 0 ]; then
-	echo "skip    record faults: not root (tracefs belongs to root)"
-	finish
-	exit 0
-fi
-if ! grep -qw tracefs /proc/filesystems; then
-	echo "skip    record faults: this kernel has no tracefs"
-	finish
-	exit 0
-fi
+need_tracefs "record faults"
 
-# What a recording must leave as it was (as record_test.sh checks it).
-state() {
-	if grep -q " $T tracefs " /proc/mounts; then
-		echo "mounted"
-		for f in tracing_on current_tracer trace_clock buffer_size_kb set_event \
-			 tracing_cpumask; do
-			echo "$f: $(cat "$T/$f")"
-		done
-		ls "$T/instances"
-	else
-		echo "not mounted"
-	fi
-}
-state > "$TMP/state.before"
+tracefs_state > "$TMP/state.before"
 
 MNT=$TMP/mnt
 mkdir -p "$MNT"
@@ -48,7 +26,7 @@ trap cleanup_mount EXIT
 
 # left_clean DESC OUT: no work folder next to OUT, tracefs as before
 left_clean() {
-	state > "$TMP/state.after"
+	tracefs_state > "$TMP/state.after"
 	if ls -d "$1".rvreplay-* > /dev/null 2>&1; then
 		not_ok "$2: work folder left behind" "$(ls -d "$1".rvreplay-*)"
 	elif ! cmp -s "$TMP/state.before" "$TMP/state.after"; then

@@ -12,36 +12,14 @@ VERDICT_CHECK=$1
 W=$2
 T=/sys/kernel/tracing
 
-if [ "$(id -u)" != 0 ]; then
-	echo "skip    record tests: not root (tracefs belongs to root)"
-	finish
-	exit 0
-fi
-if ! grep -qw tracefs /proc/filesystems; then
-	echo "skip    record tests: this kernel has no tracefs"
-	finish
-	exit 0
-fi
+need_tracefs "record tests"
 
-# What a recording must leave as it was: the mount, and the top level.
-state() {
-	if grep -q " $T tracefs " /proc/mounts; then
-		echo "mounted"
-		for f in tracing_on current_tracer trace_clock buffer_size_kb set_event \
-			 tracing_cpumask; do
-			echo "$f: $(cat "$T/$f")"
-		done
-		ls "$T/instances"
-	else
-		echo "not mounted"
-	fi
-}
 
 BEFORE=$TMP/state.before
-state > "$BEFORE"
+tracefs_state > "$BEFORE"
 
 same_state() {
-	state > "$TMP/state.after"
+	tracefs_state > "$TMP/state.after"
 	if cmp -s "$BEFORE" "$TMP/state.after"; then
 		ok "$1: tracefs as before"
 	else

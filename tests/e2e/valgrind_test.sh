@@ -80,32 +80,25 @@ nested tests/regressions/regressions_test.sh
 
 # Recordings, where root and tracefs allow: whole, and stopped by SIGINT.
 if [ "$(id -u)" = 0 ] && grep -qw tracefs /proc/filesystems; then
-	record() {
-		desc=$1
-		shift
-		"$VG/rvreplay" record -q --no-kallsyms -o "$TMP/vg.dat" "$@" > "$TMP/rec.out" 2>&1
-		status=$?
-		if [ $status = 0 ] && [ -z "$(find "$VG/logs" -name '*.log' -size +0)" ]; then
-			ok "record under valgrind: $desc"
+	# recorded DESC STATUS: the recording's exit status and valgrind's logs
+	recorded() {
+		if [ "$2" = 0 ] && [ -z "$(find "$VG/logs" -name '*.log' -size +0)" ]; then
+			ok "record under valgrind: $1"
 		else
-			not_ok "record under valgrind: $desc: exit $status" "$(cat "$TMP/rec.out")" \
+			not_ok "record under valgrind: $1: exit $2" "$(cat "$TMP/rec.out")" \
 				"$(reports | head -80)"
 		fi
 		find "$VG/logs" -name '*.log' -delete
 	}
-	record "a workload" -- "$W/nanosleep" nanosleep
+	"$VG/rvreplay" record -q --no-kallsyms -o "$TMP/vg.dat" -- "$W/nanosleep" nanosleep \
+		> "$TMP/rec.out" 2>&1
+	recorded "a workload" $?
 	"$VG/rvreplay" record -q --no-kallsyms -o "$TMP/vg-int.dat" > "$TMP/rec.out" 2>&1 &
 	pid=$!
 	sleep 3
 	kill -INT $pid
 	wait $pid
-	status=$?
-	if [ $status = 0 ] && [ -z "$(find "$VG/logs" -name '*.log' -size +0)" ]; then
-		ok "record under valgrind: stopped by SIGINT"
-	else
-		not_ok "record under valgrind: stopped by SIGINT: exit $status" "$(cat "$TMP/rec.out")" \
-			"$(reports | head -80)"
-	fi
+	recorded "stopped by SIGINT" $?
 else
 	echo "skip    record under valgrind: needs root and tracefs"
 fi

@@ -11,15 +11,7 @@
 
 . tests/e2e/lib.sh
 
-ASAN_OPTIONS="exitcode=86${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
-UBSAN_OPTIONS="exitcode=87${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
-export ASAN_OPTIONS UBSAN_OPTIONS
-
-BIN=$(cd "$(dirname "$RVREPLAY")" && pwd)/$(basename "$RVREPLAY")
-LTLC=$(dirname "$BIN")/ltlc
-printf '#!/bin/sh\nexec timeout -k 5 %s "%s" "$@"\n' "${CASE_TIMEOUT:-300}" "$BIN" > "$TMP/rvreplay"
-chmod +x "$TMP/rvreplay"
-RVREPLAY=$TMP/rvreplay
+guard_rvreplay
 D=tests/data/tracedat
 R=tests/regressions
 
