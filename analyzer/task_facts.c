@@ -15,6 +15,8 @@ struct task_table {
 	unsigned int	nr_buckets;
 	unsigned long	nr_tasks;
 	unsigned int	context;	/* records remembered per task */
+	/* the two tasks found last: a record names one to three tasks, often again */
+	struct task	*recent[2];
 };
 
 static unsigned int bucket(const struct task_table *t, int pid)
@@ -75,10 +77,22 @@ void task_table_free(struct task_table *t)
  */
 struct task *task_find(struct task_table *t, int pid)
 {
-	for (struct task *task = t->buckets[bucket(t, pid)]; task; task = task->hash_next)
-		if (task->pid == pid)
-			return task;
-	return NULL;
+	struct task *task;
+
+	if (t->recent[0] && t->recent[0]->pid == pid)
+		return t->recent[0];
+	if (t->recent[1] && t->recent[1]->pid == pid) {
+		task = t->recent[1];
+	} else {
+		for (task = t->buckets[bucket(t, pid)]; task; task = task->hash_next)
+			if (task->pid == pid)
+				break;
+		if (!task)
+			return NULL;
+	}
+	t->recent[1] = t->recent[0];
+	t->recent[0] = task;
+	return task;
 }
 
 static void grow(struct task_table *t)
@@ -168,6 +182,9 @@ void task_drop(struct task_table *t, int pid)
 		struct task *task = *p;
 
 		*p = task->hash_next;
+		for (int i = 0; i < 2; i++)
+			if (t->recent[i] == task)
+				t->recent[i] = NULL;
 		free_task(task);
 		t->nr_tasks--;
 	}
