@@ -395,12 +395,54 @@ static struct tep_record *read_again(struct trace_input *in, const struct trace_
 	return in->again ? tracecmd_read_at(in->again, ref->offset, &cpu) : NULL;
 }
 
+/* Whether every field of a list lies inside the record, dynamic ones too. */
+static bool fields_fit(struct tep_handle *tep, struct tep_format_field *f,
+		       const struct tep_record *rec)
+{
+	const unsigned char *data = rec->data;
+
+	for (; f; f = f->next) {
+		unsigned long long loc, start;
+
+		if (f->offset < 0 || f->size < 0 || f->offset + f->size > rec->size)
+			return false;
+		if (!(f->flags & TEP_FIELD_IS_DYNAMIC))
+			continue;
+		if (f->size != 4)
+			return false;
+		loc = tep_read_number(tep, data + f->offset, 4);
+		start = loc & 0xffff;
+		if (f->flags & TEP_FIELD_IS_RELATIVE)
+			start += f->offset + 4;
+		if (start + (loc >> 16) > (unsigned long long)rec->size)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * libtraceevent 1.7 prints a record with no bounds checks: a record
+ * shorter than its format's fields (a damaged page the fast reader reads
+ * around) made it malloc() a negative length. Such a record is not printed.
+ */
+static bool fits_format(struct tep_handle *tep, const struct tep_event *ev,
+			const struct tep_record *rec)
+{
+	return ev && rec->size > 0 && fields_fit(tep, ev->format.common_fields, rec) &&
+	       fields_fit(tep, ev->format.fields, rec);
+}
+
 static void print_record(struct trace_input *in, struct tep_handle *tep, struct tep_record *rec,
 			 char *buf, size_t len)
 {
 	struct tep_event *ev = tep_find_event_by_record(tep, rec);
 	char name[64];
 
+	if (!fits_format(tep, ev, rec)) {
+		snprintf(buf, len, "(record at offset %llu: %d bytes, not the layout of %s)",
+			 (unsigned long long)rec->offset, rec->size, ev ? ev->name : "any event");
+		return;
+	}
 	snprintf(name, sizeof(name), "%s:", ev ? ev->name : "unknown");
 	trace_seq_reset(&in->seq);
 	tep_print_event(tep, &in->seq, rec, "%16s-%-5d [%03d] %6.1000d: ", TEP_PRINT_COMM,

@@ -116,6 +116,12 @@ regress_data "an event length past its page (fuzzing): kbuffer reads beyond the 
 regress_data "an event shorter than its header (fuzzing): kbuffer reads beyond the page" \
 	"$R/kbuffer-short-event.dat" "event too short in ring-buffer page 3 at byte 1468, in the data of CPU 0$"
 
+# a record shorter than its event's fields, formatted for a report: the
+# unit test short_record_not_printed formats every record of it
+survives "a print record of 4 bytes (fuzzing): tep_print_event() mallocs a negative length" \
+	"--context 1000 $R/print-too-short.dat"
+survives "a print record of 4 bytes, check" "check $R/print-too-short.dat"
+
 # ---- ltlc: hangs and a stack overflow, now errors or fast ----
 
 if [ -x "$LTLC" ]; then

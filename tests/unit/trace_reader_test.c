@@ -710,6 +710,41 @@ START_TEST(damage_ends_the_cpu)
 }
 END_TEST
 
+/* ---- formatting damaged records ---- */
+
+struct formatted {
+	struct trace_input	*in;
+	int			refused;
+};
+
+static int format_one(void *data, const struct trace_record *rec)
+{
+	struct formatted *f = data;
+	char line[512];
+
+	trace_input_format(f->in, &rec->ref, line, sizeof(line));
+	if (strstr(line, "not the layout of print"))
+		f->refused++;
+	return 0;
+}
+
+/*
+ * A print record of 4 bytes (found by fuzzing): libtraceevent printed it
+ * with malloc() of a negative length. It is now refused, not printed.
+ */
+START_TEST(short_record_not_printed)
+{
+	struct formatted f = { 0 };
+	char err[TRACE_ERR_LEN];
+
+	ck_assert_int_eq(trace_input_open_reader("tests/regressions/print-too-short.dat", NULL,
+						 TRACE_READER_FAST, &f.in, err), 0);
+	ck_assert_int_eq(trace_input_iterate(f.in, format_one, &f), 0);
+	ck_assert_int_gt(f.refused, 0);
+	trace_input_close(f.in);
+}
+END_TEST
+
 /* ---- files left to libtracecmd ---- */
 
 /* A copy of @path whose option @id (found before @text) becomes DATE. */
@@ -798,6 +833,7 @@ Suite *trace_reader_suite(void)
 	tcase_add_test(records, records_as_libtracecmd);
 	tcase_add_test(records, callback_stops_both);
 	tcase_add_test(records, time_options_decline);
+	tcase_add_test(records, short_record_not_printed);
 	tcase_set_timeout(records, 240);
 	tcase_add_test(chunks, zlib_chunks_stream);
 	tcase_add_test(chunks, damage_ends_the_cpu);
