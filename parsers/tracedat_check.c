@@ -28,6 +28,8 @@
 #define RB_MIN_EVENT		8
 
 #define MAX_DYNAMIC_FIELDS	16
+/* brackets nested in a print format, far beyond any kernel's */
+#define MAX_ARG_DEPTH		64
 /* "\tfield:DECL;\toffset:N;\tsize:N;\tsigned:N;", signed missing in old kernels */
 #define FIELD_LINE	"^\tfield:([^;]+);\toffset:([0-9]+);\tsize:([0-9]+);(\tsigned:[0-9]+;)?$"
 
@@ -200,6 +202,53 @@ static bool fields_known(const struct field_names *f, const char *print)
 	return true;
 }
 
+/*
+ * The print format's arguments as C writes them: quotes closed, brackets
+ * balanced, every ':' answering a '?' at its depth, no ';' outside a
+ * statement expression. libtraceevent 1.7 dereferences NULL on some that
+ * are not ("cond ? a:16;b(...) : c", found by fuzzing).
+ */
+static bool args_well_formed(const char *print)
+{
+	int pending[MAX_ARG_DEPTH] = { 0 }, depth = 0;
+
+	for (const char *p = print; *p; p++) {
+		if (*p == '"' || *p == '\'') {
+			const char *q = p + 1;
+
+			while (*q && *q != *p)
+				q += q[0] == '\\' && q[1] ? 2 : 1;
+			if (!*q)
+				return false;
+			p = q;
+			continue;
+		}
+		switch (*p) {
+		case '(': case '[': case '{':
+			if (++depth == MAX_ARG_DEPTH)
+				return false;
+			pending[depth] = 0;
+			break;
+		case ')': case ']': case '}':
+			if (--depth < 0)
+				return false;
+			break;
+		case '?':
+			pending[depth]++;
+			break;
+		case ':':
+			if (!pending[depth]--)
+				return false;
+			break;
+		case ';':
+			if (!depth)
+				return false;
+			break;
+		}
+	}
+	return depth == 0;
+}
+
 /* One field line, into the layout of its event. */
 static int take_field(struct page_walk *w, struct event_layout *e, struct field_names *names,
 		      const char *line)
@@ -224,6 +273,23 @@ static int take_field(struct page_walk *w, struct event_layout *e, struct field_
 	if ((uint64_t)(offset + size) > e->min_len)
 		e->min_len = offset + size;
 	return 0;
+}
+
+/* The print format, to the end of the text: strings may hold newlines. */
+static int check_print(struct page_walk *w, const char *system, const struct field_names *names,
+		       const char *print, size_t len)
+{
+	char *text = strndup(print, len);
+	int ret = 0;
+
+	if (!text)
+		return td_error(w->err, w->errlen, "out of memory");
+	if (!fields_known(names, text))
+		ret = bad_format(w, system, "a print format naming no field of the event");
+	else if (!args_well_formed(text))
+		ret = bad_format(w, system, "a print format that is not a C expression list");
+	free(text);
+	return ret;
 }
 
 /*
@@ -268,8 +334,9 @@ static int take_format(void *data, const char *system, const char *format, size_
 	}
 	if (!ret && !line)
 		ret = bad_format(w, system, "no print format");
-	else if (!ret && !fields_known(&names, line))
-		ret = bad_format(w, system, "a print format naming no field of the event");
+	else if (!ret)
+		ret = check_print(w, system, &names, format + (line - text) + 11,
+				  len - (line - text) - 11);
 	for (int i = 0; i < names.nr; i++)
 		free(names.names[i]);
 	free(names.names);

@@ -116,6 +116,9 @@ regress_data "an event length past its page (fuzzing): kbuffer reads beyond the 
 regress_data "an event shorter than its header (fuzzing): kbuffer reads beyond the page" \
 	"$R/kbuffer-short-event.dat" "event too short in ring-buffer page 3 at byte 1468, in the data of CPU 0$"
 
+regress "'cond ? a:16;b(...) : c' in a print format (fuzzing): NULL dereference in tep_parse_event()" \
+	"$R/print-fmt-ternary.dat" "malformed format of an event of system 'sched': a print format that is not a C expression list$"
+
 # a record shorter than its event's fields, formatted for a report: the
 # unit test short_record_not_printed formats every record of it
 survives "a print record of 4 bytes (fuzzing): tep_print_event() mallocs a negative length" \
