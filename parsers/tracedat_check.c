@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "print_format.h"
 #include "tracedat_local.h"
 
 /* The ring buffer's page header: timestamp, then commit (a long) with flags. */
@@ -28,8 +29,6 @@
 #define RB_MIN_EVENT		8
 
 #define MAX_DYNAMIC_FIELDS	16
-/* brackets nested in a print format, far beyond any kernel's */
-#define MAX_ARG_DEPTH		64
 /* "\tfield:DECL;\toffset:N;\tsize:N;\tsigned:N;", signed missing in old kernels */
 #define FIELD_LINE	"^\tfield:([^;]+);\toffset:([0-9]+);\tsize:([0-9]+);(\tsigned:[0-9]+;)?$"
 
@@ -202,53 +201,6 @@ static bool fields_known(const struct field_names *f, const char *print)
 	return true;
 }
 
-/*
- * The print format's arguments as C writes them: quotes closed, brackets
- * balanced, every ':' answering a '?' at its depth, no ';' outside a
- * statement expression. libtraceevent 1.7 dereferences NULL on some that
- * are not ("cond ? a:16;b(...) : c", found by fuzzing).
- */
-static bool args_well_formed(const char *print)
-{
-	int pending[MAX_ARG_DEPTH] = { 0 }, depth = 0;
-
-	for (const char *p = print; *p; p++) {
-		if (*p == '"' || *p == '\'') {
-			const char *q = p + 1;
-
-			while (*q && *q != *p)
-				q += q[0] == '\\' && q[1] ? 2 : 1;
-			if (!*q)
-				return false;
-			p = q;
-			continue;
-		}
-		switch (*p) {
-		case '(': case '[': case '{':
-			if (++depth == MAX_ARG_DEPTH)
-				return false;
-			pending[depth] = 0;
-			break;
-		case ')': case ']': case '}':
-			if (--depth < 0)
-				return false;
-			break;
-		case '?':
-			pending[depth]++;
-			break;
-		case ':':
-			if (!pending[depth]--)
-				return false;
-			break;
-		case ';':
-			if (!depth)
-				return false;
-			break;
-		}
-	}
-	return depth == 0;
-}
-
 /* One field line, into the layout of its event. */
 static int take_field(struct page_walk *w, struct event_layout *e, struct field_names *names,
 		      const char *line)
@@ -286,7 +238,7 @@ static int check_print(struct page_walk *w, const char *system, const struct fie
 		return td_error(w->err, w->errlen, "out of memory");
 	if (!fields_known(names, text))
 		ret = bad_format(w, system, "a print format naming no field of the event");
-	else if (!args_well_formed(text))
+	else if (!print_format_ok(text))
 		ret = bad_format(w, system, "a print format that is not a C expression list");
 	free(text);
 	return ret;

@@ -119,6 +119,9 @@ regress_data "an event shorter than its header (fuzzing): kbuffer reads beyond t
 regress "'cond ? a:16;b(...) : c' in a print format (fuzzing): NULL dereference in tep_parse_event()" \
 	"$R/print-fmt-ternary.dat" "malformed format of an event of system 'sched': a print format that is not a C expression list$"
 
+regress "'R/EC->error_code' in a print format (fuzzing): division by zero in tep_parse_event()" \
+	"$R/print-fmt-divide.dat" "malformed format of an event of system 'exceptions': a print format that is not a C expression list$"
+
 # a record shorter than its event's fields, formatted for a report: the
 # unit test short_record_not_printed formats every record of it
 survives "a print record of 4 bytes (fuzzing): tep_print_event() mallocs a negative length" \

@@ -16,6 +16,7 @@ Suite *syscall_decode_suite(void);
 Suite *profiles_suite(void);
 Suite *tracedat_suite(void);
 Suite *trace_reader_suite(void);
+Suite *print_format_suite(void);
 
 int main(void)
 {
@@ -31,6 +32,7 @@ int main(void)
 	srunner_add_suite(sr, profiles_suite());
 	srunner_add_suite(sr, tracedat_suite());
 	srunner_add_suite(sr, trace_reader_suite());
+	srunner_add_suite(sr, print_format_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
