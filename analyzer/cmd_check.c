@@ -43,6 +43,32 @@ static int count(void *data, const struct trace_record *rec)
 	return 0;
 }
 
+/*
+ * Required events with a format but no record, comma-separated in @buf:
+ * trace-cmd extract saves the formats of events it never recorded.
+ */
+static int list_unrecorded(const struct replay_options *opts, const struct trace_input *in,
+			   const struct counts *c, char *buf, size_t len)
+{
+	bool listed[TRACE_NR_KINDS] = { false };
+	size_t used = 0;
+	int nr = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < opts->nr_monitors; i++) {
+		for (const struct event_need *n = catalog_needs(opts->monitors[i]);
+		     n->kind != TRACE_OTHER; n++) {
+			if (!n->required || !trace_input_has(in, n->kind) || c->per_kind[n->kind] ||
+			    listed[n->kind] || used >= len)
+				continue;
+			listed[n->kind] = true;
+			used += snprintf(buf + used, len - used, "%s%s", nr++ ? ", " : "",
+					 trace_kind_event(n->kind));
+		}
+	}
+	return nr;
+}
+
 static bool check_monitor(const struct rv_monitor *m, const struct trace_input *in,
 			  const struct counts *c)
 {
@@ -132,7 +158,7 @@ int cmd_check(int argc, char **argv)
 	struct counts counts;
 	const struct trace_meta *meta;
 	struct opened_trace t;
-	char err[TRACE_ERR_LEN], cmd[256];
+	char err[TRACE_ERR_LEN], cmd[256], unrecorded[512];
 	bool complete = true;
 	int nr = 0, ret;
 
@@ -163,6 +189,9 @@ int cmd_check(int argc, char **argv)
 	printf("lost events: %llu gap%s\n", counts.lost_gaps, counts.lost_gaps == 1 ? "" : "s");
 	if (complete) {
 		printf("The trace holds every event the monitors need.\n");
+		if (list_unrecorded(&opts, t.in, &counts, unrecorded, sizeof(unrecorded)))
+			printf("But no record of: %s (were they enabled when recording?)\n",
+			       unrecorded);
 	} else {
 		catalog_record_command(&opts, cmd, sizeof(cmd));
 		printf("Required events are missing. Record them with:\n  %s\n", cmd);

@@ -53,6 +53,8 @@ check "arch contradicting the trace" "--arch riscv64 -m sleep -s $T/cyclictest-r
 check "no inference"		"--no-infer -s $T/cyclictest-rel.dat"		1 "Summary: 97 violations"
 check "lost events: none"	"$T/cyclictest-abs.dat"				0 "Lost events: none"
 check "check: complete"		"check $T/cyclictest-abs.dat"			0 "holds every event the monitors need"
+check "check: formats without records"	"check tests/regressions/zero-events.dat"	0 \
+	"^But no record of: exceptions:page_fault_user, sched:sched_switch, .* \\(were they enabled when recording\\?\\)$"
 check "check: counts"		"check $T/cyclictest-abs.dat"			0 "ok +required sched:sched_switch +[0-9]+"
 check "buffer instance"		"check -m sleep --buffer td-named tests/data/tracedat/named-v7-zstd.dat" 1 \
 	"empty +required sched:sched_switch +0 "
