@@ -5,7 +5,7 @@
 #   make            build rvreplay and the generator
 #   make demo       replay a bundled trace (installs missing packages first)
 #   make check-e2e  end-to-end tests on the traces of traces/
-#   make check      every test, then again under ASan+UBSan
+#   make check      every test, again under ASan+UBSan, each fuzzer briefly, check-kmod
 #   make check-unit unit tests only
 #   make fuzz       the libFuzzer harnesses, FUZZ_SECONDS each (fuzz/fuzz.mk)
 #   make generate   regenerate the automaton headers from models/
