@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "format_trial.h"
 #include "trace_meta.h"
 #include "tracedat.h"
 
@@ -70,7 +71,7 @@ int trace_meta_read(const char *path, struct trace_meta *meta, char *err)
 	if (tracedat_open(path, &td, err, TRACE_ERR_LEN))
 		return -1;
 	/* libtraceevent parses these texts for either reader */
-	if (tracedat_check_texts(td, err, TRACE_ERR_LEN)) {
+	if (tracedat_check_texts(td, err, TRACE_ERR_LEN) || format_trial(td, err, TRACE_ERR_LEN)) {
 		tracedat_close(td);
 		return -1;
 	}

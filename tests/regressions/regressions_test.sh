@@ -122,6 +122,16 @@ regress "'cond ? a:16;b(...) : c' in a print format (fuzzing): NULL dereference 
 regress "'R/EC->error_code' in a print format (fuzzing): division by zero in tep_parse_event()" \
 	"$R/print-fmt-divide.dat" "malformed format of an event of system 'exceptions': a print format that is not a C expression list$"
 
+# formats the checks let through and libtraceevent crashes on: refused by
+# the trial parse in a child (parsers/format_trial.c), whatever the message
+for f in print-fmt-flag-entry print-fmt-dot; do
+	for reader in auto libtracecmd; do
+		export RVREPLAY_READER=$reader
+		survives "$f.dat (fuzzing): tep_parse_event() crashes ($reader)" "$R/$f.dat"
+	done
+done
+unset RVREPLAY_READER
+
 # a record shorter than its event's fields, formatted for a report: the
 # unit test short_record_not_printed formats every record of it
 survives "a print record of 4 bytes (fuzzing): tep_print_event() mallocs a negative length" \

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * libtraceevent's parsers tried in a child process before rvreplay or
+ * libtracecmd runs them. They crash on malformed formats in more ways than
+ * a check can foresee (fuzzing found NULL dereferences, divisions by zero
+ * and a use after free in tep_parse_event() alone), so whatever
+ * tracedat_check_texts() lets through is parsed once where a crash costs
+ * nothing. A file that crashes the child is refused, naming the event.
+ */
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "event_formats.h"
+#include "format_trial.h"
+
+/* Enough for any real file's formats, on any machine. */
+#define TRIAL_SECONDS	30
+#define TRIAL_NAME_LEN	160
+
+struct trial {
+	struct tep_handle	*tep;
+	int			fd;	/* to the parent */
+};
+
+/* Set by libFuzzer to save the input when a sanitizer reports: not here. */
+void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
+
+/* The child's progress: the event it is about to parse, one line each. */
+static void say(int fd, const char *what)
+{
+	size_t len = strlen(what);
+
+	while (len) {
+		ssize_t n = write(fd, what, len);
+
+		if (n <= 0)
+			return;
+		what += n;
+		len -= n;
+	}
+}
+
+static int try_format(void *data, const char *system, const char *format, size_t len)
+{
+	struct trial *t = data;
+	const char *name = len > 6 && !strncmp(format, "name: ", 6) ? format + 6 : "?";
+	size_t name_len = name == format + 6 ? strcspn(name, "\n") : 1;
+	char line[TRIAL_NAME_LEN];
+
+	if (name_len > len - 6)
+		name_len = len - 6;
+	snprintf(line, sizeof(line), "the format of %s:%.*s\n", system, (int)name_len, name);
+	say(t->fd, line);
+	tep_parse_event(t->tep, format, len, system);
+	return 0;
+}
+
+/* A crash in the child ends the child, quietly, whatever handlers it inherited. */
+static void die_quietly(void)
+{
+	static const int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGALRM };
+	int null = open("/dev/null", O_WRONLY);
+
+	for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
+		signal(fatal[i], SIG_DFL);
+	if (__sanitizer_set_death_callback)
+		__sanitizer_set_death_callback(NULL);
+	/* a sanitizer's report, or libtraceevent's complaints: not ours to show */
+	if (null >= 0)
+		dup2(null, STDERR_FILENO);
+}
+
+/* In the child: every format alone, then everything as the readers load it. */
+static void __attribute__((noreturn)) trial(const struct tracedat *td, int fd)
+{
+	struct trial t = { tep_alloc(), fd };
+	struct event_formats ef;
+	char err[128];
+
+	die_quietly();
+	alarm(TRIAL_SECONDS);
+	if (!t.tep)
+		_exit(0);
+	tep_set_file_bigendian(t.tep, td->big_endian ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
+	tep_set_long_size(t.tep, td->long_size);
+	tracedat_for_each_format(td, try_format, &t, err, sizeof(err));
+	tep_free(t.tep);
+	say(fd, "the header page, kallsyms, printk formats or saved cmdlines\n");
+	if (!event_formats_load(td, &ef, err, sizeof(err)))
+		event_formats_free(&ef);
+	say(fd, "done\n");
+	_exit(0);
+}
+
+/* The last line the child wrote: what it was doing when it stopped. */
+static void last_line(int fd, char *out, size_t len)
+{
+	char buf[4096], *end, *start;
+	size_t have = 0;
+	ssize_t n;
+
+	out[0] = '\0';
+	while ((n = read(fd, buf + have, sizeof(buf) - 1 - have)) > 0) {
+		have += n;
+		buf[have] = '\0';
+		end = strrchr(buf, '\n');
+		if (!end)
+			continue;
+		*end = '\0';
+		start = strrchr(buf, '\n');
+		snprintf(out, len, "%.*s", (int)len - 1, start ? start + 1 : buf);
+		have = 0;
+	}
+}
+
+/**
+ * format_trial() - parse a file's formats in a child process first
+ * @td: the file, its texts already checked by tracedat_check_texts()
+ * @err: what is wrong, on failure
+ * @errlen: size of @err
+ *
+ * Return: 0 when libtraceevent parsed everything without crashing or
+ * hanging, -1 with @err naming what it crashed on.
+ */
+int format_trial(const struct tracedat *td, char *err, size_t errlen)
+{
+	char doing[TRIAL_NAME_LEN];
+	int fds[2], status;
+	pid_t pid;
+
+	if (pipe(fds))
+		return snprintf(err, errlen, "cannot try the event formats: no pipe"), -1;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return snprintf(err, errlen, "cannot try the event formats: no process"), -1;
+	}
+	if (!pid) {
+		close(fds[0]);
+		trial(td, fds[1]);
+	}
+	close(fds[1]);
+	last_line(fds[0], doing, sizeof(doing));
+	close(fds[0]);
+	if (waitpid(pid, &status, 0) != pid)
+		return snprintf(err, errlen, "cannot try the event formats: lost the child"), -1;
+	if (WIFEXITED(status) && !WEXITSTATUS(status) && !strcmp(doing, "done"))
+		return 0;
+	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+		snprintf(err, errlen, "libtraceevent hangs parsing %s", doing);
+	else if (WIFSIGNALED(status))
+		snprintf(err, errlen, "libtraceevent crashes (%s) parsing %s",
+			 strsignal(WTERMSIG(status)), doing);
+	else
+		snprintf(err, errlen, "libtraceevent fails parsing %s", doing);
+	return -1;
+}
