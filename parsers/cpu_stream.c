@@ -13,10 +13,6 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
-#include <zlib.h>
-#include <zstd.h>
 
 #include "cpu_stream.h"
 
@@ -24,16 +20,9 @@
 #define MAX_CHUNK		(64U << 20)	/* uncompressed bytes of one chunk */
 #define MAX_BUFFERED		(256ULL << 20)	/* all chunk buffers of a reader */
 
-enum chunk_alg {
-	CHUNK_NONE,
-	CHUNK_ZLIB,
-	CHUNK_ZSTD,
-};
-
 struct chunk_inflater {
-	enum chunk_alg	alg;
-	ZSTD_DCtx	*zstd;
-	uint64_t	buffered;	/* bytes of chunk buffers allocated */
+	struct tracedat_inflater	*inf;
+	uint64_t			buffered;	/* bytes of chunk buffers allocated */
 };
 
 /**
@@ -49,18 +38,12 @@ struct chunk_inflater *chunk_inflater_new(const struct tracedat *td)
 
 	if (!inf)
 		return NULL;
-	if (!strcmp(td->compression, "zstd"))
-		inf->alg = CHUNK_ZSTD;
-	else if (!strcmp(td->compression, "zlib"))
-		inf->alg = CHUNK_ZLIB;
-	else if (strcmp(td->compression, "none"))
-		goto fail;
-	if (inf->alg == CHUNK_ZSTD && !(inf->zstd = ZSTD_createDCtx()))
-		goto fail;
+	inf->inf = tracedat_inflater_new(td);
+	if (!inf->inf) {
+		free(inf);
+		return NULL;
+	}
 	return inf;
-fail:
-	free(inf);
-	return NULL;
 }
 
 /**
@@ -71,40 +54,8 @@ void chunk_inflater_free(struct chunk_inflater *inf)
 {
 	if (!inf)
 		return;
-	ZSTD_freeDCtx(inf->zstd);
+	tracedat_inflater_free(inf->inf);
 	free(inf);
-}
-
-/* Exactly @usize bytes must come out. */
-static int inflate_exact(struct chunk_inflater *inf, const unsigned char *in, uint32_t zsize,
-			 unsigned char *out, uint32_t usize)
-{
-	uLongf dlen = usize;
-	size_t ret;
-
-	if (!usize)
-		return 0;
-	switch (inf->alg) {
-	case CHUNK_ZLIB:
-		return uncompress(out, &dlen, in, zsize) == Z_OK && dlen == usize ? 0 : -1;
-	case CHUNK_ZSTD:
-		ret = ZSTD_decompressDCtx(inf->zstd, out, usize, in, zsize);
-		return !ZSTD_isError(ret) && ret == usize ? 0 : -1;
-	default:
-		return -1;
-	}
-}
-
-/* Give the pages of [from, to) of the file back; they are only read. */
-static void release_map(const struct tracedat *td, uint64_t from, uint64_t to)
-{
-	uintptr_t sys = (uintptr_t)sysconf(_SC_PAGESIZE);
-	uintptr_t start = (uintptr_t)td->map + from, end = (uintptr_t)td->map + to;
-
-	start = (start + sys - 1) & ~(sys - 1);
-	end &= ~(sys - 1);
-	if (end > start)
-		madvise((void *)start, end - start, MADV_DONTNEED);
 }
 
 /**
@@ -155,10 +106,11 @@ int cpu_stream_init(struct cpu_stream *s, const struct tracedat *td,
 	s->usize = s->loc->usize;
 	s->base = s->loc->compressed ? base : s->loc->offset;
 	/* what checking the chunk tables at open touched */
-	release_map(td, s->loc->offset, s->loc->offset + s->loc->size);
+	tracedat_release(td, s->loc->offset, s->loc->offset + s->loc->size);
 	if (!s->loc->compressed || !s->loc->size)
 		return 0;
-	if (s->loc->size < 4 || inf->alg == CHUNK_NONE)
+	/* compressed CPU data in an uncompressed file: tracedat_open() refused it */
+	if (s->loc->size < 4)
 		return -1;
 	p = td->map + s->loc->offset;
 	memcpy(&n, p, 4);
@@ -229,14 +181,14 @@ static int next_chunk(struct cpu_stream *s)
 
 	if (!s->chunks_left || chunk_sizes(s, at, &zsize, &usize) ||
 	    grow(s->inf, &s->chunk, &s->chunk_cap, usize) ||
-	    inflate_exact(s->inf, s->td->map + at + 8, zsize, s->chunk, usize))
+	    tracedat_inflate(s->inf->inf, s->td->map + at + 8, zsize, s->chunk, usize))
 		return -1;
 	s->chunks_left--;
 	s->next_header = at + 8 + zsize;
 	s->chunk_start += s->chunk_len;
 	s->chunk_len = usize;
 	if (s->next_header - s->released >= RELEASE_STEP) {
-		release_map(s->td, s->released, s->next_header);
+		tracedat_release(s->td, s->released, s->next_header);
 		s->released = s->next_header;
 	}
 	return 0;
@@ -250,7 +202,7 @@ static const unsigned char *next_page_bytes(struct cpu_stream *s, size_t *avail)
 	if (!s->loc->compressed) {
 		left = s->usize - s->pos;
 		if (s->pos - s->released >= RELEASE_STEP) {
-			release_map(s->td, s->loc->offset + s->released, s->loc->offset + s->pos);
+			tracedat_release(s->td, s->loc->offset + s->released, s->loc->offset + s->pos);
 			s->released = s->pos;
 		}
 		*avail = left < s->page_size ? left : s->page_size;
@@ -292,9 +244,9 @@ bool cpu_stream_next_page(struct cpu_stream *s)
 	}
 	s->done = true;
 	if (!s->loc->compressed)
-		release_map(s->td, s->loc->offset + s->released, s->loc->offset + s->usize);
+		tracedat_release(s->td, s->loc->offset + s->released, s->loc->offset + s->usize);
 	else
-		release_map(s->td, s->released, s->next_header);
+		tracedat_release(s->td, s->released, s->next_header);
 	return false;
 }
 
@@ -376,7 +328,7 @@ int cpu_stream_page_at(struct cpu_stream *s, uint64_t pos, struct page_cache *ca
 		if (grow(s->inf, &cache->buf, &cache->cap, s->page_size))
 			return -1;
 		memcpy(cache->buf, s->td->map + s->loc->offset + pos, *len);
-		release_map(s->td, s->loc->offset + pos, s->loc->offset + pos + *len);
+		tracedat_release(s->td, s->loc->offset + pos, s->loc->offset + pos + *len);
 		return 0;
 	}
 	if (index_chunks(s) || (i = find_chunk(s, pos)) < 0 ||
@@ -385,10 +337,10 @@ int cpu_stream_page_at(struct cpu_stream *s, uint64_t pos, struct page_cache *ca
 	if (cache->stream != s || cache->chunk != (uint32_t)i) {
 		cache->stream = NULL;
 		if (grow(s->inf, &cache->buf, &cache->cap, usize) ||
-		    inflate_exact(s->inf, s->td->map + s->chunks[i].header + 8, zsize, cache->buf,
+		    tracedat_inflate(s->inf->inf, s->td->map + s->chunks[i].header + 8, zsize, cache->buf,
 				  usize))
 			return -1;
-		release_map(s->td, s->chunks[i].header, s->chunks[i].header + 8 + zsize);
+		tracedat_release(s->td, s->chunks[i].header, s->chunks[i].header + 8 + zsize);
 		cache->stream = s;
 		cache->chunk = i;
 	}

@@ -6,8 +6,6 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
-#include <zstd.h>
 
 #include "time_options.h"
 
@@ -98,19 +96,15 @@ static int v6_options(const struct tracedat *td)
 	return options(&c, NULL);
 }
 
+/* One compressed block, inflated as the container reader inflates them. */
 static int inflate_block(const struct tracedat *td, const unsigned char *in, uint64_t zsize,
 			 unsigned char *out, uint64_t usize)
 {
-	uLongf dlen = usize;
-	size_t ret;
+	struct tracedat_inflater *inf = tracedat_inflater_new(td);
+	int ret = inf ? tracedat_inflate(inf, in, zsize, out, usize) : -1;
 
-	if (!strcmp(td->compression, "zlib"))
-		return uncompress(out, &dlen, in, zsize) == Z_OK && dlen == usize ? 0 : -1;
-	if (!strcmp(td->compression, "zstd")) {
-		ret = ZSTD_decompress(out, usize, in, zsize);
-		return !ZSTD_isError(ret) && ret == usize ? 0 : -1;
-	}
-	return -1;
+	tracedat_inflater_free(inf);
+	return ret;
 }
 
 static int v7_section(const struct tracedat *td, uint64_t offset, uint64_t *next)

@@ -126,6 +126,13 @@ int tracedat_for_each_format(const struct tracedat *td, tracedat_format_fn fn,
 			     void *data, char *err, size_t errlen);
 int tracedat_read_cpu(const struct tracedat *td, const struct tracedat_buffer *buf,
 		      int index, void **data, size_t *len, char *err, size_t errlen);
+/* Decompression of a file's blocks and chunks, and its mapping given back. */
+struct tracedat_inflater;
+struct tracedat_inflater *tracedat_inflater_new(const struct tracedat *td);
+void tracedat_inflater_free(struct tracedat_inflater *inf);
+int tracedat_inflate(struct tracedat_inflater *inf, const void *in, uint64_t zsize, void *out,
+		     uint64_t usize);
+void tracedat_release(const struct tracedat *td, uint64_t from, uint64_t to);
 int tracedat_check_texts(const struct tracedat *td, char *err, size_t errlen);
 int tracedat_check_data(const struct tracedat *td, char *err, size_t errlen);
 

@@ -20,7 +20,7 @@
 #define TD_ZLIB_RATIO		1032
 #define TD_ZSTD_RATIO		32768
 
-struct td_inflater {
+struct tracedat_inflater {
 	enum td_alg	alg;
 	ZSTD_DCtx	*zstd;
 };
@@ -42,7 +42,16 @@ enum td_alg td_alg(const struct tracedat *td)
 	return TD_ALG_UNKNOWN;
 }
 
-static void release_walked(const struct tracedat *td, uint64_t from, uint64_t to)
+/**
+ * tracedat_release - give back the mapping's pages between two offsets
+ * @td: the file
+ * @from: first byte walked
+ * @to: end of the bytes walked
+ *
+ * Only whole pages inside the range: the mapping is private and read-only,
+ * so they come back from the file if touched again.
+ */
+void tracedat_release(const struct tracedat *td, uint64_t from, uint64_t to)
 {
 	uintptr_t sys = (uintptr_t)sysconf(_SC_PAGESIZE);
 	uintptr_t start = ((uintptr_t)td->map + from + sys - 1) & ~(sys - 1);
@@ -64,24 +73,53 @@ static bool ratio_ok(enum td_alg alg, uint64_t zsize, uint64_t usize)
 	}
 }
 
-static int inflater_init(struct td_inflater *inf, const struct tracedat *td)
+/**
+ * tracedat_inflater_new - decompression state for a file's blocks and chunks
+ * @td: the file
+ *
+ * Returns the state (which inflates nothing when the file is not
+ * compressed), or NULL when memory runs out or the file's compression is
+ * one this reader does not know.
+ */
+struct tracedat_inflater *tracedat_inflater_new(const struct tracedat *td)
 {
+	struct tracedat_inflater *inf = calloc(1, sizeof(*inf));
+
+	if (!inf)
+		return NULL;
 	inf->alg = td_alg(td);
-	inf->zstd = NULL;
-	if (inf->alg != TD_ALG_ZSTD)
-		return 0;
-	inf->zstd = ZSTD_createDCtx();
-	return inf->zstd ? 0 : -1;
+	if (inf->alg == TD_ALG_UNKNOWN ||
+	    (inf->alg == TD_ALG_ZSTD && !(inf->zstd = ZSTD_createDCtx()))) {
+		free(inf);
+		return NULL;
+	}
+	return inf;
 }
 
-static void inflater_free(struct td_inflater *inf)
+/**
+ * tracedat_inflater_free - release decompression state
+ * @inf: the state, or NULL
+ */
+void tracedat_inflater_free(struct tracedat_inflater *inf)
 {
+	if (!inf)
+		return;
 	ZSTD_freeDCtx(inf->zstd);
+	free(inf);
 }
 
-/* Exactly @usize bytes must come out, no more, no less. */
-static int inflate_exact(struct td_inflater *inf, const unsigned char *in, uint64_t zsize,
-			 unsigned char *out, uint64_t usize)
+/**
+ * tracedat_inflate - decompress one block or chunk
+ * @inf: the file's state
+ * @in: the compressed bytes
+ * @zsize: their number
+ * @out: room for @usize bytes
+ * @usize: exactly what must come out, no more, no less
+ *
+ * Returns 0, or -1 when the data is corrupt or the file not compressed.
+ */
+int tracedat_inflate(struct tracedat_inflater *inf, const void *in, uint64_t zsize, void *out,
+		     uint64_t usize)
 {
 	uLongf dlen = usize;
 	size_t ret;
@@ -175,7 +213,7 @@ int td_check_chunks(const struct tracedat *td, struct tracedat_location *loc,
 		uint64_t at = c.pos;
 
 		if (at - released >= (1U << 20)) {
-			release_walked(td, released, at);
+			tracedat_release(td, released, at);
 			released = at;
 		}
 
@@ -188,7 +226,7 @@ int td_check_chunks(const struct tracedat *td, struct tracedat_location *loc,
 					(unsigned long long)loc->offset);
 	}
 	/* the walk touched every chunk header: give those pages back */
-	release_walked(td, released, c.pos);
+	tracedat_release(td, released, c.pos);
 	used = c.pos - loc->offset;
 	if (used != loc->size && used != loc->size + 4)
 		return td_error(err, errlen,
@@ -218,7 +256,7 @@ static int load_block(const struct tracedat *td, const struct tracedat_location 
 		      uint64_t max, unsigned char **out, uint64_t *len, char *err,
 		      size_t errlen)
 {
-	struct td_inflater inf;
+	struct tracedat_inflater *inf;
 	struct td_cursor c;
 	uint64_t zsize, usize;
 	unsigned char *buf;
@@ -234,12 +272,13 @@ static int load_block(const struct tracedat *td, const struct tracedat_location 
 	buf = alloc_out(usize, err, errlen);
 	if (!buf)
 		return -1;
-	if (inflater_init(&inf, td)) {
+	inf = tracedat_inflater_new(td);
+	if (!inf) {
 		free(buf);
 		return td_error(err, errlen, "out of memory");
 	}
-	ret = inflate_exact(&inf, c.base + c.pos, zsize, buf, usize);
-	inflater_free(&inf);
+	ret = tracedat_inflate(inf, c.base + c.pos, zsize, buf, usize);
+	tracedat_inflater_free(inf);
 	if (ret) {
 		free(buf);
 		return td_error(err, errlen, "corrupt compressed block at offset %llu",
@@ -506,27 +545,27 @@ int tracedat_for_each_format(const struct tracedat *td, tracedat_format_fn fn,
 static int inflate_chunks(const struct tracedat *td, const struct tracedat_location *loc,
 			  unsigned char *out)
 {
-	struct td_inflater inf;
+	struct tracedat_inflater *inf = tracedat_inflater_new(td);
 	uint64_t zsize, usize, done = 0;
 	struct td_cursor c;
 	uint32_t n, i;
 	int ret = 0;
 
-	if (inflater_init(&inf, td))
+	if (!inf)
 		return -1;
 	td_cursor_init(&c, td->map, loc->offset, loc->offset + loc->size, td->big_endian);
 	if (td_u32(&c, &n))
 		ret = -1;
 	for (i = 0; !ret && i < n; i++) {
 		if (read_sizes(td, &c, &zsize, &usize) || usize > loc->usize - done ||
-		    inflate_exact(&inf, c.base + c.pos, zsize, out + done, usize)) {
+		    tracedat_inflate(inf, c.base + c.pos, zsize, out + done, usize)) {
 			ret = -1;
 			break;
 		}
 		c.pos += zsize;
 		done += usize;
 	}
-	inflater_free(&inf);
+	tracedat_inflater_free(inf);
 	return ret || done != loc->usize ? -1 : 0;
 }
 
