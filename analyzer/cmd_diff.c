@@ -202,11 +202,7 @@ static int select_monitors(struct diff_cli *c, struct opened_trace *t)
 	if (c->nr_names)
 		return catalog_select(c->names, c->nr_names, &c->opts.replay, err) ?
 		       cmd_usage_error("rvreplay diff", "%s", err) : 0;
-	found = diff_monitors_of_trace(c->path, c->trace_names, sizeof(c->trace_names), err);
-	if (found < 0) {
-		cmd_error(c->path, "%s", err);
-		return EXIT_ERROR;
-	}
+	found = diff_monitors_of_trace(t->in, c->trace_names, sizeof(c->trace_names));
 	for (tok = strtok_r(c->trace_names, ",", &save); tok && nr < MAX_NAMES;
 	     tok = strtok_r(NULL, ",", &save))
 		names[nr++] = tok;
@@ -503,7 +499,7 @@ int cmd_diff(int argc, char **argv)
 		ret = check_events(&c, &t);
 	if (ret)
 		goto out;
-	if (diff_run(c.path, &c.opts, &res, err)) {
+	if (diff_run(t.in, &c.opts, &res, err)) {
 		cmd_error(c.path, "%s", err);
 		ret = EXIT_ERROR;
 		goto out;

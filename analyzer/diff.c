@@ -479,19 +479,16 @@ static void collect_lost(void *data, const struct lost_gap *gap)
 	res->lost[res->nr_lost++] = *gap;
 }
 
-static int replay_pass(const char *path, const struct diff_options *opts, bool infer,
+static int replay_pass(struct trace_input *in, const struct diff_options *opts, bool infer,
 		       struct collect *c, char *err)
 {
 	struct replay_options ro = opts->replay;
 	struct replay_sink sink = {
 		.verdict = collect_verdict, .step = collect_step, .lost = collect_lost, .data = c,
 	};
-	struct trace_input *in;
 	struct replay *r;
 	int ret = -1;
 
-	if (trace_input_open(path, opts->buffer, &in, err))
-		return -1;
 	ro.infer = infer;
 	r = replay_new(&ro, in, &sink);
 	if (!r) {
@@ -509,7 +506,6 @@ static int replay_pass(const char *path, const struct diff_options *opts, bool i
 	ret = 0;
 out:
 	replay_free(r);
-	trace_input_close(in);
 	return ret;
 }
 
@@ -947,21 +943,15 @@ oom:
 
 /* ---- the whole run ---- */
 
-static int scan_pass(const char *path, const struct diff_options *opts, struct scan *s, char *err)
+static int scan_pass(struct trace_input *in, struct scan *s, char *err)
 {
-	struct trace_input *in;
-
-	if (trace_input_open(path, opts->buffer, &in, err))
-		return -1;
 	s->nr_cpus = trace_input_meta(in)->cpus;
 	s->cpus = calloc(s->nr_cpus > 0 ? s->nr_cpus : 1, sizeof(*s->cpus));
 	if (!s->cpus) {
-		trace_input_close(in);
 		snprintf(err, TRACE_ERR_LEN, "out of memory");
 		return -1;
 	}
 	trace_input_iterate(in, scan_record, s);
-	trace_input_close(in);
 	if (s->oom) {
 		snprintf(err, TRACE_ERR_LEN, "out of memory");
 		return -1;
@@ -983,7 +973,7 @@ static unsigned int keep_in_window(const struct diff_result *res, struct diff_st
 
 /**
  * diff_run() - replay a trace and compare it with the live verdicts it holds
- * @path: the trace.dat file
+ * @in: the trace, read once for the live records and once per replay
  * @opts: the monitors and replay options; opts->replay.infer off mimics a
  *	  live monitor (the kernel infers nothing)
  * @res: filled; release it with diff_release(), also after a failure
@@ -991,7 +981,7 @@ static unsigned int keep_in_window(const struct diff_result *res, struct diff_st
  *
  * Return: 0, or -1 (unreadable trace, out of memory) with @err set.
  */
-int diff_run(const char *path, const struct diff_options *opts, struct diff_result *res,
+int diff_run(struct trace_input *in, const struct diff_options *opts, struct diff_result *res,
 	     char *err)
 {
 	struct scan s = { .opts = opts, .res = res };
@@ -1001,9 +991,9 @@ int diff_run(const char *path, const struct diff_options *opts, struct diff_resu
 
 	memset(res, 0, sizeof(*res));
 	res->system = NULL;
-	if (scan_pass(path, opts, &s, err) || replay_pass(path, opts, opts->replay.infer, &c, err))
+	if (scan_pass(in, &s, err) || replay_pass(in, opts, opts->replay.infer, &c, err))
 		goto out;
-	if (opts->replay.infer && replay_pass(path, opts, false, &rerun, err))
+	if (opts->replay.infer && replay_pass(in, opts, false, &rerun, err))
 		goto out;
 	if (!res->system)
 		res->system = "";
@@ -1082,23 +1072,18 @@ static int find_monitors_line(void *data, const struct trace_record *rec)
 
 /**
  * diff_monitors_of_trace() - the monitors our module ran, as it wrote them
- * @path: the trace
+ * @in: the trace
  * @names: gets "pagefault,sleep" from "rvreplay-kmod: enabled ... monitors=..."
  * @len: its size
- * @err: TRACE_ERR_LEN bytes for the reason of a failure
  *
- * Return: 1 when the line was found, 0 when not, -1 when the trace cannot be read.
+ * Return: 1 when the line was found, 0 when not.
  */
-int diff_monitors_of_trace(const char *path, char *names, size_t len, char *err)
+int diff_monitors_of_trace(struct trace_input *in, char *names, size_t len)
 {
 	struct monitors_scan m = { names, len, false };
-	struct trace_input *in;
 
 	names[0] = '\0';
-	if (trace_input_open(path, NULL, &in, err))
-		return -1;
 	trace_input_iterate(in, find_monitors_line, &m);
-	trace_input_close(in);
 	return m.found;
 }
 

@@ -140,8 +140,8 @@ struct diff_result {
 	struct replay_stats	stats;
 };
 
-int diff_monitors_of_trace(const char *path, char *names, size_t len, char *err);
-int diff_run(const char *path, const struct diff_options *opts, struct diff_result *res,
+int diff_monitors_of_trace(struct trace_input *in, char *names, size_t len);
+int diff_run(struct trace_input *in, const struct diff_options *opts, struct diff_result *res,
 	     char *err);
 void diff_release(struct diff_result *res);
 const char *diff_why_text(enum diff_why why);

@@ -39,7 +39,9 @@ FUZZ_OBJS	= $(addprefix $(BUILD)/fuzz/,spec_fuzz.o tracedat_fuzz.o trace_input_f
 		  replay_fuzz.o fuzz_file.o)
 FUZZ_INCLUDES	= -Imodels/ltlc -Iparsers -Ianalyzer -Irecorder -I$(MONDIR)
 FUZZ_LINK	= $(CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^
-FUZZ_TRACEDAT_OBJS = $(filter $(BUILD)/parsers/tracedat% $(BUILD)/parsers/print_format.o,$(PARSER_OBJS))
+FUZZ_TRACEDAT_OBJS = $(filter $(BUILD)/parsers/tracedat% $(BUILD)/parsers/print_format.o \
+		     $(BUILD)/parsers/record_bounds.o $(BUILD)/parsers/cpu_stream.o \
+		     $(BUILD)/parsers/ring_page.o,$(PARSER_OBJS))
 
 fuzz-harnesses: $(FUZZ_HARNESSES:%=$(BUILD)/fuzz/%_fuzz)
 

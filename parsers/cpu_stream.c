@@ -144,17 +144,22 @@ static uint32_t read_u32(const struct tracedat *td, uint64_t at)
 }
 
 /* A chunk's sizes at @at, checked against the CPU's data. */
-static int chunk_sizes(const struct cpu_stream *s, uint64_t at, uint32_t *zsize, uint32_t *usize)
+static enum cpu_stream_fault chunk_sizes(const struct cpu_stream *s, uint64_t at,
+					 uint32_t *zsize, uint32_t *usize)
 {
 	uint64_t end = s->loc->offset + s->loc->size;
 
 	if (at > end || end - at < 8)
-		return -1;
+		return CPU_STREAM_CHUNK_SIZES;
 	*zsize = read_u32(s->td, at);
 	*usize = read_u32(s->td, at + 4);
-	if (*zsize > end - at - 8 || *usize > MAX_CHUNK || *usize % s->page_size)
-		return -1;
-	return 0;
+	if (*zsize > end - at - 8)
+		return CPU_STREAM_CHUNK_SIZES;
+	if (*usize > MAX_CHUNK)
+		return CPU_STREAM_CHUNK_LARGE;
+	if (*usize % s->page_size)
+		return CPU_STREAM_CHUNK_PAGES;
+	return CPU_STREAM_INTACT;
 }
 
 static int grow(struct chunk_inflater *inf, unsigned char **buf, uint32_t *cap, uint32_t need)
@@ -174,16 +179,30 @@ static int grow(struct chunk_inflater *inf, unsigned char **buf, uint32_t *cap, 
 	return 0;
 }
 
+static int stream_fault(struct cpu_stream *s, enum cpu_stream_fault fault, uint32_t usize)
+{
+	s->fault = fault;
+	s->fault_usize = usize;
+	return -1;
+}
+
 static int next_chunk(struct cpu_stream *s)
 {
-	uint32_t zsize, usize;
+	uint32_t zsize = 0, usize = 0;
 	uint64_t at = s->next_header;
+	enum cpu_stream_fault fault;
 
-	if (!s->chunks_left || chunk_sizes(s, at, &zsize, &usize) ||
-	    grow(s->inf, &s->chunk, &s->chunk_cap, usize) ||
-	    tracedat_inflate(s->inf->inf, s->td->map + at + 8, zsize, s->chunk, usize))
+	if (!s->chunks_left)
 		return -1;
+	fault = chunk_sizes(s, at, &zsize, &usize);
+	if (fault)
+		return stream_fault(s, fault, usize);
+	if (grow(s->inf, &s->chunk, &s->chunk_cap, usize))
+		return stream_fault(s, CPU_STREAM_CHUNK_MEMORY, usize);
+	if (tracedat_inflate(s->inf->inf, s->td->map + at + 8, zsize, s->chunk, usize))
+		return stream_fault(s, CPU_STREAM_CHUNK_CORRUPT, usize);
 	s->chunks_left--;
+	s->chunk_no++;
 	s->next_header = at + 8 + zsize;
 	s->chunk_start += s->chunk_len;
 	s->chunk_len = usize;
@@ -219,6 +238,29 @@ static const unsigned char *next_page_bytes(struct cpu_stream *s, size_t *avail)
 }
 
 /**
+ * cpu_stream_next_raw() - the bytes of the CPU's next page, unparsed
+ * @s: the stream
+ * @avail: how many bytes the page has: the page size, or less at the end
+ *	   of uncompressed data that is not whole pages
+ *
+ * Return: the page, or NULL at the end of the data or at data that cannot
+ * be read (@s->fault says why, for compressed data).
+ */
+const unsigned char *cpu_stream_next_raw(struct cpu_stream *s, size_t *avail)
+{
+	const unsigned char *page;
+
+	if (s->done || s->pos >= s->usize)
+		return NULL;
+	page = next_page_bytes(s, avail);
+	if (!page)
+		return NULL;
+	s->page_pos = s->pos;
+	s->pos += s->page_size;
+	return page;
+}
+
+/**
  * cpu_stream_next_page() - move to the first record of the next page that has one
  * @s: the stream
  *
@@ -229,12 +271,7 @@ bool cpu_stream_next_page(struct cpu_stream *s)
 	const unsigned char *page;
 	size_t avail;
 
-	while (!s->done && s->pos < s->usize) {
-		page = next_page_bytes(s, &avail);
-		if (!page)
-			break;
-		s->page_pos = s->pos;
-		s->pos += s->page_size;
+	while ((page = cpu_stream_next_raw(s, &avail))) {
 		if (ring_page_load(&s->page, &s->layout, page, avail)) {
 			s->damaged = true;
 			break;
@@ -276,7 +313,7 @@ static int index_chunks(struct cpu_stream *s)
 	if (!s->chunks)
 		return -1;
 	for (at = s->loc->offset + 4; n < count; n++) {
-		if (chunk_sizes(s, at, &zsize, &usize))
+		if (chunk_sizes(s, at, &zsize, &usize) != CPU_STREAM_INTACT)
 			break;
 		s->chunks[n].header = at;
 		s->chunks[n].ustart = ustart;
@@ -332,7 +369,8 @@ int cpu_stream_page_at(struct cpu_stream *s, uint64_t pos, struct page_cache *ca
 		return 0;
 	}
 	if (index_chunks(s) || (i = find_chunk(s, pos)) < 0 ||
-	    chunk_sizes(s, s->chunks[i].header, &zsize, &usize) || pos - s->chunks[i].ustart >= usize)
+	    chunk_sizes(s, s->chunks[i].header, &zsize, &usize) != CPU_STREAM_INTACT ||
+	    pos - s->chunks[i].ustart >= usize)
 		return -1;
 	if (cache->stream != s || cache->chunk != (uint32_t)i) {
 		cache->stream = NULL;

@@ -31,6 +31,16 @@ struct chunk_entry {
 	uint64_t	ustart;		/* its first byte in the uncompressed data */
 };
 
+/* Why a CPU's compressed data stopped before its end. */
+enum cpu_stream_fault {
+	CPU_STREAM_INTACT,
+	CPU_STREAM_CHUNK_SIZES,		/* a chunk header outside the data */
+	CPU_STREAM_CHUNK_PAGES,		/* a chunk that is not whole pages */
+	CPU_STREAM_CHUNK_LARGE,		/* a chunk larger than MAX_CHUNK */
+	CPU_STREAM_CHUNK_MEMORY,	/* the reader's chunk buffers are full */
+	CPU_STREAM_CHUNK_CORRUPT,	/* it does not inflate to its size */
+};
+
 struct cpu_stream {
 	const struct tracedat		*td;
 	const struct tracedat_location	*loc;
@@ -53,6 +63,9 @@ struct cpu_stream {
 							   compressed: file offset */
 	/* compressed: the current chunk */
 	uint32_t			chunks_left;
+	uint32_t			chunk_no;	/* the next chunk's index */
+	enum cpu_stream_fault		fault;
+	uint32_t			fault_usize;	/* the faulty chunk's declared size */
 	uint64_t			next_header;	/* file offset of the next chunk */
 	uint64_t			chunk_start;	/* its first byte, in the data */
 	unsigned char			*chunk;
@@ -76,6 +89,7 @@ int cpu_stream_init(struct cpu_stream *s, const struct tracedat *td,
 		    const struct ring_layout *layout, struct chunk_inflater *inf);
 void cpu_stream_release(struct cpu_stream *s);
 bool cpu_stream_first(struct cpu_stream *s);
+const unsigned char *cpu_stream_next_raw(struct cpu_stream *s, size_t *avail);
 bool cpu_stream_next_page(struct cpu_stream *s);
 int cpu_stream_page_at(struct cpu_stream *s, uint64_t pos, struct page_cache *cache,
 		       uint32_t *len);

@@ -59,9 +59,40 @@ static int parse_printk(struct tep_handle *tep, const char *text)
 	return 0;
 }
 
+struct loading {
+	struct tep_handle		*tep;
+	event_formats_announce_fn	announce;
+	void				*data;
+};
+
+static void tell(const struct loading *l, const char *what)
+{
+	if (l->announce)
+		l->announce(l->data, what);
+}
+
+/* "the format of SYSTEM:NAME", the name taken from the format's first line */
+static void announce_format(const struct loading *l, const char *system, const char *format,
+			    size_t len)
+{
+	const char *name = len > 6 && !strncmp(format, "name: ", 6) ? format + 6 : "?";
+	size_t name_len = name == format + 6 ? strcspn(name, "\n") : 1;
+	char what[160];
+
+	if (!l->announce)
+		return;
+	if (name_len > len - 6)
+		name_len = len - 6;
+	snprintf(what, sizeof(what), "the format of %s:%.*s", system, (int)name_len, name);
+	tell(l, what);
+}
+
 static int parse_format(void *data, const char *system, const char *format, size_t len)
 {
-	tep_parse_event(data, format, len, system);
+	struct loading *l = data;
+
+	announce_format(l, system, format, len);
+	tep_parse_event(l->tep, format, len, system);
 	return 0;
 }
 
@@ -83,15 +114,19 @@ static void parse_text(const struct tracedat *td, struct tep_handle *tep,
  * event_formats_load() - the event formats of a file
  * @td: the file
  * @ef: filled; release with event_formats_free()
+ * @announce: told before each format and text is parsed, or NULL (the
+ *	      format trial's child says what it is about to parse)
+ * @data: passed to @announce
  * @err: what is wrong
  * @errlen: size of @err
  *
  * Return: 0, or -1 when memory runs out or the header page is unreadable.
  */
-int event_formats_load(const struct tracedat *td, struct event_formats *ef, char *err,
-		       size_t errlen)
+int event_formats_load(const struct tracedat *td, struct event_formats *ef,
+		       event_formats_announce_fn announce, void *data, char *err, size_t errlen)
 {
 	struct tep_handle *tep = tep_alloc();
+	struct loading l = { tep, announce, data };
 	char *header;
 	size_t len;
 
@@ -110,12 +145,16 @@ int event_formats_load(const struct tracedat *td, struct event_formats *ef, char
 	tep_set_cpus(tep, td->nr_cpus);
 	if (tracedat_read_text(td, TRACEDAT_TEXT_HEADER_PAGE, &header, &len, err, errlen))
 		return -1;
+	tell(&l, "the header page");
 	tep_parse_header_page(tep, header, len, td->long_size);
 	free(header);
-	if (tracedat_for_each_format(td, parse_format, tep, err, errlen) < 0)
+	if (tracedat_for_each_format(td, parse_format, &l, err, errlen) < 0)
 		return -1;
+	tell(&l, "kallsyms");
 	parse_text(td, tep, TRACEDAT_SEC_KALLSYMS, TRACEDAT_TEXT_KALLSYMS, tep_parse_kallsyms);
+	tell(&l, "the printk formats");
 	parse_text(td, tep, TRACEDAT_SEC_PRINTK, TRACEDAT_TEXT_PRINTK, parse_printk);
+	tell(&l, "the saved cmdlines");
 	parse_text(td, tep, TRACEDAT_SEC_CMDLINES, TRACEDAT_TEXT_CMDLINES,
 		   tep_parse_saved_cmdlines);
 	return 0;

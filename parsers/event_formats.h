@@ -19,8 +19,11 @@ struct event_formats {
 	struct tep_plugin_list	*plugins;
 };
 
-int event_formats_load(const struct tracedat *td, struct event_formats *ef, char *err,
-		       size_t errlen);
+/* Told what is about to be parsed: "the format of sched:sched_switch". */
+typedef void (*event_formats_announce_fn)(void *data, const char *what);
+
+int event_formats_load(const struct tracedat *td, struct event_formats *ef,
+		       event_formats_announce_fn announce, void *data, char *err, size_t errlen);
 void event_formats_free(struct event_formats *ef);
 
 #endif

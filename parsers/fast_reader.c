@@ -1,27 +1,25 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Opening a buffer of a trace.dat file for the fast reader, the record
- * loop, and reading one record again by its offset.
+ * The fast reader of one buffer of a trace.dat file: its CPUs' pages
+ * walked and merged in libtracecmd's order, and one record read again by
+ * its offset. It reads the file's mapping only: no format is parsed here.
  *
- * The reader declines (and libtracecmd, the reference, reads the file)
- * when libtracecmd would change the ring buffer's timestamps (DATE,
- * OFFSET, TIME_SHIFT, TSC2NSEC options). Pre-2.6.31 ring buffers and page
- * headers whose timestamp is not 8 bytes are errors: libtracecmd reads no
- * record of them.
+ * It does not read files whose ring-buffer times libtracecmd changes
+ * (DATE, OFFSET, TIME_SHIFT, TSC2NSEC options): those are iterated by
+ * libtracecmd (trace_input.c); reading a record again by its offset works
+ * for every file.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "event_formats.h"
 #include "fast_reader.h"
 #include "record_merge.h"
-#include "time_options.h"
+#include "trace_file.h"
 #include "tracedat.h"
 
 struct fast_reader {
-	struct tracedat			*td;
-	struct event_formats		formats;
+	const struct tracedat		*td;
 	const struct tracedat_buffer	*buf;
 	struct chunk_inflater		*inf;
 	struct ring_layout		layout;
@@ -34,29 +32,6 @@ struct fast_reader {
 static bool host_big_endian(void)
 {
 	return __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
-}
-
-/*
- * 1 when libtracecmd must read this file (it changes the timestamps), -1
- * when no reader can: libtracecmd would give no record of such pages, and
- * a file we cannot read is not handed to it.
- */
-static int declined(const struct tracedat *td, struct tep_handle *tep, char *err)
-{
-	int ret;
-
-	if (tep_get_header_timestamp_size(tep) != 8 || tep_is_old_format(tep)) {
-		snprintf(err, TRACE_ERR_LEN, "unsupported ring buffer: %s",
-			 tep_is_old_format(tep) ? "a kernel older than 2.6.31" :
-			 "page timestamps are not 8 bytes");
-		return -1;
-	}
-	ret = time_options_find(td);
-	if (ret < 0)
-		snprintf(err, TRACE_ERR_LEN, "unreadable options");
-	else if (ret)
-		snprintf(err, TRACE_ERR_LEN, "options that change timestamps");
-	return ret;
 }
 
 /* libtracecmd lays compressed CPU data end to end: top buffer first. */
@@ -96,41 +71,32 @@ static int open_streams(struct fast_reader *fr, char *err)
 
 /**
  * fast_reader_open() - prepare reading a buffer of a trace.dat file
- * @path: the file
+ * @f: the file, open; it must outlive the reader
  * @buffer: the buffer instance, NULL or "" for the top one
  * @out: the reader; close with fast_reader_close()
- * @err: TRACE_ERR_LEN bytes: what is wrong, or why the file is left to libtracecmd
+ * @err: TRACE_ERR_LEN bytes: what is wrong
  *
- * Return: 0; 1 when libtracecmd must read this file; -1 on error.
+ * Return: 0, or -1 on error.
  */
-int fast_reader_open(const char *path, const char *buffer, struct fast_reader **out,
+int fast_reader_open(const struct trace_file *f, const char *buffer, struct fast_reader **out,
 		     char *err)
 {
 	struct fast_reader *fr = calloc(1, sizeof(*fr));
-	struct tep_handle *tep;
-	int ret = -1;
 
 	*out = NULL;
 	if (!fr) {
 		snprintf(err, TRACE_ERR_LEN, "out of memory");
 		return -1;
 	}
-	if (tracedat_open(path, &fr->td, err, TRACE_ERR_LEN) ||
-	    event_formats_load(fr->td, &fr->formats, err, TRACE_ERR_LEN))
-		goto fail;
-	tep = fr->formats.tep;
-	ret = declined(fr->td, tep, err);
-	if (ret)
-		goto fail;
-	ret = -1;
+	fr->td = f->td;
 	fr->buf = tracedat_buffer_find(fr->td, buffer ? buffer : "");
 	if (!fr->buf) {
 		snprintf(err, TRACE_ERR_LEN, "no buffer instance named '%s'", buffer ? buffer : "");
 		goto fail;
 	}
-	fr->layout.big_endian = tep_is_file_bigendian(tep);
+	fr->layout.big_endian = fr->td->big_endian;
 	fr->layout.swap = fr->layout.big_endian != host_big_endian();
-	fr->layout.long8 = tep_get_header_page_size(tep) == 8;
+	fr->layout.long8 = f->texts.commit_size == 8;
 	fr->inf = chunk_inflater_new(fr->td);
 	if (!fr->inf) {
 		snprintf(err, TRACE_ERR_LEN, "cannot decompress '%s' data", fr->td->compression);
@@ -142,7 +108,7 @@ int fast_reader_open(const char *path, const char *buffer, struct fast_reader **
 	return 0;
 fail:
 	fast_reader_close(fr);
-	return ret;
+	return -1;
 }
 
 /**
@@ -158,31 +124,7 @@ void fast_reader_close(struct fast_reader *fr)
 	free(fr->streams);
 	free(fr->again.buf);
 	chunk_inflater_free(fr->inf);
-	event_formats_free(&fr->formats);
-	tracedat_close(fr->td);
 	free(fr);
-}
-
-/**
- * fast_reader_tep() - the event formats the reader built
- * @fr: the reader
- *
- * Return: the formats, valid until fast_reader_close().
- */
-struct tep_handle *fast_reader_tep(const struct fast_reader *fr)
-{
-	return fr->formats.tep;
-}
-
-/**
- * fast_reader_file() - the container the reader reads
- * @fr: the reader
- *
- * Return: the file, valid until fast_reader_close().
- */
-const struct tracedat *fast_reader_file(const struct fast_reader *fr)
-{
-	return fr->td;
 }
 
 static int restart(struct fast_reader *fr)
@@ -239,6 +181,7 @@ int fast_reader_iterate(struct fast_reader *fr, const struct trace_decoder *d,
 		rec.missed = s->ev.missed;
 		rec.ref.offset = s->base + s->page_pos + s->ev.offset;
 		rec.ref.cpu = s->cpu;
+		rec.ref.ts = s->ev.ts;
 		trace_decode_payload(d, s->ev.data, s->ev.size, &rec);
 		ret = fn(data, &rec);
 		if (ret)

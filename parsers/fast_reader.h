@@ -4,8 +4,7 @@
  * ring-buffer page walk and k-way merge, with the same records, in the
  * same order, with the same offsets as libtracecmd's
  * tracecmd_iterate_events() and tracecmd_read_at(), in memory that does
- * not grow with the trace. libtracecmd is not used at all: the event
- * formats (struct tep_handle) come from our reading of the metadata.
+ * not grow with the trace. libtracecmd is not used at all.
  */
 #ifndef FAST_READER_H
 #define FAST_READER_H
@@ -18,10 +17,10 @@
 
 struct fast_reader;
 
-int fast_reader_open(const char *path, const char *buffer, struct fast_reader **out,
+struct trace_file;
+
+int fast_reader_open(const struct trace_file *f, const char *buffer, struct fast_reader **out,
 		     char *err);
-struct tep_handle *fast_reader_tep(const struct fast_reader *fr);
-const struct tracedat *fast_reader_file(const struct fast_reader *fr);
 void fast_reader_close(struct fast_reader *fr);
 int fast_reader_iterate(struct fast_reader *fr, const struct trace_decoder *d,
 			trace_record_fn fn, void *data, trace_progress_fn progress);

@@ -22,42 +22,27 @@
 #define TRIAL_SECONDS	30
 #define TRIAL_NAME_LEN	160
 
-struct trial {
-	struct tep_handle	*tep;
-	int			fd;	/* to the parent */
-};
-
 /* Set by libFuzzer to save the input when a sanitizer reports: not here. */
 void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
 
-/* The child's progress: the event it is about to parse, one line each. */
-static void say(int fd, const char *what)
+/* The child's progress: what it is about to parse, one line each. */
+static void say(void *data, const char *what)
 {
-	size_t len = strlen(what);
+	int fd = *(int *)data;
+	char line[TRIAL_NAME_LEN];
+	size_t len = snprintf(line, sizeof(line), "%s\n", what);
+	const char *p = line;
 
+	if (len >= sizeof(line))
+		len = sizeof(line) - 1;
 	while (len) {
-		ssize_t n = write(fd, what, len);
+		ssize_t n = write(fd, p, len);
 
 		if (n <= 0)
 			return;
-		what += n;
+		p += n;
 		len -= n;
 	}
-}
-
-static int try_format(void *data, const char *system, const char *format, size_t len)
-{
-	struct trial *t = data;
-	const char *name = len > 6 && !strncmp(format, "name: ", 6) ? format + 6 : "?";
-	size_t name_len = name == format + 6 ? strcspn(name, "\n") : 1;
-	char line[TRIAL_NAME_LEN];
-
-	if (name_len > len - 6)
-		name_len = len - 6;
-	snprintf(line, sizeof(line), "the format of %s:%.*s\n", system, (int)name_len, name);
-	say(t->fd, line);
-	tep_parse_event(t->tep, format, len, system);
-	return 0;
 }
 
 /* A crash in the child ends the child, quietly, whatever handlers it inherited. */
@@ -75,25 +60,17 @@ static void die_quietly(void)
 		dup2(null, STDERR_FILENO);
 }
 
-/* In the child: every format alone, then everything as the readers load it. */
+/* In the child: everything as the readers load it, each part announced. */
 static void __attribute__((noreturn)) trial(const struct tracedat *td, int fd)
 {
-	struct trial t = { tep_alloc(), fd };
 	struct event_formats ef;
 	char err[128];
 
 	die_quietly();
 	alarm(TRIAL_SECONDS);
-	if (!t.tep)
-		_exit(0);
-	tep_set_file_bigendian(t.tep, td->big_endian ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
-	tep_set_long_size(t.tep, td->long_size);
-	tracedat_for_each_format(td, try_format, &t, err, sizeof(err));
-	tep_free(t.tep);
-	say(fd, "the header page, kallsyms, printk formats or saved cmdlines\n");
-	if (!event_formats_load(td, &ef, err, sizeof(err)))
+	if (!event_formats_load(td, &ef, say, &fd, err, sizeof(err)))
 		event_formats_free(&ef);
-	say(fd, "done\n");
+	say(&fd, "done");
 	_exit(0);
 }
 

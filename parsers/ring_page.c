@@ -7,6 +7,29 @@
 #include "ring_page.h"
 
 /**
+ * ring_page_header() - read a page's header
+ * @layout: how the kernel wrote the page
+ * @page: its bytes
+ * @avail: how many of them there are
+ * @h: filled
+ *
+ * Return: 0, or -1 when the header does not fit @avail.
+ */
+int ring_page_header(const struct ring_layout *layout, const unsigned char *page, size_t avail,
+		     struct ring_header *h)
+{
+	unsigned int lsize = layout->long8 ? 8 : 4;
+
+	h->start = 8 + lsize;
+	if (avail < h->start)
+		return -1;
+	h->timestamp = ring_read8(layout, page);
+	h->flags = layout->long8 ? ring_read8(layout, page + 8) : ring_read4(layout, page + 8);
+	h->size = (uint32_t)h->flags & RING_COMMIT_MASK;
+	return 0;
+}
+
+/**
  * ring_page_load() - start walking a page
  * @p: the page
  * @layout: how the kernel wrote it
@@ -24,22 +47,19 @@ int ring_page_load(struct ring_page *p, const struct ring_layout *layout,
 		   const unsigned char *page, size_t avail)
 {
 	unsigned int lsize = layout->long8 ? 8 : 4;
-	uint64_t flags;
+	struct ring_header h;
 
 	p->layout = *layout;
-	p->start = 8 + lsize;
-	if (avail < p->start)
+	if (ring_page_header(layout, page, avail, &h) || h.size > avail - h.start)
 		return -1;
-	p->timestamp = ring_read8(layout, page);
-	flags = layout->long8 ? ring_read8(layout, page + 8) : ring_read4(layout, page + 8);
-	p->size = (uint32_t)flags & RING_COMMIT_MASK;
-	if (p->size > avail - p->start)
-		return -1;
+	p->start = h.start;
+	p->timestamp = h.timestamp;
+	p->size = h.size;
 	p->data = page + p->start;
 	p->lost = 0;
-	if (flags & RING_MISSING_EVENTS) {
+	if (h.flags & RING_MISSING_EVENTS) {
 		p->lost = -1;
-		if ((flags & RING_MISSING_STORED) && lsize <= avail - p->start - p->size)
+		if ((h.flags & RING_MISSING_STORED) && lsize <= avail - p->start - p->size)
 			p->lost = (int)(layout->long8 ? ring_read8(layout, p->data + p->size) :
 					ring_read4(layout, p->data + p->size));
 	}

@@ -71,6 +71,14 @@ static inline uint32_t ring_read4(const struct ring_layout *l, const unsigned ch
 	return l->swap ? __builtin_bswap32(v) : v;
 }
 
+static inline uint16_t ring_read2(const struct ring_layout *l, const unsigned char *p)
+{
+	uint16_t v;
+
+	memcpy(&v, p, 2);
+	return l->swap ? __builtin_bswap16(v) : v;
+}
+
 static inline uint64_t ring_read8(const struct ring_layout *l, const unsigned char *p)
 {
 	uint64_t v;
@@ -86,46 +94,65 @@ static inline void ring_page_end(struct ring_page *p)
 	p->index = p->size;
 }
 
+/* One item's header as kbuffer's translate_data() reads it. */
+struct ring_item {
+	int		type;		/* RING_TYPE_*, or 1..28: a data event of that many words */
+	uint32_t	delta;		/* time delta */
+	uint32_t	len;		/* the second word, or type * 4 */
+};
+
+/*
+ * The header of the item at @at, @room bytes being readable there: the
+ * word, and the length word that padding, time extends, time stamps and
+ * long data events carry. Both walks of a page decode items with it: the
+ * reader's (which ends a page at what does not fit) and the check that
+ * keeps libtracecmd from reading outside one (tracedat_check.c).
+ *
+ * Return: false when the header does not fit @room.
+ */
+static __ring_inline bool ring_item_decode(const struct ring_layout *l, const unsigned char *at,
+					   uint32_t room, struct ring_item *it)
+{
+	uint32_t word;
+
+	if (room < 4)
+		return false;
+	word = ring_read4(l, at);
+	if (l->big_endian) {
+		it->type = word >> 27;
+		it->delta = word & ((1U << 27) - 1);
+	} else {
+		it->type = word & 31;
+		it->delta = word >> 5;
+	}
+	it->len = it->type * 4;
+	if (it->type >= RING_TYPE_PADDING || it->type == RING_TYPE_DATA_LEN) {
+		if (room < 8)
+			return false;
+		it->len = ring_read4(l, at + 4);
+	}
+	return true;
+}
+
 /*
  * The item at @p->curr (kbuffer's translate_data() and update_pointers()).
  * Returns its type, or -1 when it does not fit the page.
  */
 static __ring_inline int ring_page_item(struct ring_page *p)
 {
-	const struct ring_layout *l = &p->layout;
-	uint32_t room = p->size - p->curr, word, type, delta, len;
-	const unsigned char *at = p->data + p->curr;
+	uint32_t room = p->size - p->curr, len;
+	struct ring_item it;
 	uint64_t extend;
 	int32_t slen;
 
-	if (room < 4)
+	if (!ring_item_decode(&p->layout, p->data + p->curr, room, &it))
 		return -1;
-	word = ring_read4(l, at);
-	if (l->big_endian) {
-		type = word >> 27;
-		delta = word & ((1U << 27) - 1);
-	} else {
-		type = word & 31;
-		delta = word >> 5;
-	}
-	if (type >= RING_TYPE_PADDING || type == RING_TYPE_DATA_LEN) {
-		if (room < 8)
-			return -1;
-		len = ring_read4(l, at + 4);
-	} else {
-		len = type * 4;
-	}
-	switch (type) {
-	case RING_TYPE_PADDING:
-		p->timestamp += delta;
-		p->index = p->curr + 4;
-		if (len > room - 4)
-			return -1;
-		break;
+	len = it.len;
+	switch (it.type) {
 	case RING_TYPE_TIME_EXTEND:
 	case RING_TYPE_TIME_STAMP:
-		extend = ((uint64_t)len << RING_TS_SHIFT) + delta;
-		if (type == RING_TYPE_TIME_STAMP)
+		extend = ((uint64_t)len << RING_TS_SHIFT) + it.delta;
+		if (it.type == RING_TYPE_TIME_STAMP)
 			p->timestamp = extend | (p->timestamp & RING_TS_MSB);
 		else
 			p->timestamp += extend;
@@ -134,22 +161,22 @@ static __ring_inline int ring_page_item(struct ring_page *p)
 		break;
 	case RING_TYPE_DATA_LEN:
 		/* kbuffer's int arithmetic: 1 to 3 round up to an empty event */
-		p->timestamp += delta;
+		p->timestamp += it.delta;
 		p->index = p->curr + 8;
 		slen = ((int32_t)(len - 4) + 3) & ~3;
 		if (slen < 0 || (uint32_t)slen > room - 8)
 			return -1;
 		len = slen;
 		break;
-	default:
-		p->timestamp += delta;
+	default:	/* padding, and data events of 1 to 28 words */
+		p->timestamp += it.delta;
 		p->index = p->curr + 4;
 		if (len > room - 4)
 			return -1;
 		break;
 	}
 	p->next = p->index + len;
-	return type;
+	return it.type;
 }
 
 /**
@@ -194,6 +221,16 @@ static __ring_inline bool ring_page_event(const struct ring_page *p, struct ring
 	return true;
 }
 
+/* A page header: its timestamp and the commit word with the lost-events flags. */
+struct ring_header {
+	uint64_t	timestamp;
+	uint64_t	flags;
+	uint32_t	size;		/* committed bytes after the header */
+	uint32_t	start;		/* the header's size: 12 or 16 */
+};
+
+int ring_page_header(const struct ring_layout *layout, const unsigned char *page, size_t avail,
+		     struct ring_header *h);
 int ring_page_load(struct ring_page *p, const struct ring_layout *layout,
 		   const unsigned char *page, size_t avail);
 

@@ -518,5 +518,6 @@ void trace_decode(const struct trace_decoder *d, struct tep_record *rec, struct 
 	out->missed = rec->missed_events;
 	out->ref.offset = rec->offset;
 	out->ref.cpu = rec->cpu;
+	out->ref.ts = rec->ts;
 	trace_decode_payload(d, rec->data, rec->size, out);
 }

@@ -1,13 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Filling struct trace_meta from the container. Validating the structure
- * here is what keeps a malformed file away from libtracecmd.
+ * Filling struct trace_meta from the container.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "format_trial.h"
 #include "trace_meta.h"
 #include "tracedat.h"
 
@@ -41,6 +39,22 @@ static int copy_stats(const struct tracedat *td, struct trace_meta *meta)
 	return 0;
 }
 
+/* The names of the named instances, in file order. */
+static int list_buffers(const struct tracedat *td, struct trace_meta *meta)
+{
+	meta->buffers = calloc(td->nr_buffers > 0 ? td->nr_buffers : 1, sizeof(char *));
+	if (!meta->buffers)
+		return -1;
+	for (int i = 0; i < td->nr_buffers; i++) {
+		if (!td->buffers[i].name[0])
+			continue;
+		meta->buffers[meta->nr_buffers] = strdup(td->buffers[i].name);
+		if (!meta->buffers[meta->nr_buffers++])
+			return -1;
+	}
+	return 0;
+}
+
 /* The top buffer's ring-buffer bytes, as the records' offsets count them. */
 static uint64_t data_bytes(const struct tracedat *td)
 {
@@ -55,26 +69,15 @@ static uint64_t data_bytes(const struct tracedat *td)
 }
 
 /**
- * trace_meta_read() - read and validate a trace.dat file's metadata
- * @path: the file
+ * trace_meta_fill() - a trace.dat file's metadata, from its container
+ * @td: the file
  * @meta: filled; free with trace_meta_free()
- * @err: TRACE_ERR_LEN bytes for what is wrong (without the file name)
  *
- * Return: 0, or -1 when the file is not a trace.dat file we can read.
+ * Return: 0, or -1 when memory runs out.
  */
-int trace_meta_read(const char *path, struct trace_meta *meta, char *err)
+int trace_meta_fill(const struct tracedat *td, struct trace_meta *meta)
 {
-	struct tracedat *td;
-	int ret = -1;
-
 	memset(meta, 0, sizeof(*meta));
-	if (tracedat_open(path, &td, err, TRACE_ERR_LEN))
-		return -1;
-	/* libtraceevent parses these texts for either reader */
-	if (tracedat_check_texts(td, err, TRACE_ERR_LEN) || format_trial(td, err, TRACE_ERR_LEN)) {
-		tracedat_close(td);
-		return -1;
-	}
 	meta->version = td->version;
 	copy(meta->uname, sizeof(meta->uname), td->uname);
 	copy(meta->release, sizeof(meta->release), td->kernel_release);
@@ -85,12 +88,7 @@ int trace_meta_read(const char *path, struct trace_meta *meta, char *err)
 		if (td->buffers[i].nr_cpus > meta->cpus && td->buffers[i].nr_cpus <= TRACEDAT_MAX_CPUS)
 			meta->cpus = td->buffers[i].nr_cpus;
 	meta->data_bytes = data_bytes(td);
-	if (copy_stats(td, meta))
-		snprintf(err, TRACE_ERR_LEN, "out of memory");
-	else
-		ret = 0;
-	tracedat_close(td);
-	return ret;
+	return copy_stats(td, meta) || list_buffers(td, meta) ? -1 : 0;
 }
 
 /**

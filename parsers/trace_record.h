@@ -37,9 +37,10 @@ enum trace_kind {
 	TRACE_NR_KINDS
 };
 
-/* Where a record is in the file, to format it again later. */
+/* Where a record is in the file, to format it again later, and its time. */
 struct trace_ref {
 	uint64_t	offset;
+	uint64_t	ts;
 	int		cpu;
 };
 

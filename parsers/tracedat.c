@@ -17,114 +17,6 @@
 #define TD_MAGIC		"\x17\x08\x44tracing"
 #define TD_MAGIC_LEN		10
 
-/**
- * td_nomem - report that memory ran out
- * @o: the file being opened
- *
- * Returns -1.
- */
-int td_nomem(struct td_open *o)
-{
-	return td_error(o->err, o->errlen, "out of memory");
-}
-
-/**
- * td_truncated - report that the file ends inside something
- * @o: the file being opened
- * @what: what was being read
- * @offset: where it starts
- *
- * Returns -1.
- */
-int td_truncated(struct td_open *o, const char *what, uint64_t offset)
-{
-	return td_error(o->err, o->errlen, "truncated %s at offset %llu", what,
-			(unsigned long long)offset);
-}
-
-/**
- * td_option_data - read an option's size and data and take it in
- * @o: the file being opened
- * @c: at the option's size, its id just read
- * @id: the option's id
- *
- * Returns 0, or -1 when the option runs past its section or is malformed.
- */
-int td_option_data(struct td_open *o, struct td_cursor *c, uint16_t id)
-{
-	struct td_cursor data;
-	uint64_t at = c->pos;
-	uint32_t size;
-
-	if (++o->nr_options > TRACEDAT_MAX_OPTIONS)
-		return td_error(o->err, o->errlen, "more than %d options",
-				TRACEDAT_MAX_OPTIONS);
-	if (td_u32(c, &size))
-		return td_truncated(o, "option", at);
-	data = *c;
-	if (td_bytes(c, size, NULL))
-		return td_error(o->err, o->errlen,
-				"option %u of %u bytes at offset %llu runs past its end",
-				id, size, (unsigned long long)at);
-	data.end = c->pos;
-	return td_parse_option(o, id, &data);
-}
-
-/**
- * td_cpu_range - check that a CPU's data lies in [start, end)
- * @o: the file being opened
- * @cpu: the CPU
- * @start: where the data may start (its section, or the file)
- * @end: where the data must end
- * @at: where the CPU's entry was read, for the message
- *
- * Empty data may be anywhere. Returns 0, or -1 with the error set.
- */
-int td_cpu_range(struct td_open *o, struct tracedat_cpu *cpu, uint64_t start,
-		 uint64_t end, uint64_t at)
-{
-	struct tracedat_location *d = &cpu->data;
-
-	if (!d->size)
-		return 0;
-	if (d->offset < start || !td_fits(d->offset, d->size, end))
-		return td_error(o->err, o->errlen,
-				"CPU %d data (offset %llu, %llu bytes) described at offset %llu is outside %s",
-				cpu->cpu, (unsigned long long)d->offset,
-				(unsigned long long)d->size, (unsigned long long)at,
-				end == o->td->file_size ? "the file" : "its section");
-	return 0;
-}
-
-/**
- * td_add_buffer - move a checked buffer into the file's list
- * @o: the file being opened
- * @b: the buffer; emptied when it is moved
- *
- * Returns 0, or -1 when the name is taken, there are too many buffers or
- * memory runs out.
- */
-int td_add_buffer(struct td_open *o, struct tracedat_buffer *b)
-{
-	struct tracedat *td = o->td;
-	struct tracedat_buffer *bufs;
-	int i;
-
-	for (i = 0; i < td->nr_buffers; i++)
-		if (!strcmp(td->buffers[i].name, b->name))
-			return td_error(o->err, o->errlen, "buffer '%s' appears twice", b->name);
-	if (td->nr_buffers >= TRACEDAT_MAX_BUFFERS)
-		return td_error(o->err, o->errlen, "more than %d buffers",
-				TRACEDAT_MAX_BUFFERS);
-	bufs = realloc(td->buffers, (td->nr_buffers + 1) * sizeof(*bufs));
-	if (!bufs)
-		return td_nomem(o);
-	td->buffers = bufs;
-	td->buffers[td->nr_buffers++] = *b;
-	memset(b, 0, sizeof(*b));
-	return 0;
-}
-
 static int read_magic_version(struct td_open *o, struct td_cursor *c)
 {
 	struct td_cursor v;
@@ -239,25 +131,16 @@ static void top_first(struct tracedat *td)
 	}
 }
 
-static int map_file(const char *path, struct tracedat *td, char *err, size_t errlen)
+static int map_file(int fd, struct tracedat *td, char *err, size_t errlen)
 {
 	struct stat st;
 	void *map;
-	int fd;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return td_error(err, errlen, "cannot open: %s", strerror(errno));
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		close(fd);
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode))
 		return td_error(err, errlen, "not a regular file");
-	}
-	if (!st.st_size) {
-		close(fd);
+	if (!st.st_size)
 		return td_error(err, errlen, "empty file");
-	}
 	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
 	if (map == MAP_FAILED)
 		return td_error(err, errlen, "cannot map: %s", strerror(errno));
 	td->map = map;
@@ -285,8 +168,9 @@ static int parse(struct td_open *o)
 }
 
 /**
- * tracedat_open - open and check a trace.dat file
- * @path: the file
+ * tracedat_open_fd - read and check a trace.dat file from an open descriptor
+ * @fd: the file, opened for reading; it stays open and is not read from
+ *	(the file is mapped)
  * @out: the open file, to close with tracedat_close()
  * @err: one-line message on failure (what is wrong, and where)
  * @errlen: size of @err
@@ -299,7 +183,7 @@ static int parse(struct td_open *o)
  * Returns 0, or -1 with @err set when the file cannot be read, is not a
  * version 6 or 7 trace.dat file, or is inconsistent.
  */
-int tracedat_open(const char *path, struct tracedat **out, char *err, size_t errlen)
+int tracedat_open_fd(int fd, struct tracedat **out, char *err, size_t errlen)
 {
 	struct td_open o = { 0 };
 	int ret;
@@ -310,7 +194,7 @@ int tracedat_open(const char *path, struct tracedat **out, char *err, size_t err
 	if (!ret && !o.td)
 		ret = td_nomem(&o);
 	if (!ret)
-		ret = map_file(path, o.td, err, errlen) || parse(&o) ? -1 : 0;
+		ret = map_file(fd, o.td, err, errlen) || parse(&o) ? -1 : 0;
 	td_open_free(&o);
 	if (ret) {
 		tracedat_close(o.td);
@@ -321,15 +205,28 @@ int tracedat_open(const char *path, struct tracedat **out, char *err, size_t err
 }
 
 /**
- * td_buffer_free - free what a buffer owns
- * @b: the buffer (not itself freed)
+ * tracedat_open - open, read and check a trace.dat file
+ * @path: the file
+ * @out: the open file, to close with tracedat_close()
+ * @err: one-line message on failure (what is wrong, and where)
+ * @errlen: size of @err
+ *
+ * tracedat_open_fd() on the file, which is opened without blocking (a
+ * FIFO is refused, not waited for) and closed again once mapped.
+ *
+ * Returns 0, or -1 with @err set.
  */
-void td_buffer_free(struct tracedat_buffer *b)
+int tracedat_open(const char *path, struct tracedat **out, char *err, size_t errlen)
 {
-	free(b->name);
-	free(b->clock);
-	free(b->cpus);
-	free(b->stats);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	int ret;
+
+	*out = NULL;
+	if (fd < 0)
+		return td_error(err, errlen, "cannot open: %s", strerror(errno));
+	ret = tracedat_open_fd(fd, out, err, errlen);
+	close(fd);
+	return ret;
 }
 
 /**

@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "record_bounds.h"
+
 /* A per-CPU statistic the file does not give. */
 #define TRACEDAT_UNKNOWN	(-1LL)
 
@@ -103,6 +105,8 @@ struct tracedat {
 	char			*trace_clocks;	/* TRACECLOCK option, or NULL */
 	char			*trace_clock;	/* the selected clock, or NULL */
 	int			nr_cpus;	/* above every CPU id of the buffers */
+	bool			changes_timestamps; /* DATE, OFFSET, TIME_SHIFT or TSC2NSEC:
+						   libtracecmd shifts the ring buffer's times */
 	struct tracedat_location sections[TRACEDAT_NR_SECTIONS];
 	int			nr_buffers;
 	struct tracedat_buffer	*buffers;	/* the top instance first, if recorded */
@@ -113,6 +117,7 @@ struct tracedat {
 typedef int (*tracedat_format_fn)(void *data, const char *system,
 				  const char *format, size_t len);
 
+int tracedat_open_fd(int fd, struct tracedat **out, char *err, size_t errlen);
 int tracedat_open(const char *path, struct tracedat **out, char *err, size_t errlen);
 void tracedat_close(struct tracedat *td);
 const struct tracedat_buffer *tracedat_buffer_find(const struct tracedat *td,
@@ -133,7 +138,16 @@ void tracedat_inflater_free(struct tracedat_inflater *inf);
 int tracedat_inflate(struct tracedat_inflater *inf, const void *in, uint64_t zsize, void *out,
 		     uint64_t usize);
 void tracedat_release(const struct tracedat *td, uint64_t from, uint64_t to);
-int tracedat_check_texts(const struct tracedat *td, char *err, size_t errlen);
-int tracedat_check_data(const struct tracedat *td, char *err, size_t errlen);
+/* What checking the texts learned: the page header's layout, the records' bounds. */
+struct tracedat_texts {
+	int			commit_size;	/* the page header's commit word: 4 or 8 */
+	struct record_bounds	bounds;
+};
+
+int tracedat_check_texts(const struct tracedat *td, struct tracedat_texts *texts, char *err,
+			 size_t errlen);
+void tracedat_texts_release(struct tracedat_texts *texts);
+int tracedat_check_data(const struct tracedat *td, const struct tracedat_texts *texts,
+			char *err, size_t errlen);
 
 #endif

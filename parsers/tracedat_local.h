@@ -2,7 +2,14 @@
 /*
  * Private to the tracedat_*.c files: a bounds-checked cursor over bytes of
  * the file or of a decompressed section, and the state kept while a file
- * is being opened.
+ * is being opened. Each file calls only the ones listed before its own:
+ *
+ *   tracedat_cursor.c   bytes, numbers, strings, error messages
+ *   tracedat_data.c     compression, sections, the texts in them, CPU data
+ *   tracedat_options.c  the options, the buffers and CPU ranges they give
+ *   tracedat_v6.c, tracedat_v7.c   the two layouts of the file
+ *   tracedat.c          the file header, then one of the layouts
+ *   tracedat_check.c    what libraries trust, checked (over all of them)
  */
 #ifndef TRACEDAT_LOCAL_H
 #define TRACEDAT_LOCAL_H
@@ -34,6 +41,7 @@ enum td_option_id {
 	TD_OPT_PROCMAPS		= 10,
 	TD_OPT_TIME_SHIFT	= 12,
 	TD_OPT_GUEST		= 13,
+	TD_OPT_TSC2NSEC		= 14,
 	TD_OPT_STRINGS		= 15,
 	TD_OPT_HEADER_INFO	= 16,	/* first of the six metadata sections */
 	TD_OPT_CMDLINES		= 21,	/* last of them */
@@ -98,6 +106,7 @@ struct td_open {
 	bool			latency;
 };
 
+/* tracedat_cursor.c */
 __printf(3, 4) int td_error(char *err, size_t errlen, const char *fmt, ...);
 bool td_fits(uint64_t offset, uint64_t size, uint64_t limit);
 bool td_valid_page_size(uint64_t size);
@@ -110,22 +119,7 @@ int td_bytes(struct td_cursor *c, uint64_t n, const unsigned char **p);
 int td_string(struct td_cursor *c, const char **s, size_t *len);
 char *td_clean_copy(const char *s, size_t len);
 
-int td_nomem(struct td_open *o);
-int td_truncated(struct td_open *o, const char *what, uint64_t offset);
-int td_option_data(struct td_open *o, struct td_cursor *c, uint16_t id);
-int td_cpu_range(struct td_open *o, struct tracedat_cpu *cpu, uint64_t start,
-		 uint64_t end, uint64_t at);
-int td_add_buffer(struct td_open *o, struct tracedat_buffer *b);
-int td_v6_layout(struct td_open *o, struct td_cursor *c);
-int td_v7_layout(struct td_open *o, struct td_cursor *c);
-
-int td_parse_option(struct td_open *o, uint16_t id, struct td_cursor *data);
-int td_bracketed(const char *s, size_t len, char **out);
-int td_open_init(struct td_open *o, char *err, size_t errlen);
-void td_attach_stats(struct td_open *o);
-void td_open_free(struct td_open *o);
-void td_buffer_free(struct tracedat_buffer *b);
-
+/* tracedat_data.c */
 enum td_alg td_alg(const struct tracedat *td);
 int td_check_block(const struct tracedat *td, struct tracedat_location *loc,
 		   char *err, size_t errlen);
@@ -133,5 +127,23 @@ int td_check_chunks(const struct tracedat *td, struct tracedat_location *loc,
 		    uint64_t limit, uint64_t *budget, char *err, size_t errlen);
 int td_load(const struct tracedat *td, const struct tracedat_location *loc,
 	    uint64_t max, unsigned char **out, uint64_t *len, char *err, size_t errlen);
+
+/* tracedat_options.c */
+int td_open_init(struct td_open *o, char *err, size_t errlen);
+void td_open_free(struct td_open *o);
+int td_nomem(struct td_open *o);
+int td_truncated(struct td_open *o, const char *what, uint64_t offset);
+int td_option_data(struct td_open *o, struct td_cursor *c, uint16_t id);
+int td_parse_option(struct td_open *o, uint16_t id, struct td_cursor *data);
+int td_bracketed(const char *s, size_t len, char **out);
+int td_cpu_range(struct td_open *o, struct tracedat_cpu *cpu, uint64_t start,
+		 uint64_t end, uint64_t at);
+int td_add_buffer(struct td_open *o, struct tracedat_buffer *b);
+void td_attach_stats(struct td_open *o);
+void td_buffer_free(struct tracedat_buffer *b);
+
+/* tracedat_v6.c, tracedat_v7.c */
+int td_v6_layout(struct td_open *o, struct td_cursor *c);
+int td_v7_layout(struct td_open *o, struct td_cursor *c);
 
 #endif

@@ -456,6 +456,9 @@ int td_parse_option(struct td_open *o, uint16_t id, struct td_cursor *c)
 	option_fn fn = option_handler(id);
 	int ret;
 
+	if (id == TD_OPT_DATE || id == TD_OPT_OFFSET || id == TD_OPT_TIME_SHIFT ||
+	    id == TD_OPT_TSC2NSEC)
+		o->td->changes_timestamps = true;
 	ret = libtracecmd_safe(o, id, c);
 	if (!ret && fn)
 		ret = fn(o, id, c);
@@ -542,4 +545,124 @@ void td_open_free(struct td_open *o)
 	for (i = 0; i < o->nr_pbufs; i++)
 		td_buffer_free(&o->pbufs[i].buf);
 	free(o->pbufs);
+}
+
+/**
+ * td_nomem - report that memory ran out
+ * @o: the file being opened
+ *
+ * Returns -1.
+ */
+int td_nomem(struct td_open *o)
+{
+	return td_error(o->err, o->errlen, "out of memory");
+}
+
+/**
+ * td_truncated - report that the file ends inside something
+ * @o: the file being opened
+ * @what: what was being read
+ * @offset: where it starts
+ *
+ * Returns -1.
+ */
+int td_truncated(struct td_open *o, const char *what, uint64_t offset)
+{
+	return td_error(o->err, o->errlen, "truncated %s at offset %llu", what,
+			(unsigned long long)offset);
+}
+
+/**
+ * td_option_data - read an option's size and data and take it in
+ * @o: the file being opened
+ * @c: at the option's size, its id just read
+ * @id: the option's id
+ *
+ * Returns 0, or -1 when the option runs past its section or is malformed.
+ */
+int td_option_data(struct td_open *o, struct td_cursor *c, uint16_t id)
+{
+	struct td_cursor data;
+	uint64_t at = c->pos;
+	uint32_t size;
+
+	if (++o->nr_options > TRACEDAT_MAX_OPTIONS)
+		return td_error(o->err, o->errlen, "more than %d options",
+				TRACEDAT_MAX_OPTIONS);
+	if (td_u32(c, &size))
+		return td_truncated(o, "option", at);
+	data = *c;
+	if (td_bytes(c, size, NULL))
+		return td_error(o->err, o->errlen,
+				"option %u of %u bytes at offset %llu runs past its end",
+				id, size, (unsigned long long)at);
+	data.end = c->pos;
+	return td_parse_option(o, id, &data);
+}
+
+/**
+ * td_cpu_range - check that a CPU's data lies in [start, end)
+ * @o: the file being opened
+ * @cpu: the CPU
+ * @start: where the data may start (its section, or the file)
+ * @end: where the data must end
+ * @at: where the CPU's entry was read, for the message
+ *
+ * Empty data may be anywhere. Returns 0, or -1 with the error set.
+ */
+int td_cpu_range(struct td_open *o, struct tracedat_cpu *cpu, uint64_t start,
+		 uint64_t end, uint64_t at)
+{
+	struct tracedat_location *d = &cpu->data;
+
+	if (!d->size)
+		return 0;
+	if (d->offset < start || !td_fits(d->offset, d->size, end))
+		return td_error(o->err, o->errlen,
+				"CPU %d data (offset %llu, %llu bytes) described at offset %llu is outside %s",
+				cpu->cpu, (unsigned long long)d->offset,
+				(unsigned long long)d->size, (unsigned long long)at,
+				end == o->td->file_size ? "the file" : "its section");
+	return 0;
+}
+
+/**
+ * td_add_buffer - move a checked buffer into the file's list
+ * @o: the file being opened
+ * @b: the buffer; emptied when it is moved
+ *
+ * Returns 0, or -1 when the name is taken, there are too many buffers or
+ * memory runs out.
+ */
+int td_add_buffer(struct td_open *o, struct tracedat_buffer *b)
+{
+	struct tracedat *td = o->td;
+	struct tracedat_buffer *bufs;
+	int i;
+
+	for (i = 0; i < td->nr_buffers; i++)
+		if (!strcmp(td->buffers[i].name, b->name))
+			return td_error(o->err, o->errlen, "buffer '%s' appears twice", b->name);
+	if (td->nr_buffers >= TRACEDAT_MAX_BUFFERS)
+		return td_error(o->err, o->errlen, "more than %d buffers",
+				TRACEDAT_MAX_BUFFERS);
+	bufs = realloc(td->buffers, (td->nr_buffers + 1) * sizeof(*bufs));
+	if (!bufs)
+		return td_nomem(o);
+	td->buffers = bufs;
+	td->buffers[td->nr_buffers++] = *b;
+	memset(b, 0, sizeof(*b));
+	return 0;
+}
+
+/**
+ * td_buffer_free - free what a buffer owns
+ * @b: the buffer (not itself freed)
+ */
+void td_buffer_free(struct tracedat_buffer *b)
+{
+	free(b->name);
+	free(b->clock);
+	free(b->cpus);
+	free(b->stats);
 }

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Private to trace_input*.c: an input and the operations of its reader.
+ */
+#ifndef TRACE_INPUT_LOCAL_H
+#define TRACE_INPUT_LOCAL_H
+
+#include <trace-cmd/trace-cmd.h>
+
+#include "fast_reader.h"
+#include "trace_decode.h"
+#include "trace_file.h"
+#include "trace_input.h"
+
+/* One way of iterating the records of a file. */
+struct trace_input_ops {
+	enum trace_reader	reader;
+	/* the reader's state and the formats the records are decoded with (in->tep) */
+	int			(*open)(struct trace_input *in, const char *buffer, char *err);
+	int			(*iterate)(struct trace_input *in, trace_record_fn fn, void *data);
+	void			(*close)(struct trace_input *in);
+};
+
+struct trace_input {
+	const struct trace_input_ops	*ops;
+	struct trace_file		*file;		/* the one open of the path */
+	struct fast_reader		*pages;		/* records again by offset, any reader */
+	struct tep_handle		*tep;
+	bool				tep_prints_ftrace; /* libtracecmd's own event handlers */
+	struct trace_decoder		*decoder;
+	struct trace_meta		meta;
+	trace_progress_fn		progress;
+	void				*reader;	/* the ops' own state */
+	struct tracecmd_input		*ftrace_top;	/* fast reader: for function tracer */
+	struct tracecmd_input		*ftrace;	/*   records, printed by libtracecmd */
+	struct trace_seq		seq;
+};
+
+extern const struct trace_input_ops trace_input_fast;
+extern const struct trace_input_ops trace_input_libtracecmd;
+
+struct tracecmd_input *trace_input_buffer_handle(struct tracecmd_input *top, const char *name,
+						 char *err);
+void trace_input_close_handles(struct tracecmd_input *top, struct tracecmd_input *h);
+
+#endif
