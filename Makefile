@@ -14,8 +14,9 @@
 #                   bindir, mandir); make uninstall; make kmod-install
 #
 # Folders, in data-flow order: models/ (specs, generator) -> monitors/
-# (automata and handlers, freestanding C) -> parsers/ (trace input) ->
-# analyzer/ (replay engine, reports, the command).
+# (automata and handlers, freestanding C) <- parsers/ (trace input) ->
+# engine/ (the replay) -> report/, diff/ -> cli/ (the command); recorder/
+# (rvreplay record), kmod/ (the module) beside.
 
 BUILD		?= build
 CC		?= gcc
@@ -30,6 +31,9 @@ BASE_LDFLAGS	+= -fsanitize=address,undefined
 endif
 CFLAGS		?=
 ALL_CFLAGS	= $(BASE_CFLAGS) $(CFLAGS)
+# The one version, from VERSION; objects that print it depend on that file.
+VERSION		:= $(shell cat VERSION)
+VERSION_CFLAGS	= -DRVREPLAY_VERSION='"$(VERSION)"'
 
 # Evaluated only when a recipe needs them, so 'make deps' can run first.
 PKGS		= libtracecmd libtracefs libtraceevent jansson
@@ -49,7 +53,10 @@ include models/models.mk
 include monitors/monitors.mk
 include parsers/parsers.mk
 include recorder/recorder.mk
-include analyzer/analyzer.mk
+include engine/engine.mk
+include report/report.mk
+include diff/diff.mk
+include cli/cli.mk
 include tests/unit/unit.mk
 include tests/workloads/workloads.mk
 include tests/e2e/e2e.mk
@@ -59,7 +66,8 @@ include docs/man/man.mk
 include install.mk
 include fuzz/fuzz.mk
 
-OBJS = $(LTLC_OBJS) $(MONITOR_OBJS) $(PARSER_OBJS) $(RECORDER_OBJS) $(ANALYZER_OBJS) $(UNIT_OBJS) $(SPEC_OBJS)
+OBJS = $(LTLC_OBJS) $(MONITOR_OBJS) $(PARSER_OBJS) $(RECORDER_OBJS) $(ENGINE_OBJS) $(REPORT_OBJS) \
+       $(DIFF_OBJS) $(CLI_OBJS) $(UNIT_OBJS) $(SPEC_OBJS)
 
 check: deps
 	$(MAKE) check-all

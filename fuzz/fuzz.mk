@@ -37,7 +37,7 @@ fuzz check-fuzz:
 
 FUZZ_OBJS	= $(addprefix $(BUILD)/fuzz/,spec_fuzz.o tracedat_fuzz.o trace_input_fuzz.o \
 		  replay_fuzz.o fuzz_file.o)
-FUZZ_INCLUDES	= -Imodels/ltlc -Iparsers -Ianalyzer -Irecorder -I$(MONDIR)
+FUZZ_INCLUDES	= -Imodels/ltlc $(CLI_CFLAGS)
 FUZZ_LINK	= $(CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^
 FUZZ_TRACEDAT_OBJS = $(filter $(BUILD)/parsers/tracedat% $(BUILD)/parsers/print_format.o \
 		     $(BUILD)/parsers/record_bounds.o $(BUILD)/parsers/cpu_stream.o \
@@ -61,8 +61,7 @@ $(BUILD)/fuzz/trace_input_fuzz: $(BUILD)/fuzz/trace_input_fuzz.o $(BUILD)/fuzz/f
 	$(FUZZ_LINK) $(PKG_LIBS) $(PARSER_LIBS)
 
 $(BUILD)/fuzz/replay_fuzz: $(BUILD)/fuzz/replay_fuzz.o $(BUILD)/fuzz/fuzz_file.o \
-			   $(ANALYZER_LIB_OBJS) $(PARSER_OBJS) $(RECORDER_OBJS) \
-			   $(BUILD)/libmonitors.a
+			   $(RVREPLAY_LIB_OBJS)
 	$(FUZZ_LINK) $(PKG_LIBS) $(PARSER_LIBS)
 
 -include $(wildcard $(FUZZ_OBJS:.o=.d))

@@ -7,8 +7,9 @@
 #
 # TARGET is a test guest (x86_64 or riscv64: its kernel, see kmod/qemu) or
 # a kernel build directory (/lib/modules/$(uname -r)/build). The module's
-# sources are staged with per-file links to monitors/ (the very files the
-# analyzer compiles, never copies), so every object lands in OUT_DIR.
+# sources and monitors/ (the very files the analyzer compiles) are staged
+# together in OUT_DIR, where every object lands: nothing in the build
+# refers to where the checkout lives.
 # Prints the path of rvreplay.ko. Exit codes: 0 built, 1 build failed,
 # 2 bad usage or missing tools.
 set -euo pipefail
@@ -26,7 +27,7 @@ out=$2
 stage=$(mktemp -d "${TMPDIR:-/tmp}/rvreplay-kmod.XXXXXX")
 trap 'rm -rf "$stage"' EXIT
 cp "$here"/Kbuild "$here"/*.c "$here"/*.h "$stage/"
-cp -rs "$repo/monitors" "$stage/monitors"
+cp -r "$repo/monitors" "$stage/monitors"
 rm -rf "$stage/monitors/compat"
 
 if [ ! -d "$target" ]; then

@@ -15,6 +15,7 @@
 #include <linux/string.h>
 #include <linux/tracepoint.h>
 #include <asm/syscall.h>
+#include <asm/unistd.h>
 
 #include "kmod.h"
 
@@ -206,26 +207,25 @@ static void rvk_on_free(void *data, struct task_struct *p)
 struct rvk_probe {
 	const char		*name;
 	void			*func;
-	unsigned long		events;		/* BIT(RV_EV_*) it delivers */
+	unsigned long		events;		/* BIT(RV_EV_*) it delivers; 0: lifecycle */
 	struct tracepoint	*tp;
 	bool			attached;
 };
 
-#define EV(type)	BIT(RV_EV_##type)
-
+/* The probes; what each gives comes from rv_routes[] (rvk_probe_events()). */
 static struct rvk_probe rvk_probes[] = {
-	{ "sched_process_fork", rvk_on_fork, RVK_LIFECYCLE },
-	{ "sched_process_free", rvk_on_free, RVK_LIFECYCLE },
-	{ "page_fault_user", rvk_on_page_fault, EV(PAGE_FAULT) },
-	{ "page_fault_kernel", rvk_on_page_fault, EV(PAGE_FAULT) },
-	{ "sched_switch", rvk_on_sched_switch, EV(SWITCH_OUT) | EV(SWITCH_IN) },
-	{ "sched_waking", rvk_on_sched_waking, EV(WAKING) },
-	{ "sched_wakeup", rvk_on_sched_wakeup, EV(WAKEUP) },
-	{ "contention_begin", rvk_on_contention_begin, EV(CONTENTION_BEGIN) },
-	{ "contention_end", rvk_on_contention_end, EV(CONTENTION_END) },
-	{ "sys_enter", rvk_on_sys_enter, EV(SYS_ENTER) },
-	{ "sys_exit", rvk_on_sys_exit, EV(SYS_EXIT) },
-	{ "sched_kthread_stop", rvk_on_kthread_stop, EV(KTHREAD_STOP) },
+	{ "sched_process_fork", rvk_on_fork },
+	{ "sched_process_free", rvk_on_free },
+	{ "page_fault_user", rvk_on_page_fault },
+	{ "page_fault_kernel", rvk_on_page_fault },
+	{ "sched_switch", rvk_on_sched_switch },
+	{ "sched_waking", rvk_on_sched_waking },
+	{ "sched_wakeup", rvk_on_sched_wakeup },
+	{ "contention_begin", rvk_on_contention_begin },
+	{ "contention_end", rvk_on_contention_end },
+	{ "sys_enter", rvk_on_sys_enter },
+	{ "sys_exit", rvk_on_sys_exit },
+	{ "sched_kthread_stop", rvk_on_kthread_stop },
 };
 
 static void rvk_probe_lookup(struct tracepoint *tp, void *priv)
@@ -235,28 +235,33 @@ static void rvk_probe_lookup(struct tracepoint *tp, void *priv)
 			rvk_probes[i].tp = tp;
 }
 
-/* The system call numbers of the kernel's own architecture. */
-static const struct rv_syscalls *rvk_syscall_table(void)
-{
-#if defined(CONFIG_X86_64)
-	const char *arch = "x86_64";
-#elif defined(CONFIG_X86_32)
-	const char *arch = "i386";
-#elif defined(CONFIG_RISCV) && defined(CONFIG_64BIT)
-	const char *arch = "riscv64";
-#elif defined(CONFIG_RISCV)
-	const char *arch = "riscv32";
-#elif defined(CONFIG_ARM64)
-	const char *arch = "arm64";
-#else
-	const char *arch = "";
+/* Calls this architecture may lack: -1 then, as struct rv_syscalls says. */
+#ifndef __NR_clock_nanosleep
+#define __NR_clock_nanosleep		(-1)
+#endif
+#ifndef __NR_clock_nanosleep_time64
+#define __NR_clock_nanosleep_time64	(-1)
+#endif
+#ifndef __NR_futex
+#define __NR_futex			(-1)
+#endif
+#ifndef __NR_futex_time64
+#define __NR_futex_time64		(-1)
+#endif
+#ifndef __NR_epoll_wait
+#define __NR_epoll_wait			(-1)
 #endif
 
-	for (int i = 0; rv_syscall_tables[i]; i++)
-		if (!strcmp(rv_syscall_tables[i]->arch, arch))
-			return rv_syscall_tables[i];
-	return NULL;
-}
+/* The numbers of the kernel's own architecture, from its headers. */
+static const struct rv_syscalls rvk_syscalls_native = {
+	.arch			= "this kernel's",
+	.clock_nanosleep	= __NR_clock_nanosleep,
+	.clock_nanosleep_time64	= __NR_clock_nanosleep_time64,
+	.futex			= __NR_futex,
+	.futex_time64		= __NR_futex_time64,
+	.sched_setscheduler	= __NR_sched_setscheduler,
+	.epoll_wait		= __NR_epoll_wait,
+};
 
 static bool rvk_event_found(enum rv_event_type type)
 {
@@ -266,16 +271,26 @@ static bool rvk_event_found(enum rv_event_type type)
 	return false;
 }
 
+/* What each tracepoint gives, from the routing the replay uses (monitors/routes.c). */
+static void rvk_probe_events(void)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(rvk_probes); i++)
+		for (const struct rv_route *r = rv_routes; r->event; r++)
+			if (!strcmp(r->event, rvk_probes[i].name))
+				rvk_probes[i].events |= BIT(r->type);
+}
+
 /**
  * rvk_probes_find() - find the tracepoints, by name
  *
- * Return: 0, or -EOPNOTSUPP when this architecture has no system call table.
+ * Return: 0.
  */
 int rvk_probes_find(void)
 {
+	rvk_probe_events();
 	for_each_kernel_tracepoint(rvk_probe_lookup, NULL);
-	rvk_syscalls = rvk_syscall_table();
-	return rvk_syscalls ? 0 : -EOPNOTSUPP;
+	rvk_syscalls = &rvk_syscalls_native;
+	return 0;
 }
 
 /**

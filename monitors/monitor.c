@@ -1,25 +1,10 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+// SPDX-License-Identifier: GPL-2.0
 /*
- * The table of monitors and the dispatch of an event to a monitor.
+ * Finding monitors and profiles, and the dispatch of an event to a monitor.
+ * The descriptors and profiles themselves are in the generated
+ * monitor_list.c.
  */
 #include "monitor.h"
-
-extern const struct rv_monitor pagefault_monitor;
-extern const struct rv_monitor sleep_monitor, sleep_7_1_monitor, sleep_7_3_monitor;
-extern const struct rv_monitor wakeup_monitor;
-
-const struct rv_profile rv_profiles[] = {
-	{ "6.17", "6.17 to 7.0", "the first rtapp monitors",
-	  { &pagefault_monitor, &sleep_monitor } },
-	{ "7.1", "7.1 and 7.2", "sleep: epoll_wait is a valid sleep reason",
-	  { &pagefault_monitor, &sleep_7_1_monitor } },
-	{ "7.3", "7.3 and later", "sleep: user threads only, woken then scheduled in "
-	  "(SCHEDULE_IN), any clock but CLOCK_REALTIME; new monitor wakeup",
-	  { &pagefault_monitor, &sleep_7_3_monitor, &wakeup_monitor } },
-	{ NULL },
-};
-
-const struct rv_monitor *const *const rv_monitors = rv_profiles[0].monitors;
 
 static bool same_name(const char *a, const char *b)
 {
@@ -57,17 +42,6 @@ const struct rv_monitor *rv_profile_monitor(const struct rv_profile *p, const ch
 		if (same_name(p->monitors[i]->name, name))
 			return p->monitors[i];
 	return NULL;
-}
-
-/**
- * rv_monitor_find() - a monitor of the default profile (6.17) by name
- * @name: "sleep", "pagefault"
- *
- * Return: the monitor, or NULL.
- */
-const struct rv_monitor *rv_monitor_find(const char *name)
-{
-	return rv_profile_monitor(&rv_profiles[0], name);
 }
 
 /**

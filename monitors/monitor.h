@@ -2,8 +2,12 @@
 /*
  * The interface between whoever observes a system (the replay of a trace,
  * or the kernel module's probes) and the monitors: the facts a monitor may
- * read about a task, the events it handles, and one table per monitor.
- * Adding a monitor means adding a folder and one line in rv_monitors[].
+ * read about a task, the events it handles, the trace events they come
+ * from (routes.c), and one descriptor per monitor. A monitor is a folder
+ * with its descriptor, handlers and generated automaton; a later kernel's
+ * version of it is a subfolder named after that kernel (sleep/7.1/). The
+ * list of descriptors and the profiles they make are generated from the
+ * folders (monitor_list.c, by scripts/gen-monitor-list.sh).
  */
 #ifndef RV_MONITOR_H
 #define RV_MONITOR_H
@@ -35,7 +39,8 @@ struct rv_task {
 	const char	*init_comm;	/* the comm when the instance was created */
 };
 
-/* System call numbers of one architecture; -1 where it has no such call. */
+/* System call numbers of one architecture; -1 where it has no such call.
+ * The replay fills them from the trace's architecture, the module from __NR_*. */
 struct rv_syscalls {
 	const char	*arch;
 	long		clock_nanosleep;
@@ -97,6 +102,9 @@ typedef void (*rv_handler_fn)(struct rv_target *t, const struct rv_event *ev);
 struct rv_monitor {
 	const char			*name;
 	const char			*description;
+	const char			*version;	/* the kernel that made it so: "6.17" */
+	const char			*changes;	/* from the version before; NULL: new */
+	const char			*spec;		/* its specification, in the source tree */
 	const struct ltl_automaton	*automaton;
 	/* set the atoms the kernel's ltl_atoms_init() sets */
 	void				(*init)(struct rv_target *t, bool task_creation);
@@ -105,6 +113,7 @@ struct rv_monitor {
 	/* the kernel's ltl_atoms_fetch(), before every step */
 	void				(*fetch)(struct rv_target *t);
 	rv_handler_fn			on[RV_NR_EVENTS];
+	const char			*roles[RV_NR_EVENTS];	/* what each event tells it */
 	const void			*priv;		/* the handlers' own data */
 	bool				user_threads_only;	/* kernel threads never judged */
 };
@@ -113,23 +122,41 @@ struct rv_monitor {
 
 /*
  * The monitors of one kernel version range: Linux changed rtapp after 6.17
- * (semantics-profiles.md). A monitor keeps its name across profiles.
+ * (docs/semantics.md, profiles). A monitor keeps its name across profiles;
+ * a profile holds, per monitor, its latest version not after the profile's.
  */
 struct rv_profile {
 	const char			*name;		/* "6.17", "7.1", "7.3" */
-	const char			*kernels;	/* "6.17 to 7.0" */
-	const char			*changes;	/* what differs from the one before */
 	const struct rv_monitor		*monitors[RV_MAX_PROFILE_MONITORS + 1];
 };
 
+/* Generated (monitor_list.c): every descriptor, and the profiles they make. */
+extern const struct rv_monitor *const rv_monitor_list[];
 extern const struct rv_profile rv_profiles[];
-/* The monitors of the default profile (6.17), NULL-terminated. */
-extern const struct rv_monitor *const *const rv_monitors;
-extern const struct rv_syscalls *const rv_syscall_tables[];
+
+/* Whom an event is about. */
+enum rv_whom {
+	RV_TO_CURRENT,		/* the running task (a record's common_pid) */
+	RV_TO_PREV,		/* sched_switch's prev */
+	RV_TO_NEXT,		/* sched_switch's next */
+	RV_TO_WOKEN,		/* the task being woken */
+	RV_TO_NAMED,		/* the task the event names (sched_kthread_stop) */
+};
+
+/* Which trace event gives which monitor event, about whom (routes.c). */
+struct rv_route {
+	const char		*system;
+	const char		*event;
+	enum rv_event_type	type;
+	enum rv_whom		to;
+	bool			required;	/* a monitor handling @type cannot judge without it */
+};
+
+/* Ends with a NULL event. */
+extern const struct rv_route rv_routes[];
 
 void rv_instance_init(struct rv_target *t, bool task_creation);
 void rv_handle(struct rv_target *t, const struct rv_event *ev);
-const struct rv_monitor *rv_monitor_find(const char *name);
 const struct rv_profile *rv_profile_find(const char *name);
 const struct rv_monitor *rv_profile_monitor(const struct rv_profile *p, const char *name);
 bool rv_monitor_handles(const struct rv_monitor *m, enum rv_event_type type);

@@ -1,10 +1,11 @@
 # The monitors: freestanding C, built here against monitors/compat (the
 # user-space <linux/rv.h>) and by kmod/ against the kernel's headers.
 # MONDIR may point at a copy with the kernel's rvgen headers swapped in.
+# The sources come from the generated monitor_list.mk: a new monitor
+# folder is found by 'make generate'.
 
-MONITOR_SRCS	= monitor.c events.c syscalls.c ltl/ltl_core.c rtapp/rtapp.c \
-		  pagefault/pagefault.c sleep/sleep.c sleep/sleep_7_1.c sleep/sleep_7_3.c \
-		  wakeup/wakeup.c
+include $(MONDIR)/monitor_list.mk
+
 MONITOR_OBJS	= $(MONITOR_SRCS:%.c=$(BUILD)/monitors/%.o)
 # The kernel does not build with -Wunused-parameter; rvgen's ltl_start()
 # has an unused task argument.

@@ -3,7 +3,8 @@
  * What monitors/ needs from its surroundings, in the kernel and in user
  * space: bool, the bit helpers of <linux/bitops.h>, static_assert, and the
  * LTL monitor state of the kernel's <linux/rv.h> (Linux 6.17), which older
- * kernels lack. Only compiler-provided headers in user space, no libc.
+ * kernels lack. In user space only headers the compiler itself provides
+ * (<stdbool.h>, <stddef.h>), never libc's.
  */
 #ifndef RV_ENV_H
 #define RV_ENV_H
@@ -16,7 +17,6 @@
 
 struct task_struct;
 #else
-#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -24,7 +24,7 @@ struct task_struct;
 #define static_assert _Static_assert
 #endif
 
-#define BITS_PER_LONG		(sizeof(unsigned long) * CHAR_BIT)
+#define BITS_PER_LONG		(8 * __SIZEOF_LONG__)	/* gcc and clang predefine it */
 #define BITS_TO_LONGS(n)	(((n) + BITS_PER_LONG - 1) / BITS_PER_LONG)
 #define DECLARE_BITMAP(name, bits)	unsigned long name[BITS_TO_LONGS(bits)]
 

@@ -108,6 +108,21 @@ const char *trace_kind_event(enum trace_kind kind)
 	return descs[kind].full;
 }
 
+/**
+ * trace_kind_find() - the kind the decoder gives an event
+ * @system: "sched"
+ * @event: "sched_switch"
+ *
+ * Return: the kind, or TRACE_OTHER for an event the replay does not decode.
+ */
+enum trace_kind trace_kind_find(const char *system, const char *event)
+{
+	for (int k = TRACE_OTHER + 1; k < TRACE_NR_KINDS; k++)
+		if (descs[k].full && !strcmp(descs[k].system, system) && !strcmp(descs[k].name, event))
+			return k;
+	return TRACE_OTHER;
+}
+
 static void set_field(struct field *f, const struct tep_format_field *tf)
 {
 	f->offset = tf ? tf->offset : -1;
@@ -469,20 +484,6 @@ static enum trace_kind kind_of(const struct trace_decoder *d, const struct paylo
 	if (!inside(rec, 0, 2))
 		return TRACE_OTHER;
 	return d->kinds[load(d, rec->data, 2)];
-}
-
-/**
- * trace_decode_kind() - which decoded kind a raw record is, cheaply
- * @d: the decoder
- * @rec: the record
- *
- * Return: the kind; TRACE_OTHER for events not decoded or unreadable.
- */
-enum trace_kind trace_decode_kind(const struct trace_decoder *d, const struct tep_record *rec)
-{
-	struct payload p = { rec->data, rec->size > 0 ? rec->size : 0 };
-
-	return kind_of(d, &p);
 }
 
 /**

@@ -15,7 +15,6 @@ struct trace_decoder;
 struct trace_decoder *trace_decoder_new(struct tep_handle *tep);
 void trace_decoder_free(struct trace_decoder *d);
 bool trace_decoder_has(const struct trace_decoder *d, enum trace_kind kind);
-enum trace_kind trace_decode_kind(const struct trace_decoder *d, const struct tep_record *rec);
 void trace_decode(const struct trace_decoder *d, struct tep_record *rec, struct trace_record *out);
 void trace_decode_payload(const struct trace_decoder *d, const void *data, int size,
 			  struct trace_record *out);

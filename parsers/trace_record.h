@@ -108,5 +108,6 @@ struct trace_record {
 };
 
 const char *trace_kind_event(enum trace_kind kind);
+enum trace_kind trace_kind_find(const char *system, const char *event);
 
 #endif

@@ -6,4 +6,4 @@ RECORDER_OBJS	= $(RECORDER_SRCS:%.c=$(BUILD)/%.o)
 
 $(BUILD)/recorder/%.o: recorder/%.c VERSION
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -DRVREPLAY_VERSION='"$(VERSION)"' $(PKG_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(VERSION_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<

@@ -1,13 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Generate analyzer/syscall_names.c: system call names by number for the
+# Generate engine/syscall_names.c: system call names by number for the
 # architectures rvreplay replays, from the kernel UAPI headers installed by
 # linux-libc-dev (amd64).
 #
 #   scripts/gen-syscall-names.sh [OUTPUT]
 #
-# OUTPUT defaults to analyzer/syscall_names.c. UAPI_INCLUDE (default
+# OUTPUT defaults to engine/syscall_names.c. UAPI_INCLUDE (default
 # /usr/include) and X86_ASM (default $UAPI_INCLUDE/x86_64-linux-gnu/asm)
 # say where the headers are. The output depends on the headers only.
 #
@@ -21,7 +21,7 @@ LC_ALL=C
 export LC_ALL
 
 here=$(dirname "$0")
-out=${1:-$here/../analyzer/syscall_names.c}
+out=${1:-$here/../engine/syscall_names.c}
 inc=${UAPI_INCLUDE:-/usr/include}
 x86=${X86_ASM:-$inc/x86_64-linux-gnu/asm}
 generic=$inc/asm-generic/unistd.h

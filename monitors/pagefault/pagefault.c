@@ -27,10 +27,15 @@ static void pagefault_on_fault(struct rv_target *t, const struct rv_event *ev)
 const struct rv_monitor pagefault_monitor = {
 	.name		= "pagefault",
 	.description	= "a real-time task must not raise page faults",
+	.version	= "6.17",
+	.spec		= "models/rtapp/pagefault.ltl",
 	.automaton	= &pagefault_automaton,
 	.init		= pagefault_init,
 	.fetch		= pagefault_fetch,
 	.on = {
 		[RV_EV_PAGE_FAULT]	= pagefault_on_fault,
+	},
+	.roles = {
+		[RV_EV_PAGE_FAULT]	= "the page faults judged",
 	},
 };

@@ -5,22 +5,28 @@
  * does not delay it. The handlers are the shared rtapp ones.
  */
 #include "../rtapp/rtapp.h"
-#include "sleep_6_17.h"
+#include "sleep_map.h"
 #include "sleep.h"
 
 LTL_AUTOMATON(sleep_automaton);
 
 static const struct rtapp_atoms sleep_atoms = {
-	SLEEP_6_17_ATOMS,
+	SLEEP_WAKE_ATOMS,
 };
 
 const struct rv_monitor sleep_monitor = {
 	.name		= "sleep",
 	.description	= "a real-time task may only sleep in real-time safe ways, woken by equal or higher priority",
+	.version	= "6.17",
+	.spec		= "models/rtapp/sleep.ltl",
 	.automaton	= &sleep_automaton,
 	.init		= rtapp_init,
 	.kthread_learned = rtapp_kthread_learned,
 	.fetch		= rtapp_fetch,
 	.priv		= &sleep_atoms,
-	.on = { SLEEP_6_17_HANDLERS },
+	.on = { SLEEP_WAKE_HANDLERS },
+	.roles = {
+		SLEEP_WAKE_ROLES,
+		[RV_EV_SYS_ENTER]	= "why the task sleeps: clock_nanosleep, futex",
+	},
 };

@@ -34,7 +34,8 @@ static void on_violation(void *data, const struct rv_target *t, const unsigned l
 void fixture_init(struct fixture *f, const char *monitor, int rt, int kthread,
 		  const char *comm, bool task_creation)
 {
-	fixture_init_monitor(f, rv_monitor_find(monitor), rt, kthread, comm, task_creation);
+	fixture_init_monitor(f, rv_profile_monitor(&rv_profiles[0], monitor), rt, kthread, comm,
+			     task_creation);
 	ck_assert_msg(f->t.monitor, "no monitor %s", monitor);
 }
 

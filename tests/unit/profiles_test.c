@@ -7,12 +7,12 @@
 #include <check.h>
 #include <string.h>
 
+#include "arch.h"
 #include "events.h"
 #include "monitor_fixture.h"
 
 #define MAX_STEPS	10
 
-extern const struct rv_syscalls *const rv_syscall_tables[];
 
 /*
  * A scenario: events in order, for one task; the waker's prio is in the
@@ -56,7 +56,7 @@ static int run(const char *profile, const char *monitor, const struct scenario *
 	for (int i = 0; i < s->nr; i++) {
 		struct rv_event ev = s->ev[i];
 
-		ev.sys_enter.table = rv_syscall_tables[0];	/* x86_64 */
+		ev.sys_enter.table = arch_syscalls("x86_64");
 		if (ev.type != RV_EV_SYS_ENTER)
 			ev.sys_enter.table = NULL, ev = s->ev[i];
 		rv_handle(&f.t, &ev);

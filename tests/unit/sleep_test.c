@@ -8,18 +8,16 @@
 #include <check.h>
 #include <string.h>
 
+#include "arch.h"
 #include "monitor_fixture.h"
 #include "sleep/sleep.h"
 
-extern const struct rv_syscalls *const rv_syscall_tables[];
-
 static const struct rv_syscalls *arch(const char *name)
 {
-	for (int i = 0; rv_syscall_tables[i]; i++)
-		if (!strcmp(rv_syscall_tables[i]->arch, name))
-			return rv_syscall_tables[i];
-	ck_abort_msg("no table %s", name);
-	return NULL;
+	const struct rv_syscalls *s = arch_syscalls(name);
+
+	ck_assert_msg(s, "no system call numbers for %s", name);
+	return s;
 }
 
 /* An atom's expected value; lists end at the first zero entry. */

@@ -11,7 +11,7 @@ SPEC_NAMES	= $(notdir $(basename $(wildcard tests/unit/specs/*.ltl)))
 SPEC_GEN	= $(BUILD)/gen/specs
 SPEC_OBJS	= $(SPEC_NAMES:%=$(SPEC_GEN)/%_automaton.o) $(SPEC_GEN)/registry.o
 UNIT_OBJS	= $(UNIT_SRCS:%.c=$(BUILD)/%.o)
-UNIT_CFLAGS	= -Wno-unused-parameter -Wno-missing-field-initializers -Itests/unit -I$(MONDIR) -I$(MONDIR)/compat -Imodels/ltlc -Ianalyzer -Iparsers -I$(SPEC_GEN) \
+UNIT_CFLAGS	= -Wno-unused-parameter -Wno-missing-field-initializers -Itests/unit -I$(MONDIR) -I$(MONDIR)/compat -Imodels/ltlc -Iengine -Ireport -Iparsers -I$(SPEC_GEN) \
 		  -DSPEC_DIR='"tests/unit/specs"'
 
 $(SPEC_GEN)/%.h: tests/unit/specs/%.ltl $(BUILD)/ltlc
@@ -40,7 +40,8 @@ $(BUILD)/tests/unit/%.o: tests/unit/%.c $(SPEC_NAMES:%=$(SPEC_GEN)/%.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(UNIT_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
 
-UNIT_ANALYZER_OBJS = $(BUILD)/analyzer/syscall_decode.o $(BUILD)/analyzer/syscall_names.o \
+UNIT_ANALYZER_OBJS = $(BUILD)/report/syscall_decode.o $(BUILD)/engine/syscall_names.o \
+		     $(BUILD)/engine/arch.o \
 		     $(PARSER_OBJS)
 
 $(BUILD)/unit-tests: $(UNIT_OBJS) $(SPEC_OBJS) $(LTLC_LIB_OBJS) $(UNIT_ANALYZER_OBJS) \

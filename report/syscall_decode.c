@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * System calls by architecture: numbers to names and back over the
- * generated tables of syscall_names.c, and the calls a task sleeps in
- * described with the arguments that explain the sleep.
+ * The calls a task sleeps in, described with the arguments that explain
+ * the sleep (the names come from engine/arch.c).
  *
  * Arguments are the raw register values of raw_syscalls:sys_enter. Those
  * the kernel reads as int (fds, pids, ids) are shown from their low 32
@@ -15,8 +14,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "arch.h"
 #include "syscall_decode.h"
-#include "syscall_names.h"
 
 #define SYSCALL_ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -24,112 +23,6 @@
 #define FUTEX_OP_CMD_MASK	0x7fUL	/* as the sleep monitor masks it */
 #define FUTEX_OP_PRIVATE	0x80UL
 #define FUTEX_OP_CLOCK_RT	0x100UL
-
-static const struct {
-	const char	*alias;
-	const char	*arch;
-} arch_aliases[] = {
-	{ "x86_64",	"x86_64" },
-	{ "amd64",	"x86_64" },
-	{ "i386",	"i386" },
-	{ "i486",	"i386" },
-	{ "i586",	"i386" },
-	{ "i686",	"i386" },
-	{ "x86",	"i386" },
-	{ "arm64",	"arm64" },
-	{ "aarch64",	"arm64" },
-	{ "riscv64",	"riscv64" },
-	{ "riscv32",	"riscv32" },
-};
-
-/**
- * syscall_arch_canonical - the table name of an architecture
- * @arch: an architecture name or alias, may be NULL
- *
- * Return: "x86_64", "i386", "arm64", "riscv64" or "riscv32"; NULL when
- * @arch is none of the supported architectures.
- */
-const char *syscall_arch_canonical(const char *arch)
-{
-	size_t i;
-
-	if (!arch)
-		return NULL;
-	for (i = 0; i < SYSCALL_ARRAY_SIZE(arch_aliases); i++)
-		if (!strcasecmp(arch, arch_aliases[i].alias))
-			return arch_aliases[i].arch;
-	return NULL;
-}
-
-static const struct syscall_table *syscall_table_of(const char *arch)
-{
-	const char *canonical = syscall_arch_canonical(arch);
-	const struct syscall_table *t;
-
-	if (!canonical)
-		return NULL;
-	for (t = syscall_tables; t->arch; t++)
-		if (!strcmp(t->arch, canonical))
-			return t;
-	return NULL;
-}
-
-/**
- * syscall_arch_known - whether system calls of an architecture have names
- * @arch: an architecture name or alias, may be NULL
- *
- * Return: true for x86_64, i386, arm64, riscv64, riscv32 and their aliases.
- */
-bool syscall_arch_known(const char *arch)
-{
-	return syscall_table_of(arch) != NULL;
-}
-
-/**
- * syscall_name - the name of a system call number
- * @arch: an architecture name or alias
- * @nr: the number, any value
- *
- * Return: the name without sys_ prefix, e.g. "clock_nanosleep"; NULL when
- * @arch is unknown or has no call @nr.
- */
-const char *syscall_name(const char *arch, long nr)
-{
-	const struct syscall_table *t = syscall_table_of(arch);
-
-	if (!t || nr < 0 || (unsigned long)nr >= t->nr_slots)
-		return NULL;
-	return t->names[nr];
-}
-
-/**
- * syscall_number - the number of a system call name
- * @arch: an architecture name or alias
- * @name: the name without sys_ prefix, e.g. "futex_time64"
- *
- * Return: the number; -1 when @arch is unknown or has no call @name.
- */
-long syscall_number(const char *arch, const char *name)
-{
-	const struct syscall_table *t = syscall_table_of(arch);
-	size_t lo = 0, hi, mid;
-	int cmp;
-
-	if (!t || !name)
-		return -1;
-	hi = t->nr_names;
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		cmp = strcmp(name, t->names[t->by_name[mid]]);
-		if (!cmp)
-			return t->by_name[mid];
-		if (cmp < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return -1;
-}
 
 /* Text appended snprintf-style: pos counts what would have been written. */
 struct desc {
@@ -233,25 +126,6 @@ static void futex_op_put(struct desc *d, unsigned long op)
 		desc_put(d, "|FUTEX_CLOCK_REALTIME");
 	if (rest)
 		desc_put(d, "|%#lx", rest);
-}
-
-/**
- * futex_op_describe - a futex op in words
- * @op: the op argument of futex(2), any value
- * @buf: where to write, may be NULL when @len is 0
- * @len: size of @buf
- *
- * Writes e.g. "FUTEX_WAIT_BITSET_PRIVATE|FUTEX_CLOCK_REALTIME"; commands
- * past FUTEX_LOCK_PI2 as numbers, unknown flag bits in hex.
- *
- * Return: the length of the whole text, as snprintf.
- */
-int futex_op_describe(unsigned long op, char *buf, size_t len)
-{
-	struct desc d = desc_init(buf, len);
-
-	futex_op_put(&d, op);
-	return desc_end(&d);
 }
 
 /* A call with its arguments, and the label of its first one if shown. */

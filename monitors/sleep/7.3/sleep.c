@@ -5,8 +5,8 @@
  * clock but CLOCK_REALTIME is fine for an absolute clock_nanosleep
  * (semantics-profiles.md).
  */
-#include "../rtapp/rtapp.h"
-#include "sleep_7_3.h"
+#include "../../rtapp/rtapp.h"
+#include "sleep.h"
 
 LTL_AUTOMATON(sleep_7_3_automaton);
 
@@ -31,6 +31,9 @@ static const struct rtapp_atoms sleep_7_3_atoms = {
 const struct rv_monitor sleep_7_3_monitor = {
 	.name		= "sleep",
 	.description	= "a real-time user thread may only sleep in real-time safe ways, woken by equal or higher priority",
+	.version	= "7.3",
+	.changes	= "user threads only, woken then scheduled in (SCHEDULE_IN), any clock but CLOCK_REALTIME",
+	.spec		= "models/rtapp/7.3/sleep.ltl",
 	.automaton	= &sleep_7_3_automaton,
 	.init		= rtapp_init,
 	.kthread_learned = rtapp_kthread_learned,
@@ -45,5 +48,14 @@ const struct rv_monitor sleep_7_3_monitor = {
 		[RV_EV_CONTENTION_END]	 = rtapp_on_contention_end,
 		[RV_EV_SYS_ENTER]	 = rtapp_on_sys_enter,
 		[RV_EV_SYS_EXIT]	 = rtapp_on_sys_exit_sleep,
+	},
+	.roles = {
+		[RV_EV_SWITCH_OUT]	 = "sleeps (switch-out in TASK_INTERRUPTIBLE)",
+		[RV_EV_SWITCH_IN]	 = "the end of each sleep (SCHEDULE_IN)",
+		[RV_EV_WAKING]		 = "who woke the task, from which context",
+		[RV_EV_CONTENTION_BEGIN] = "blocking on an rt_mutex (allowlisted)",
+		[RV_EV_CONTENTION_END]	 = "the end of rt_mutex blocking",
+		[RV_EV_SYS_ENTER]	 = "why the task sleeps: clock_nanosleep, futex, epoll_wait",
+		[RV_EV_SYS_EXIT]	 = "the end of each system call",
 	},
 };

@@ -164,6 +164,8 @@ static json_t *trace_object(struct report *rep, const struct replay_stats *stats
 	json_object_set_new(o, "clock", json_string(m->clock));
 	json_object_set_new(o, "format_version", json_integer(m->version));
 	json_object_set_new(o, "buffer", json_string(m->buffer));
+	json_object_set_new(o, "reader", json_string(trace_input_reader(rep->in) ==
+						     TRACE_READER_FAST ? "fast" : "libtracecmd"));
 	json_object_set_new(o, "events", json_integer(stats->events));
 	json_object_set_new(o, "first_ts_ns", json_integer(stats->first_ts));
 	json_object_set_new(o, "last_ts_ns", json_integer(stats->last_ts));

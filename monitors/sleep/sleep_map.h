@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What profile 7.1 keeps of sleep 6.17: the atom map and the handler table,
- * as initializers expanded in each profile's file, against the atom enum of
- * the automaton header that file includes.
+ * The atom map, handler table and roles of sleep as 6.17 made it (a sleep
+ * ends at WAKE), which 7.1 keeps: initializers expanded in each version's
+ * descriptor, against the atom enum of the automaton header it includes.
  */
-#ifndef SLEEP_6_17_H
-#define SLEEP_6_17_H
+#ifndef SLEEP_MAP_H
+#define SLEEP_MAP_H
 
-#define SLEEP_6_17_ATOMS							\
+#define SLEEP_WAKE_ATOMS							\
 	.sleep				= RTAPP_AT(LTL_SLEEP),			\
 	.wake				= RTAPP_AT(LTL_WAKE),			\
 	.abort_sleep			= RTAPP_AT(LTL_ABORT_SLEEP),		\
@@ -27,7 +27,7 @@
 	.futex_wait			= RTAPP_AT(LTL_FUTEX_WAIT),		\
 	.futex_lock_pi			= RTAPP_AT(LTL_FUTEX_LOCK_PI)
 
-#define SLEEP_6_17_HANDLERS							\
+#define SLEEP_WAKE_HANDLERS							\
 	[RV_EV_SWITCH_OUT]	 = rtapp_on_switch_out,				\
 	[RV_EV_WAKING]		 = rtapp_on_waking_friendly,			\
 	[RV_EV_WAKEUP]		 = rtapp_on_wakeup,				\
@@ -37,4 +37,14 @@
 	[RV_EV_SYS_EXIT]	 = rtapp_on_sys_exit_sleep,			\
 	[RV_EV_KTHREAD_STOP]	 = rtapp_on_kthread_stop
 
-#endif /* SLEEP_6_17_H */
+/* All but SYS_ENTER's, which says what each version accepts. */
+#define SLEEP_WAKE_ROLES							\
+	[RV_EV_SWITCH_OUT]	 = "sleeps (switch-out in TASK_INTERRUPTIBLE)",	\
+	[RV_EV_WAKING]		 = "who woke the task, from which context",	\
+	[RV_EV_WAKEUP]		 = "the end of each sleep (WAKE)",		\
+	[RV_EV_CONTENTION_BEGIN] = "blocking on an rt_mutex (allowlisted)",	\
+	[RV_EV_CONTENTION_END]	 = "the end of rt_mutex blocking",		\
+	[RV_EV_SYS_EXIT]	 = "the end of each system call",		\
+	[RV_EV_KTHREAD_STOP]	 = "kthread_stop() of kernel threads"
+
+#endif /* SLEEP_MAP_H */

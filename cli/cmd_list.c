@@ -28,7 +28,7 @@ static void list_monitor(const struct rv_monitor *m)
 
 	printf("  %s: %s\n", m->name, m->description);
 	printf("    automaton: %u atoms, %u states (from %s)\n", m->automaton->nr_atoms,
-	       m->automaton->nr_states, catalog_spec_path(m));
+	       m->automaton->nr_states, m->spec);
 	printf("    specification:\n");
 	for (line = spec; *line;) {
 		size_t len = strcspn(line, "\n");
@@ -53,6 +53,8 @@ static void list_monitor(const struct rv_monitor *m)
  */
 int cmd_list(int argc, char **argv)
 {
+	char kernels[64], changes[512];
+
 	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
 		fputs(list_usage, stdout);
 		return EXIT_CLEAN;
@@ -60,7 +62,9 @@ int cmd_list(int argc, char **argv)
 	if (argc > 1)
 		return cmd_usage_error("rvreplay list", "unexpected argument '%s'", argv[1]);
 	for (const struct rv_profile *p = rv_profiles; p->name; p++) {
-		printf("profile %s (Linux %s): %s\n", p->name, p->kernels, p->changes);
+		catalog_profile_kernels(p, kernels, sizeof(kernels));
+		catalog_profile_changes(p, changes, sizeof(changes));
+		printf("profile %s (Linux %s): %s\n", p->name, kernels, changes);
 		printf("  rtapp: container of");
 		for (int i = 0; p->monitors[i]; i++)
 			printf(" %s", p->monitors[i]->name);

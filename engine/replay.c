@@ -11,6 +11,7 @@
 
 #include "events.h"
 #include "replay.h"
+#include "routing.h"
 
 #define MAX_INVOLVED		3
 #define SETSCHED_RESET_ON_FORK	0x40000000UL
@@ -30,11 +31,7 @@ struct replay {
 	struct task_table	*tasks;
 	struct replay_stats	stats;
 	struct ltl_report	report;
-	/* what the violation callback needs to know */
-	const struct trace_record *rec;
-	struct task		*target;
-	int			mon_index;
-	enum rv_event_type	ev_type;
+	const struct trace_record *rec;		/* the record being replayed */
 	struct pending		*pending;
 	unsigned int		nr_pending;
 	unsigned int		cap_pending;
@@ -51,25 +48,49 @@ static bool handles(const struct replay *r, enum rv_event_type type)
 	return false;
 }
 
-static void target_of(struct replay *r, struct task *task, int i, struct rv_target *t)
+/* A task's prio goes to the monitors as it is. */
+_Static_assert(TRACE_UNKNOWN_PRIO == RV_PRIO_UNKNOWN, "one unknown prio");
+
+/*
+ * One task's instance of one monitor, handed to the monitor: the task as
+ * the monitor reads it, and what the step and violation callbacks need
+ * (their report_data).
+ */
+struct delivery {
+	struct replay		*r;
+	struct task		*task;
+	int			monitor;	/* index in r->opts.monitors */
+	enum rv_event_type	type;		/* the event; RV_NR_EVENTS: none */
+	struct rv_task		facts;
+	struct rv_target	target;
+};
+
+static struct rv_target *target_of(struct delivery *d, struct replay *r, struct task *task,
+				   int i, enum rv_event_type type)
 {
-	t->mon = &task->inst[i].mon;
-	t->monitor = r->opts.monitors[i];
-	t->task = &task->view;
-	t->report = &r->report;
-	t->report_data = r;
-	t->strict_start = r->opts.strict_start;
-	t->infer = r->opts.infer && !task->born;
+	*d = (struct delivery){
+		.r = r, .task = task, .monitor = i, .type = type,
+		.facts = {
+			.pid = task->pid, .prio = task->prio, .rt = task->rt,
+			.kthread = task->kthread, .init_comm = task->init_comm,
+		},
+	};
+	d->target = (struct rv_target){
+		.mon = &task->inst[i].mon, .monitor = r->opts.monitors[i], .task = &d->facts,
+		.report = &r->report, .report_data = d, .strict_start = r->opts.strict_start,
+		.infer = r->opts.infer && !task->born,
+	};
+	return &d->target;
 }
 
 /* ---- verdicts ---- */
 
 /* What the event completing a violation says about its cause. */
-static enum verdict_cause cause_of(const struct replay *r, enum ltl_violation_kind kind)
+static enum verdict_cause cause_of(enum rv_event_type type, enum ltl_violation_kind kind)
 {
 	if (kind == LTL_VIOLATION_START)
 		return CAUSE_START;
-	switch (r->ev_type) {
+	switch (type) {
 	case RV_EV_PAGE_FAULT:
 		return CAUSE_PAGE_FAULT;
 	case RV_EV_SWITCH_OUT:
@@ -157,9 +178,10 @@ static void fill_fault(struct verdict *v, const struct trace_record *rec)
 
 static void on_step(void *data, const struct rv_target *t, const unsigned long *next)
 {
-	struct replay *r = data;
+	struct delivery *d = data;
+	struct replay *r = d->r;
 	struct replay_step step = {
-		.monitor = r->opts.monitors[r->mon_index], .pid = r->target->pid,
+		.monitor = t->monitor, .pid = d->task->pid,
 		.states = t->mon->states[0], .atoms = t->mon->atoms[0], .next = next[0],
 		.rec = r->rec,
 	};
@@ -170,12 +192,13 @@ static void on_step(void *data, const struct rv_target *t, const unsigned long *
 static void on_violation(void *data, const struct rv_target *t, const unsigned long *before,
 			 enum ltl_violation_kind kind)
 {
-	struct replay *r = data;
-	struct task *task = r->target;
-	struct task_instance *inst = &task->inst[r->mon_index];
+	struct delivery *d = data;
+	struct replay *r = d->r;
+	struct task *task = d->task;
+	struct task_instance *inst = &task->inst[d->monitor];
 	struct verdict v = { 0 };
 
-	v.monitor = r->opts.monitors[r->mon_index];
+	v.monitor = t->monitor;
 	v.pid = task->pid;
 	strcpy(v.comm, task->comm);
 	v.prio = task->prio;
@@ -188,7 +211,7 @@ static void on_violation(void *data, const struct rv_target *t, const unsigned l
 	v.event = r->rec->kind;
 	v.event_ref = r->rec->ref;
 	v.kind = kind;
-	v.cause = cause_of(r, kind);
+	v.cause = cause_of(d->type, kind);
 	v.atoms = t->mon->atoms[0];
 	v.states_before = before[0];
 	v.sleep = task->sleep;
@@ -220,13 +243,12 @@ static bool kthread_by_comm(const char *comm)
 
 static void learned_kthread(struct replay *r, struct task *task)
 {
-	struct rv_target t;
+	struct delivery d;
 
 	for (int i = 0; i < r->opts.nr_monitors; i++) {
 		if (!task->inst[i].created || !r->opts.monitors[i]->kthread_learned)
 			continue;
-		target_of(r, task, i, &t);
-		r->opts.monitors[i]->kthread_learned(&t);
+		r->opts.monitors[i]->kthread_learned(target_of(&d, r, task, i, RV_NR_EVENTS));
 	}
 }
 
@@ -248,11 +270,10 @@ static void set_comm(struct replay *r, struct task *task, const char *comm)
 
 static void create_instances(struct replay *r, struct task *task, bool task_creation)
 {
-	struct rv_target t;
+	struct delivery d;
 
 	for (int i = 0; i < r->opts.nr_monitors; i++) {
-		target_of(r, task, i, &t);
-		rv_instance_init(&t, task_creation);
+		rv_instance_init(target_of(&d, r, task, i, RV_NR_EVENTS), task_creation);
 		task->inst[i].created = true;
 	}
 }
@@ -294,12 +315,12 @@ static struct task *touch(struct replay *r, int pid, const char *comm, struct ta
 static unsigned long unknown_atoms(struct replay *r, struct task *task, int i)
 {
 	struct ltl_monitor copy = task->inst[i].mon;
-	struct rv_target t;
+	struct delivery d;
+	struct rv_target *t = target_of(&d, r, task, i, RV_NR_EVENTS);
 
-	target_of(r, task, i, &t);
-	t.mon = &copy;
-	if (t.monitor->fetch)
-		t.monitor->fetch(&t);
+	t->mon = &copy;
+	if (t->monitor->fetch)
+		t->monitor->fetch(t);
 	return copy.unknown_atoms[0];
 }
 
@@ -531,35 +552,25 @@ static void story(struct replay *r, const struct trace_record *rec, struct task 
 
 static void deliver(struct replay *r, struct task *task, struct rv_event *ev)
 {
-	struct rv_target t;
+	struct delivery d;
+	struct rv_target *t;
 
 	if (!task || !r->wanted[ev->type])
 		return;
-	r->target = task;
 	for (int i = 0; i < r->opts.nr_monitors; i++) {
 		struct task_instance *inst = &task->inst[i];
 
 		if (!rv_monitor_handles(r->opts.monitors[i], ev->type))
 			continue;
-		target_of(r, task, i, &t);
+		t = target_of(&d, r, task, i, ev->type);
 		inst->events++;
 		/* a fault the kernel would not judge: the instance is stopped */
-		if (ev->type == RV_EV_PAGE_FAULT && !rv_ltl_valid_state(t.mon) && task->rt == 1)
+		if (ev->type == RV_EV_PAGE_FAULT && !rv_ltl_valid_state(t->mon) && task->rt == 1)
 			inst->unjudged++;
-		r->mon_index = i;
-		r->ev_type = ev->type;
-		rv_handle(&t, ev);
-		if (!inst->started_ts && rv_ltl_valid_state(t.mon))
+		rv_handle(t, ev);
+		if (!inst->started_ts && rv_ltl_valid_state(t->mon))
 			inst->started_ts = r->rec->ts;
 	}
-}
-
-static void switch_out(struct replay *r, struct task *task, struct rv_event *ev)
-{
-	if (!task)
-		return;
-	task->awaiting_switch_in = true;
-	deliver(r, task, ev);
 }
 
 static void switch_in(struct replay *r, struct task *task)
@@ -599,60 +610,58 @@ static int wakee_prio(struct replay *r, const struct trace_record *rec)
 	return wakee ? wakee->prio : TRACE_UNKNOWN_PRIO;
 }
 
-static void dispatch(struct replay *r, const struct trace_record *rec, struct task *cur)
+/* The event a record gives, with what the kernel's handler would see. */
+static void event_of(struct replay *r, const struct trace_record *rec, struct task *cur,
+		     enum rv_event_type type, struct rv_event *ev)
 {
-	struct rv_event ev = { 0 };
-
-	switch (rec->kind) {
-	case TRACE_FAULT_USER:
-	case TRACE_FAULT_KERNEL:
-		ev.type = RV_EV_PAGE_FAULT;
-		deliver(r, cur, &ev);
+	memset(ev, 0, sizeof(*ev));
+	ev->type = type;
+	switch (type) {
+	case RV_EV_SWITCH_OUT:
+		ev->prev_state = rec->sw.prev_state;
 		break;
-	case TRACE_SWITCH:
-		ev.type = RV_EV_SWITCH_OUT;
-		ev.prev_state = rec->sw.prev_state;
-		switch_out(r, task_find(r->tasks, rec->sw.prev.pid), &ev);
-		switch_in(r, task_find(r->tasks, rec->sw.next.pid));
+	case RV_EV_WAKING:
+		ev->waking.context = rec->flags;
+		ev->waking.waker_prio = cur && cur->prio != TRACE_UNKNOWN_PRIO ? cur->prio :
+					RV_PRIO_UNKNOWN;
+		ev->waking.wakee_prio = wakee_prio(r, rec);
+		if (ev->waking.wakee_prio == TRACE_UNKNOWN_PRIO)
+			ev->waking.wakee_prio = RV_PRIO_UNKNOWN;
 		break;
-	case TRACE_WAKING:
-		ev.type = RV_EV_WAKING;
-		ev.waking.context = rec->flags;
-		ev.waking.waker_prio = cur && cur->prio != TRACE_UNKNOWN_PRIO ? cur->prio :
-				       RV_PRIO_UNKNOWN;
-		ev.waking.wakee_prio = wakee_prio(r, rec);
-		if (ev.waking.wakee_prio == TRACE_UNKNOWN_PRIO)
-			ev.waking.wakee_prio = RV_PRIO_UNKNOWN;
-		deliver(r, task_find(r->tasks, rec->wake.pid), &ev);
+	case RV_EV_CONTENTION_BEGIN:
+	case RV_EV_CONTENTION_END:
+		ev->lock_flags = rec->contention.flags;
 		break;
-	case TRACE_WAKEUP:
-		ev.type = RV_EV_WAKEUP;
-		deliver(r, task_find(r->tasks, rec->wake.pid), &ev);
-		break;
-	case TRACE_CONTENTION_BEGIN:
-	case TRACE_CONTENTION_END:
-		ev.type = rec->kind == TRACE_CONTENTION_BEGIN ? RV_EV_CONTENTION_BEGIN :
-			  RV_EV_CONTENTION_END;
-		ev.lock_flags = rec->contention.flags;
-		deliver(r, cur, &ev);
-		break;
-	case TRACE_SYS_ENTER:
-		ev.type = RV_EV_SYS_ENTER;
-		ev.sys_enter.id = rec->sys_enter.id;
-		memcpy(ev.sys_enter.args, rec->sys_enter.args, sizeof(ev.sys_enter.args));
-		ev.sys_enter.table = r->opts.syscalls;
-		deliver(r, cur, &ev);
-		break;
-	case TRACE_SYS_EXIT:
-		ev.type = RV_EV_SYS_EXIT;
-		deliver(r, cur, &ev);
-		break;
-	case TRACE_KTHREAD_STOP:
-		ev.type = RV_EV_KTHREAD_STOP;
-		deliver(r, task_find(r->tasks, rec->task.pid), &ev);
+	case RV_EV_SYS_ENTER:
+		ev->sys_enter.id = rec->sys_enter.id;
+		memcpy(ev->sys_enter.args, rec->sys_enter.args, sizeof(ev->sys_enter.args));
+		ev->sys_enter.table = r->opts.syscalls;
 		break;
 	default:
 		break;
+	}
+}
+
+/* Every event the record routes to a monitor (monitors/routes.c), in order. */
+static void dispatch(struct replay *r, const struct trace_record *rec, struct task *cur)
+{
+	const struct rv_route *const *route;
+	struct rv_event ev;
+	struct task *task;
+
+	for (route = routing_of(rec->kind); *route; route++) {
+		task = (*route)->to == RV_TO_CURRENT ? cur :
+		       task_find(r->tasks, routing_pid(*route, rec));
+		if (!task)
+			continue;
+		if ((*route)->type == RV_EV_SWITCH_IN) {
+			switch_in(r, task);
+			continue;
+		}
+		if ((*route)->type == RV_EV_SWITCH_OUT)
+			task->awaiting_switch_in = true;
+		event_of(r, rec, cur, (*route)->type, &ev);
+		deliver(r, task, &ev);
 	}
 }
 
@@ -661,14 +670,13 @@ static void dispatch(struct replay *r, const struct trace_record *rec, struct ta
 static void reset_task(struct task *task, void *data)
 {
 	struct replay *r = data;
-	struct rv_target t;
+	struct delivery d;
 
 	complete_pending(r, task);
 	for (int i = 0; i < r->opts.nr_monitors; i++) {
 		if (!task->inst[i].created)
 			continue;
-		target_of(r, task, i, &t);
-		rv_instance_init(&t, false);
+		rv_instance_init(target_of(&d, r, task, i, RV_NR_EVENTS), false);
 	}
 	/* what was learned from events is unknown again; facts are kept */
 	task->born = false;

@@ -125,11 +125,6 @@ static void init_task(struct task *task, int pid)
 	task->prio = TRACE_UNKNOWN_PRIO;
 	task->rt = RV_UNKNOWN;
 	task->kthread = RV_UNKNOWN;
-	task->view.pid = pid;
-	task->view.prio = RV_PRIO_UNKNOWN;
-	task->view.rt = RV_UNKNOWN;
-	task->view.kthread = RV_UNKNOWN;
-	task->view.init_comm = task->init_comm;
 	/* the idle tasks and kthreadd are kernel threads (section 3) */
 	if (pid == 0 || pid == 2)
 		task_set_kthread(task, true, KTHREAD_FROM_PID);
@@ -212,7 +207,6 @@ void task_set_prio(struct task *task, int prio)
 	if (prio == TRACE_UNKNOWN_PRIO)
 		return;
 	task->prio = prio;
-	task->view.prio = prio;
 	/* rt_or_dl_task(): RT, deadline (-1) and PI-boosted tasks */
 	task_set_rt(task, prio < 100);
 }
@@ -225,7 +219,6 @@ void task_set_prio(struct task *task, int prio)
 void task_set_rt(struct task *task, bool rt)
 {
 	task->rt = rt;
-	task->view.rt = rt;
 	task->ever_rt |= rt;
 }
 
@@ -244,7 +237,6 @@ bool task_set_kthread(struct task *task, bool kthread, enum kthread_source from)
 	if (from < task->kthread_from)
 		return false;
 	task->kthread = kthread;
-	task->view.kthread = kthread;
 	task->kthread_from = from;
 	return was_unknown;
 }

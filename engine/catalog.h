@@ -1,25 +1,30 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * What rvreplay knows about its monitors beyond their automata: the
- * containers (rtapp), each monitor's specification text, and the trace
- * events each one needs.
+ * container (rtapp), the profiles by kernel release, each monitor's
+ * specification text, and the trace events each one needs: those that
+ * route to the events its handlers take (monitors/routes.c), and those
+ * the replay learns task facts from.
  */
 #ifndef CATALOG_H
 #define CATALOG_H
 
 #include "replay.h"
 
+#define CATALOG_WHY_LEN	192
+
 struct event_need {
-	enum trace_kind	kind;
+	enum trace_kind	kind;		/* TRACE_OTHER ends a list */
 	bool		required;	/* without it the monitor cannot judge */
-	const char	*why;
+	char		why[CATALOG_WHY_LEN];
 };
 
 int catalog_select(const char *const *names, int nr, struct replay_options *opts, char *err);
 const struct rv_profile *catalog_profile_of(const char *release);
+void catalog_profile_kernels(const struct rv_profile *p, char *buf, size_t len);
+void catalog_profile_changes(const struct rv_profile *p, char *buf, size_t len);
 const struct event_need *catalog_needs(const struct rv_monitor *m);
 const char *catalog_spec(const struct rv_monitor *m);
-const char *catalog_spec_path(const struct rv_monitor *m);
 int catalog_missing(const struct replay_options *opts, const struct trace_input *in,
 		    char *buf, size_t len);
 void catalog_record_command(const struct replay_options *opts, char *buf, size_t len);

@@ -5,7 +5,7 @@
  * (semantics-profiles.md). The violation belongs to the woken task, at
  * the sched_waking record.
  */
-#include "../rtapp/rtapp.h"
+#include "../../rtapp/rtapp.h"
 #include "wakeup.h"
 
 LTL_AUTOMATON(wakeup_automaton);
@@ -22,6 +22,8 @@ static const struct rtapp_atoms wakeup_atoms = {
 const struct rv_monitor wakeup_monitor = {
 	.name		= "wakeup",
 	.description	= "a real-time user thread must not be woken by a lower priority task or a softirq",
+	.version	= "7.3",
+	.spec		= "models/rtapp/7.3/wakeup.ltl",
 	.automaton	= &wakeup_automaton,
 	.init		= rtapp_init,
 	.kthread_learned = rtapp_kthread_learned,
@@ -34,5 +36,12 @@ const struct rv_monitor wakeup_monitor = {
 		[RV_EV_CONTENTION_END]	 = rtapp_on_contention_end,
 		[RV_EV_SYS_ENTER]	 = rtapp_on_sys_enter,
 		[RV_EV_SYS_EXIT]	 = rtapp_on_sys_exit_lock_pi,
+	},
+	.roles = {
+		[RV_EV_WAKING]		 = "who woke the task, from which context",
+		[RV_EV_CONTENTION_BEGIN] = "blocking on an rt_mutex (allowlisted)",
+		[RV_EV_CONTENTION_END]	 = "the end of rt_mutex blocking",
+		[RV_EV_SYS_ENTER]	 = "futex LOCK_PI (allowlisted)",
+		[RV_EV_SYS_EXIT]	 = "the end of each system call",
 	},
 };

@@ -66,7 +66,6 @@ struct task {
 	bool			ever_rt;
 	char			comm[TRACE_COMM_LEN];		/* latest */
 	char			init_comm[TRACE_COMM_LEN];	/* at instance creation */
-	struct rv_task		view;		/* what the monitors read */
 	struct task_instance	inst[MAX_MONITORS];
 	struct task_syscall	syscall;
 	struct task_syscall	setscheduler;	/* pending until its sys_exit */

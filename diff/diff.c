@@ -12,10 +12,11 @@
 #include <string.h>
 
 #include "diff.h"
+#include "routing.h"
 
 #define CANDIDATES	64	/* records per CPU a live record may belong to */
 #define NEXT_WINDOW	8	/* rv:* records: how far ahead the trigger may be */
-#define MAX_TARGETS	2
+#define MAX_TARGETS	ROUTING_MAX
 
 static const char kmod_enabled[] = "rvreplay-kmod: enabled ";
 static const char kmod_disabled[] = "rvreplay-kmod: disabled";
@@ -92,41 +93,15 @@ struct target {
 	int			pid;
 };
 
+/* The monitor events a record gives, and to whom (engine/routing.c). */
 static int targets_of(const struct trace_record *rec, struct target *t)
 {
-	switch (rec->kind) {
-	case TRACE_FAULT_USER:
-	case TRACE_FAULT_KERNEL:
-		t[0] = (struct target){ RV_EV_PAGE_FAULT, rec->pid };
-		return 1;
-	case TRACE_SWITCH:
-		t[0] = (struct target){ RV_EV_SWITCH_OUT, rec->sw.prev.pid };
-		t[1] = (struct target){ RV_EV_SWITCH_IN, rec->sw.next.pid };
-		return 2;
-	case TRACE_WAKING:
-		t[0] = (struct target){ RV_EV_WAKING, rec->wake.pid };
-		return 1;
-	case TRACE_WAKEUP:
-		t[0] = (struct target){ RV_EV_WAKEUP, rec->wake.pid };
-		return 1;
-	case TRACE_CONTENTION_BEGIN:
-		t[0] = (struct target){ RV_EV_CONTENTION_BEGIN, rec->pid };
-		return 1;
-	case TRACE_CONTENTION_END:
-		t[0] = (struct target){ RV_EV_CONTENTION_END, rec->pid };
-		return 1;
-	case TRACE_SYS_ENTER:
-		t[0] = (struct target){ RV_EV_SYS_ENTER, rec->pid };
-		return 1;
-	case TRACE_SYS_EXIT:
-		t[0] = (struct target){ RV_EV_SYS_EXIT, rec->pid };
-		return 1;
-	case TRACE_KTHREAD_STOP:
-		t[0] = (struct target){ RV_EV_KTHREAD_STOP, rec->task.pid };
-		return 1;
-	default:
-		return 0;
-	}
+	const struct rv_route *const *route = routing_of(rec->kind);
+	int n = 0;
+
+	for (; *route && n < MAX_TARGETS; route++)
+		t[n++] = (struct target){ (*route)->type, routing_pid(*route, rec) };
+	return n;
 }
 
 struct candidate {

@@ -15,7 +15,6 @@
 
 int syscall_describe(const char *arch, long nr, const unsigned long args[6],
 		     char *buf, size_t len);
-int futex_op_describe(unsigned long op, char *buf, size_t len);
 const char *clock_id_name(unsigned long id);
 
 #endif /* SYSCALL_DECODE_H */

@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The monitor catalog: profiles, specs and the events each monitor needs.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+
+/* What the replay learns of tasks from records (replay.c, section 3 of docs/semantics.md). */
+static const struct {
+	enum trace_kind	kind;
+	bool		required;
+	const char	*why;
+} facts[] = {
+	{ TRACE_SWITCH, true, "priorities: which tasks are real-time" },
+	{ TRACE_WAKING, false, "priorities of woken tasks" },
+	{ TRACE_WAKEUP_NEW, false, "priorities of tasks born in the trace" },
+	{ TRACE_SYS_ENTER, false, "sched_setscheduler: real-time before any switch" },
+	{ TRACE_SYS_EXIT, false, "sched_setscheduler results" },
+	{ TRACE_FORK, false, "tasks born in the trace: every atom known from the start" },
+	{ TRACE_FREE, false, "task lifetimes and pid reuse" },
+	{ TRACE_PI_SETPRIO, false, "priority inheritance boosts" },
+};
+
+#define NR_FACTS	(sizeof(facts) / sizeof(facts[0]))
+#define MAX_LISTED	32
+
+/* The needs of every monitor of rv_monitor_list[], made on first use. */
+static struct event_need needs_of[MAX_LISTED][TRACE_NR_KINDS + 1];
+static bool needs_made[MAX_LISTED];
+
+extern const struct { const char *path, *text; } spec_texts[];
+
+static void need(struct event_need *list, enum trace_kind kind, bool required, const char *why)
+{
+	struct event_need *n = list;
+	size_t used;
+
+	if (kind == TRACE_OTHER || !why)
+		return;
+	while (n->kind != TRACE_OTHER && n->kind != kind)
+		n++;
+	if (n->kind == TRACE_OTHER) {
+		n->kind = kind;
+		n->required = required;
+		snprintf(n->why, sizeof(n->why), "%s", why);
+		return;
+	}
+	n->required |= required;
+	used = strlen(n->why);
+	if (!strstr(n->why, why) && used < sizeof(n->why))
+		snprintf(n->why + used, sizeof(n->why) - used, "; %s", why);
+}
+
+/* Required ones first, each group in the order they were found. */
+static void required_first(struct event_need *list)
+{
+	struct event_need sorted[TRACE_NR_KINDS + 1];
+	int n = 0;
+
+	for (int pass = 1; pass >= 0; pass--)
+		for (struct event_need *e = list; e->kind != TRACE_OTHER; e++)
+			if (e->required == pass)
+				sorted[n++] = *e;
+	sorted[n].kind = TRACE_OTHER;
+	memcpy(list, sorted, (n + 1) * sizeof(*list));
+}
+
+static void make_needs(const struct rv_monitor *m, struct event_need *list)
+{
+	const struct rv_route *r;
+
+	for (int i = 0; i <= TRACE_NR_KINDS; i++)
+		list[i].kind = TRACE_OTHER;
+	for (r = rv_routes; r->event; r++)
+		if (rv_monitor_handles(m, r->type))
+			need(list, trace_kind_find(r->system, r->event), r->required,
+			     m->roles[r->type]);
+	for (size_t i = 0; i < NR_FACTS; i++)
+		need(list, facts[i].kind, facts[i].required, facts[i].why);
+	/* how long a sleep lasted, for the report, where WAKE is not an atom */
+	if (rv_monitor_handles(m, RV_EV_SWITCH_OUT) && !rv_monitor_handles(m, RV_EV_WAKEUP))
+		need(list, TRACE_WAKEUP, false, "when each sleep ended, for the report");
+	required_first(list);
+}
+
+/**
+ * catalog_needs() - the trace events a monitor needs
+ * @m: the monitor
+ *
+ * Return: the events, required ones first, ended by TRACE_OTHER.
+ */
+const struct event_need *catalog_needs(const struct rv_monitor *m)
+{
+	static const struct event_need none = { .kind = TRACE_OTHER };
+
+	for (int i = 0; i < MAX_LISTED && rv_monitor_list[i]; i++) {
+		if (rv_monitor_list[i] != m)
+			continue;
+		if (!needs_made[i]) {
+			make_needs(m, needs_of[i]);
+			needs_made[i] = true;
+		}
+		return needs_of[i];
+	}
+	return &none;
+}
+
+/**
+ * catalog_spec() - a monitor's specification text
+ * @m: the monitor
+ *
+ * Return: the text of m->spec as the build found it, or "".
+ */
+const char *catalog_spec(const struct rv_monitor *m)
+{
+	for (int i = 0; spec_texts[i].path; i++)
+		if (!strcmp(spec_texts[i].path, m->spec))
+			return spec_texts[i].text;
+	return "";
+}
+
+/* A release as major * 1000 + minor; 0 when it is not "MAJOR.MINOR...". */
+static int version_of(const char *release)
+{
+	int major, minor;
+
+	if (!release || sscanf(release, "%d.%d", &major, &minor) != 2 || major < 0 || minor < 0 ||
+	    minor > 999 || major > 99999)
+		return 0;
+	return major * 1000 + minor;
+}
+
+/**
+ * catalog_profile_of() - the profile of a kernel release (docs/semantics.md, profiles)
+ * @release: "6.18.44-fc-v1147", "7.3.0-rc1", or "" when unknown
+ *
+ * The latest profile not after the release. Older kernels have no rtapp
+ * monitors: their traces were judged live by our module, whose default
+ * is the first profile, 6.17.
+ *
+ * Return: the profile.
+ */
+const struct rv_profile *catalog_profile_of(const char *release)
+{
+	const struct rv_profile *p = &rv_profiles[0];
+	int v = version_of(release);
+
+	for (int i = 1; rv_profiles[i].name; i++)
+		if (version_of(rv_profiles[i].name) <= v)
+			p = &rv_profiles[i];
+	return p;
+}
+
+/**
+ * catalog_profile_kernels() - the kernel releases of a profile, in words
+ * @p: the profile
+ * @buf: gets "6.17 to 7.0", "7.1 and 7.2" or "7.3 and later"
+ * @len: its size
+ */
+void catalog_profile_kernels(const struct rv_profile *p, char *buf, size_t len)
+{
+	int v = version_of(p->name), next = p[1].name ? version_of(p[1].name) : 0;
+	int last = next % 1000 ? next - 1 : 0;
+
+	if (!next)
+		snprintf(buf, len, "%s and later", p->name);
+	else if (!last)
+		snprintf(buf, len, "%s to before %d.0", p->name, next / 1000);
+	else if (last == v + 1)
+		snprintf(buf, len, "%s and %d.%d", p->name, last / 1000, last % 1000);
+	else if (last / 1000 == v / 1000)
+		snprintf(buf, len, "%s to %d.%d", p->name, last / 1000, last % 1000);
+	else
+		snprintf(buf, len, "%s to %d.0", p->name, last / 1000);
+}
+
+/**
+ * catalog_profile_changes() - what a profile changed, from its monitors' descriptors
+ * @p: the profile
+ * @buf: gets "sleep: epoll_wait is a valid sleep reason", ...
+ * @len: its size
+ */
+void catalog_profile_changes(const struct rv_profile *p, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	if (p == rv_profiles) {
+		snprintf(buf, len, "the first rtapp monitors");
+		return;
+	}
+	for (int i = 0; p->monitors[i] && used < len; i++) {
+		const struct rv_monitor *m = p->monitors[i];
+
+		if (strcmp(m->version, p->name))
+			continue;
+		if (m->changes)
+			used += snprintf(buf + used, len - used, "%s%s: %s", used ? "; " : "",
+					 m->name, m->changes);
+		else
+			used += snprintf(buf + used, len - used, "%snew monitor %s", used ? "; " : "",
+					 m->name);
+	}
+}
+
+static int add(struct replay_options *opts, const struct rv_monitor *m, char *err)
+{
+	for (int i = 0; i < opts->nr_monitors; i++)
+		if (opts->monitors[i] == m)
+			return 0;
+	if (opts->nr_monitors == MAX_MONITORS) {
+		snprintf(err, TRACE_ERR_LEN, "too many monitors");
+		return -1;
+	}
+	opts->monitors[opts->nr_monitors++] = m;
+	return 0;
+}
+
+static int add_name(struct replay_options *opts, const char *name, char *err)
+{
+	const struct rv_monitor *m;
+
+	/* rtapp: the container of every monitor of the profile */
+	if (!strcmp(name, "rtapp")) {
+		for (int k = 0; opts->profile->monitors[k]; k++)
+			if (add(opts, opts->profile->monitors[k], err))
+				return -1;
+		return 0;
+	}
+	m = rv_profile_monitor(opts->profile, name);
+	if (!m) {
+		snprintf(err, TRACE_ERR_LEN, "no monitor '%s' in profile %s (see 'rvreplay list')",
+			 name, opts->profile->name);
+		return -1;
+	}
+	return add(opts, m, err);
+}
+
+/**
+ * catalog_select() - the monitors named on the command line
+ * @names: monitor or container names, or none for rtapp
+ * @nr: how many
+ * @opts: gets the monitors, in the profile's order; opts->profile is set
+ * @err: TRACE_ERR_LEN bytes for an unknown name
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int catalog_select(const char *const *names, int nr, struct replay_options *opts, char *err)
+{
+	const struct rv_monitor *chosen[MAX_MONITORS];
+	int n = 0;
+
+	opts->nr_monitors = 0;
+	if (!nr)
+		return add_name(opts, "rtapp", err);
+	for (int i = 0; i < nr; i++)
+		if (add_name(opts, names[i], err))
+			return -1;
+	/* profile order, so the output does not depend on the option order */
+	for (int i = 0; opts->profile->monitors[i]; i++)
+		for (int k = 0; k < opts->nr_monitors; k++)
+			if (opts->monitors[k] == opts->profile->monitors[i])
+				chosen[n++] = opts->profile->monitors[i];
+	memcpy(opts->monitors, chosen, n * sizeof(chosen[0]));
+	return 0;
+}
+
+/**
+ * catalog_missing() - the required events the trace cannot hold
+ * @opts: the selected monitors
+ * @in: the trace
+ * @buf: gets "sched:sched_waking (sleep), ..."
+ * @len: its size
+ *
+ * Return: how many are missing.
+ */
+int catalog_missing(const struct replay_options *opts, const struct trace_input *in, char *buf,
+		    size_t len)
+{
+	size_t used = 0;
+	int missing = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < opts->nr_monitors; i++) {
+		const struct event_need *n = catalog_needs(opts->monitors[i]);
+
+		for (; n->kind != TRACE_OTHER; n++) {
+			if (!n->required || trace_input_has(in, n->kind))
+				continue;
+			if (used < len)
+				used += snprintf(buf + used, len - used, "%s%s (%s)", missing ? ", " : "",
+						 trace_kind_event(n->kind), opts->monitors[i]->name);
+			missing++;
+		}
+	}
+	return missing;
+}
+
+/**
+ * catalog_record_command() - the command that records what the monitors need
+ * @opts: the selected monitors
+ * @buf: where to write it
+ * @len: its size
+ */
+void catalog_record_command(const struct replay_options *opts, char *buf, size_t len)
+{
+	size_t used = snprintf(buf, len, "rvreplay record");
+
+	for (int i = 0; i < opts->nr_monitors && used < len; i++)
+		used += snprintf(buf + used, len - used, " -m %s", opts->monitors[i]->name);
+	if (used < len)
+		snprintf(buf + used, len - used, " -o trace.dat -- COMMAND");
+}
