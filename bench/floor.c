@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The bare-iteration floor of `make bench`: open a trace.dat file with
  * libtracecmd and visit every record with tracecmd_iterate_events(),

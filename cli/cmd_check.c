@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * rvreplay check TRACE.dat: does the trace hold what the monitors need,
  * and if not, which events are missing and how to record them.

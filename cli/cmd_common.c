@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * What the commands share: messages in the style of the kernel tools
  * ("rvreplay: FILE: what is wrong"), opening a trace with its

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * rvreplay diff [OPTIONS] TRACE.dat: do the live monitors' verdicts in a
  * trace (rvreplay.ko's rvreplay:error_<monitor>, the kernel's

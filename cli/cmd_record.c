@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * rvreplay record [-m MONITORS] [-o trace.dat] [-b KB] [-d SECONDS]
  *                 [-- COMMAND ARGS...]

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * rvreplay [OPTIONS] TRACE.dat: replay a trace through the monitors and
  * report every violation.

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The progress line on stderr: "rvreplay: WHAT: 45% (540.2 MiB of 1.2 GiB),
  * 120.0 MiB/s, 6 s left", redrawn in place with a carriage return at most

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * rvreplay: did my real-time threads misbehave, and why? The command
  * table; without a command name, the trace is replayed.

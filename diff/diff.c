@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * rvreplay diff: live verdicts against replayed ones (see diff.h for the
  * tie rule). Three passes, each on its own handle of the trace: the live
@@ -1068,26 +1068,26 @@ static const struct {
 } why_words[DIFF_NR_WHY] = {
 	[DIFF_UNEXPLAINED] = { "unexplained", "no documented divergence explains it" },
 	[DIFF_LOST] = { "lost-events", "the trace lost events the live monitor saw "
-			"(semantics.md section 5, lost events)" },
+			"(docs/semantics.md section 5, lost events)" },
 	[DIFF_OUTSIDE] = { "outside-window", "outside the time the live monitors ran "
 			   "(rvreplay-kmod: enabled/disabled lines)" },
 	[DIFF_INFER] = { "inference", "the replay's inference for a task older than the trace; "
-			 "without --infer the replay agrees (semantics.md section 5, atoms that "
+			 "without --infer the replay agrees (docs/semantics.md section 5, atoms that "
 			 "only events teach)" },
 	[DIFF_STRICT] = { "strict-start", "--strict-start judges beyond the kernel" },
 	[DIFF_PRIO] = { "priority-late", "a priority change no recorded event showed "
-			"(semantics.md section 5, priorities are learned from events)" },
+			"(docs/semantics.md section 5, priorities are learned from events)" },
 	[DIFF_HARDIRQ] = { "hardirq-edge", "lockdep's hard irq context against the trace's "
-			   "hardirq bit (semantics.md section 5)" },
+			   "hardirq bit (docs/semantics.md section 5)" },
 	[DIFF_SET_STATE] = { "sleep-at-set-state", "the kernel's SLEEP at set_current_state(), "
-			     "the trace's at the switch (semantics.md section 5)" },
+			     "the trace's at the switch (docs/semantics.md section 5)" },
 };
 
 /**
  * diff_why_text() - a divergence class in words
  * @why: the class
  *
- * Return: a sentence naming semantics.md's section.
+ * Return: a sentence naming docs/semantics.md's section.
  */
 const char *diff_why_text(enum diff_why why)
 {

@@ -5,7 +5,7 @@
  * tied to the record that triggered them and matched with the replay's
  * verdicts; the event_<monitor> records are compared step by step with
  * the replay's steps. Every difference is explained by a divergence class
- * of semantics.md section 5 when one applies.
+ * of docs/semantics.md section 5 when one applies.
  *
  * The tie rule: a live record belongs to the latest earlier record on the
  * same CPU that the monitor handles for the same task (the task the
@@ -27,7 +27,7 @@ struct diff_key {
 	uint64_t	offset;
 };
 
-/* Why a live and a replayed result may differ (semantics.md section 5). */
+/* Why a live and a replayed result may differ (docs/semantics.md section 5). */
 enum diff_why {
 	DIFF_UNEXPLAINED,
 	DIFF_LOST,		/* events missing from the trace */

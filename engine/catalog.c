@@ -8,7 +8,7 @@
 
 #include "catalog.h"
 
-/* What the replay learns of tasks from records (replay.c, section 3 of docs/semantics.md). */
+/* What the replay learns of tasks from records (replay.c, docs/semantics.md section 3). */
 static const struct {
 	enum trace_kind	kind;
 	bool		required;
@@ -134,7 +134,7 @@ static int version_of(const char *release)
 }
 
 /**
- * catalog_profile_of() - the profile of a kernel release (docs/semantics.md, profiles)
+ * catalog_profile_of() - the profile of a kernel release (docs/semantics.md section 8)
  * @release: "6.18.44-fc-v1147", "7.3.0-rc1", or "" when unknown
  *
  * The latest profile not after the release. Older kernels have no rtapp

@@ -1,7 +1,7 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The replay engine. For each record, in order: lost events, task facts
- * (applied before the record's atom operations, semantics.md section 3),
+ * (applied before the record's atom operations, docs/semantics.md section 3),
  * the sleep story the reports tell, then the monitors' handlers with the
  * values the kernel's handlers would see (section 4).
  */
@@ -586,8 +586,8 @@ static void switch_in(struct replay *r, struct task *task)
 /*
  * Some kernels miss switches: on the 6.18 machines here no sched_switch out
  * of CPU 1's idle task is ever recorded. A task switched out and now seen
- * running with no switch-in since gets its switch-in first (semantics-
- * profiles.md, SCHEDULE_IN). The idle tasks share pid 0: not them.
+ * running with no switch-in since gets its switch-in first (docs/semantics.md
+ * section 8, SCHEDULE_IN). The idle tasks share pid 0: not them.
  */
 static void missed_switch_in(struct replay *r, const struct trace_record *rec, struct task *cur)
 {

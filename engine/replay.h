@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The replay engine: trace records -> task facts -> monitor events ->
- * verdicts, with lost events and coverage (semantics.md sections 3 to 5).
+ * verdicts, with lost events and coverage (docs/semantics.md sections 3 to 5).
  */
 #ifndef REPLAY_H
 #define REPLAY_H

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The task table: pid -> struct task, with pid reuse handled by the caller
  * dropping the old task. Memory grows with the number of tasks only.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * What the replay knows about each task (semantics.md section 3): prio,
+ * What the replay knows about each task (docs/semantics.md section 3): prio,
  * RT-ness, kernel-thread-ness and where it was learned, comm, birth in the
  * trace, and the state kept per task for the monitors and the reports.
  */

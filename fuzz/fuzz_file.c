@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * An input as a file: one memfd per process, truncated and rewritten for
  * every run, reached through its /proc/self/fd path.

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * libFuzzer harness of the whole command: rvreplay and rvreplay check on a
  * file, with options chosen by the input's size (so that mutations try

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * libFuzzer harness of ltlc: a specification text through the parser, the
  * negation normal form, the tableau and both writers, as ltlc runs them.

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * libFuzzer harness of trace input: a file through trace_input_open_reader()
  * (the fast reader for inputs of even size, libtracecmd's for odd ones),

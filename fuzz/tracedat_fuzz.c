@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * libFuzzer harness of the container reader alone: tracedat_open(), then
  * every section, text, event format and CPU's data of every buffer read.

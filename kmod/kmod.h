@@ -2,7 +2,7 @@
 /*
  * rvreplay.ko: the monitors of monitors/ running live, fed from the
  * kernel's tracepoints with the values the replay derives from a trace
- * (semantics.md sections 1, 4 and 5), for kernels without the in-tree
+ * (docs/semantics.md sections 1, 4 and 5), for kernels without the in-tree
  * rtapp LTL monitors (before 6.17, or built without CONFIG_RV).
  *
  *   module.c	  parameters, enabling and disabling, task metadata

@@ -2,14 +2,14 @@
 /*
  * rvreplay.ko: loading, the parameters, and enabling the monitors.
  *
- * The monitors are those of a kernel-version profile (semantics-profiles.md),
+ * The monitors are those of a kernel-version profile (docs/semantics.md section 8),
  * 6.17 unless told otherwise; the trace says which ("rvreplay-profile:"),
  * so that rvreplay replays with the same ones.
  *
  * Enabling and disabling run with every CPU stopped (stop_machine()): every
  * existing task gets its instances (the kernel's ltl_task_init(task,
  * false)) and, with task_metadata, its "rvreplay-task:" line in the trace
- * (semantics.md section 7); with sync_tracing, tracing is switched on and
+ * (docs/semantics.md section 7); with sync_tracing, tracing is switched on and
  * off at that same point, so that the trace and the live monitors see
  * exactly the same events, which is what rvreplay diff needs to compare
  * them record by record.

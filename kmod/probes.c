@@ -2,7 +2,7 @@
 /*
  * The tracepoints, found by name (their register functions are not
  * exported), and for each the struct rv_event the replay derives from the
- * same tracepoint's trace event (semantics.md section 4).
+ * same tracepoint's trace event (docs/semantics.md section 4).
  *
  * Every probe is registered with a priority below the trace events' own
  * (TRACEPOINT_DEFAULT_PRIO): it runs after them in the same tracepoint

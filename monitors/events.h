@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What an event means to the monitors: a switch-out that is a sleep, which
- * system call a sys_enter is, and the inferences of semantics.md section 5.
+ * system call a sys_enter is, and the inferences of docs/semantics.md section 5.
  */
 #ifndef RV_EVENTS_H
 #define RV_EVENTS_H

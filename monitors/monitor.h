@@ -94,7 +94,7 @@ struct rv_target {
 	const struct ltl_report		*report;
 	void				*report_data;
 	bool				strict_start;	/* a failed start is a violation */
-	bool				infer;		/* semantics.md section 5 inferences */
+	bool				infer;		/* docs/semantics.md section 5 inferences */
 };
 
 typedef void (*rv_handler_fn)(struct rv_target *t, const struct rv_event *ev);
@@ -122,7 +122,7 @@ struct rv_monitor {
 
 /*
  * The monitors of one kernel version range: Linux changed rtapp after 6.17
- * (docs/semantics.md, profiles). A monitor keeps its name across profiles;
+ * (docs/semantics.md section 8). A monitor keeps its name across profiles;
  * a profile holds, per monitor, its latest version not after the profile's.
  */
 struct rv_profile {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The routing of trace events to monitor events: which tracepoint gives
- * which event, about which task (docs/semantics.md, events). The replay
+ * which event, about which task (docs/semantics.md section 4). The replay
  * dispatches records with it, rvreplay diff ties live verdicts with it,
  * the events a monitor needs follow from it and its handlers, and the
  * module knows from it which tracepoints give what.

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Walking the pages of one CPU. The container was checked when it was
  * opened (every chunk header inside its section, sane ratios); the sizes

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Filling a tep_handle from the metadata sections. The sections' bounds
  * were checked by tracedat_open(); what is in them goes to libtraceevent's

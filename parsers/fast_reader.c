@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The fast reader of one buffer of a trace.dat file: its CPUs' pages
  * walked and merged in libtracecmd's order, and one record read again by

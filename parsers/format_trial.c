@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * libtraceevent's parsers tried in a child process before rvreplay or
  * libtracecmd runs them. They crash on malformed formats in more ways than

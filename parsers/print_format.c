@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * A sanity check of an event's print format before libtraceevent parses
  * it: libtraceevent 1.7 folds constant expressions and follows pointers

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The records of all CPUs in one order, the one tracecmd_iterate_events()
- * gives (semantics.md section 3): by timestamp, equal timestamps lower CPU
+ * gives (docs/semantics.md section 3): by timestamp, equal timestamps lower CPU
  * first, and each CPU's records in file order. A binary heap of the CPUs'
  * current records, keyed by (timestamp, CPU index): ties cannot happen,
  * so the order is total and the same as libtracecmd's linear scan.

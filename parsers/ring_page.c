@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Loading a ring-buffer page: its header (timestamp, then the commit word
  * with the lost-events flags) and the lost count the kernel may store

@@ -1,7 +1,7 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Record decoding. Each event's fields are found by name when the trace is
- * opened (their offsets differ between kernels, semantics.md section 3);
+ * opened (their offsets differ between kernels, docs/semantics.md section 3);
  * a field the event lacks reads as unknown. Every read is bounds-checked
  * against the record, which may come from a corrupted file.
  */

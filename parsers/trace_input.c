@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Reading a trace.dat file: records come in global time order (lower CPU
  * first on equal timestamps, file order within a CPU), as

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Opening a trace.dat file: the file header, then the version 6 or 7
  * layout (tracedat_v6.c, tracedat_v7.c), then the buffers put in order

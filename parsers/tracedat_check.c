@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * What libtracecmd and libtraceevent trust without checking, checked
  * before they see a file. The texts libtraceevent parses, for any reader:

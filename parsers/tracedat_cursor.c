@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Reading numbers, bytes and strings from a trace.dat file or a
  * decompressed section without ever leaving the bytes given, and the

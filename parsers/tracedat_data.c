@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The bytes of a trace.dat file: metadata sections (one compressed block
  * each in version 7: compressed size, uncompressed size, data) and per-CPU

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The options of a trace.dat file, as trace-cmd 3.x writes them:
  *   UNAME       "sysname nodename release machine" (trace-cmd's add_uname())

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The version 6 layout (man 5 trace-cmd.dat.v6). After the CPU table of a
  * "flyrecord" comes the clock, "[name]" with an 8-byte size, when the file

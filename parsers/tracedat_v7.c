@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The version 7 layout (man 5 trace-cmd.dat.v7): sections with a 16-byte
  * header (id, flags, description string id, size), found through options

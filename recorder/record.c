@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * A recording, start to end, in one thread and one poll(2) loop: the
  * per-CPU ring buffers, the signals (through a signalfd) and the time limit

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Per-CPU streaming, single-threaded: the trace_pipe_raw files are opened
  * non-blocking and polled with the signals and the timer in one loop (see

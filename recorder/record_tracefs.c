@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The dedicated tracefs instance: mount tracefs if nobody did (and unmount
  * it at the end), check that every event exists, create "rvreplay-PID",

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Writing "rvreplay-task: pid=17 tgid=17 kthread=1 policy=1 prio=0
  * comm=migration/0" for every thread in /proc.

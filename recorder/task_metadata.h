@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The task metadata of semantics.md section 7: one trace_marker line per
+ * The task metadata of docs/semantics.md section 7: one trace_marker line per
  * existing task, written before the workload starts, so the replay knows
  * what a trace alone cannot tell (kernel threads, policies, prios).
  */

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The parts of a report that do not depend on its format: filters, the
  * summary per monitor and task, and the lists of coverage and lost events.

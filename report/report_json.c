@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The JSON report (schema in docs/rvreplay-json.md). Violations are
  * streamed as they are found, so memory does not grow with their number;

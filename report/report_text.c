@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The text report: a block per violation, then the summary, coverage and
  * lost events, for people at a terminal.

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The calls a task sleeps in, described with the arguments that explain
  * the sleep (the names come from engine/arch.c).

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Short atom names for ltl_atom_str(), made as rvgen makes them, so that the
  * atoms listed by event_<monitor> trace events read the same as the kernel's.

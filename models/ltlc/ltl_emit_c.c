@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The C header of an automaton, with the interface of the kernel's rvgen
  * output, so either file can be compiled into a monitor.

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The automaton for Graphviz: one node per state, labelled with the
  * condition under which it is entered.

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * From parsed definitions to one formula in negation normal form, with the
  * same rewriting as rvgen: imply a b = (not a) or b, always f = false

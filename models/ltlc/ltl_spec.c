@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Parser of .ltl specifications: tokens, definitions, expressions, and the
  * warnings where rvgen's right-grouping decides what a formula means.

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * GPVW tableau expansion. A node holds the formulas still to expand (new),
  * those that hold now (old) and those that must hold next (next); sets are

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * ltlc: compile an .ltl specification into the C header of its Buchi
  * automaton (the interface of the kernel's rvgen), or into Graphviz.

@@ -1,7 +1,7 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+// SPDX-License-Identifier: GPL-2.0
 /*
  * The LTL monitor core, operation by operation as the kernel's
- * include/rv/ltl_monitor.h (Linux 6.17) does it; see semantics.md section 1.
+ * include/rv/ltl_monitor.h (Linux 6.17) does it; see docs/semantics.md section 1.
  */
 #include "ltl_core.h"
 

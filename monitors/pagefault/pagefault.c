@@ -1,7 +1,7 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+// SPDX-License-Identifier: GPL-2.0
 /*
  * rtapp/pagefault: a real-time task must not raise page faults
- * (semantics.md section 4).
+ * (docs/semantics.md section 4).
  */
 #include "../ltl/ltl_core.h"
 #include "pagefault.h"

@@ -1,8 +1,8 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+// SPDX-License-Identifier: GPL-2.0
 /*
  * The rtapp handlers, written once for every kernel profile: an atom the
  * monitor's automaton lacks is simply not touched, which is exactly how
- * the profiles differ (semantics-profiles.md).
+ * the profiles differ (docs/semantics.md section 8).
  */
 #include "../events.h"
 #include "rtapp.h"
@@ -262,7 +262,7 @@ void rtapp_on_sys_exit_sleep(struct rv_target *t, const struct rv_event *ev)
  * @t: the current task's instance
  * @ev: unused
  *
- * An update, so a step, unlike sleep's set (semantics-profiles.md).
+ * An update, so a step, unlike sleep's set (docs/semantics.md section 8).
  */
 void rtapp_on_sys_exit_lock_pi(struct rv_target *t, const struct rv_event *ev)
 {

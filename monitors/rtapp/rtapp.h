@@ -3,8 +3,8 @@
  * What the rtapp monitors (sleep of each kernel profile, wakeup) share:
  * where each of their atoms sits in one generated automaton, and the event
  * handlers written once against that map. A monitor's file only says which
- * automaton, which atoms, and which handlers (semantics.md section 4,
- * semantics-profiles.md).
+ * automaton, which atoms, and which handlers (docs/semantics.md section 4,
+ * docs/semantics.md section 8).
  */
 #ifndef RTAPP_H
 #define RTAPP_H

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+// SPDX-License-Identifier: GPL-2.0
 /*
  * rtapp/sleep, profile 6.17 (Linux 6.17 to 7.0): a real-time task may only
  * sleep in ways safe for real time, and must be woken by something that

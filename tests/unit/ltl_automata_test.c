@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Generated automata, driven through the core with hand-written letter
  * sequences: the letter at which the violation must fire. A letter lists

@@ -1,6 +1,6 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
- * The core's rules (semantics.md section 1) on the pagefault monitor:
+ * The core's rules (docs/semantics.md section 1) on the pagefault monitor:
  * set never steps, update starts or steps, pulse is update then step,
  * unknown atoms delay the start, restart after a violation, strict start.
  */

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Property test: every generated automaton (test specs and the rtapp
  * monitors) against formula progression on its .ltl, on random letter

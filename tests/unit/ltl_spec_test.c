@@ -1,7 +1,7 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The .ltl parser: accepted and rejected specifications with the error
- * position, and the grouping warnings of semantics.md section 2.
+ * position, and the grouping warnings of docs/semantics.md section 2.
  */
 #include <check.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * print_format_ok(): the print formats kernels write pass (every format of
  * the machine running the tests, when tracefs is readable), and those on

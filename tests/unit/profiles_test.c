@@ -1,6 +1,6 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
- * Kernel-version profiles (semantics-profiles.md): the kernel's own KUnit
+ * Kernel-version profiles (docs/semantics.md section 8): the kernel's own KUnit
  * vectors per profile, and one test per difference between profiles that
  * fails under the wrong profile.
  */
@@ -17,7 +17,7 @@
 /*
  * A scenario: events in order, for one task; the waker's prio is in the
  * event. Each starts with a sys_exit, an update that starts the instance
- * (the event that starts an instance is never judged, semantics.md 1).
+ * (the event that starts an instance is never judged, docs/semantics.md section 1).
  */
 struct scenario {
 	const char	*what;

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * make check-rvgen: our generated automata against the kernel's rvgen
  * output for the same specifications, exhaustively (every letter from

@@ -1,7 +1,7 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The sleep monitor's handlers, table-driven: event values in, atom
- * operations out (semantics.md section 4). An operation is seen in the
+ * operations out (docs/semantics.md section 4). An operation is seen in the
  * steps it causes: a pulse of A is two steps with A = 1 then 0, an update
  * one step, a set none.
  */
@@ -217,7 +217,7 @@ START_TEST(test_kthread_learned_late)
 }
 END_TEST
 
-/* semantics.md section 5: BLOCK_ON_RT_MUTEX learned at a system call boundary. */
+/* docs/semantics.md section 5: BLOCK_ON_RT_MUTEX learned at a system call boundary. */
 START_TEST(test_inference)
 {
 	struct fixture f;

@@ -1,6 +1,6 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
- * System call names per architecture (semantics.md section 4) and the
+ * System call names per architecture (docs/semantics.md section 4) and the
  * words syscall_describe() finds for the calls a task sleeps in,
  * table-driven; hostile values and short buffers included.
  */
@@ -22,7 +22,7 @@ struct name_case {
 };
 
 static const struct name_case name_cases[] = {
-	/* semantics.md section 4 */
+	/* docs/semantics.md section 4 */
 	{ "x86_64",	230,	"clock_nanosleep" },
 	{ "x86_64",	202,	"futex" },
 	{ "x86_64",	144,	"sched_setscheduler" },

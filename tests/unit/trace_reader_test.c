@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The fast trace reader against its references: every ring-buffer page
  * of the bundled traces walked as libtraceevent's kbuffer walks it (also

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The unit test runner: every suite of tests/unit. Run from the top of the
  * tree (tests read specs and traces by relative path).

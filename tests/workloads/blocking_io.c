@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * blocking_io: an RT reader blocks WORKLOAD_REPEAT times in poll(),
  * epoll_wait(), read() of a pipe, or read() of a periodic timerfd.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * clock_nanosleep: an RT thread sleeps WORKLOAD_REPEAT times for 1 ms with
  * clock_nanosleep() on a chosen clock, absolute or relative.

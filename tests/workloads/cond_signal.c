@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * cond_signal: an RT waiter sleeps WORKLOAD_REPEAT times in
  * pthread_cond_wait() and a signaller of a chosen priority wakes it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * futex_wake: an RT waiter sleeps WORKLOAD_REPEAT times in FUTEX_WAIT and
  * is woken each time by a waker thread of a chosen priority.

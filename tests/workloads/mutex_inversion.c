@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * mutex_inversion: a high priority RT thread blocks WORKLOAD_REPEAT times
  * on a pthread mutex held by a lower priority RT holder.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * nanosleep: an RT thread sleeps WORKLOAD_REPEAT times for 1 ms with
  * nanosleep(), usleep() or the raw nanosleep system call.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * pagefault: a thread takes page faults while SCHED_FIFO, or does not.
  *

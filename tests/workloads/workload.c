@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Shared plumbing of the rvreplay test workloads (see workload.h).
  */

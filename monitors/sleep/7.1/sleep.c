@@ -1,7 +1,7 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+// SPDX-License-Identifier: GPL-2.0
 /*
  * rtapp/sleep, profile 7.1 (Linux 7.1 and 7.2): as 6.17, and epoll_wait
- * is a valid sleep reason (semantics-profiles.md).
+ * is a valid sleep reason (docs/semantics.md section 8).
  */
 #include "../../rtapp/rtapp.h"
 #include "../sleep_map.h"

@@ -1,9 +1,9 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+// SPDX-License-Identifier: GPL-2.0
 /*
  * rtapp/sleep, profile 7.3 (Linux 7.3 and later): user threads only, a
  * sleep ends when the task is scheduled in again (SCHEDULE_IN), and any
  * clock but CLOCK_REALTIME is fine for an absolute clock_nanosleep
- * (semantics-profiles.md).
+ * (docs/semantics.md section 8).
  */
 #include "../../rtapp/rtapp.h"
 #include "sleep.h"

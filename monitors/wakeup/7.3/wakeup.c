@@ -1,8 +1,8 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+// SPDX-License-Identifier: GPL-2.0
 /*
  * rtapp/wakeup, profile 7.3: a real-time user thread must not be woken by
  * a lower-priority task or from a softirq, unless it waits on a PI lock
- * (semantics-profiles.md). The violation belongs to the woken task, at
+ * (docs/semantics.md section 8). The violation belongs to the woken task, at
  * the sched_waking record.
  */
 #include "../../rtapp/rtapp.h"

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+// SPDX-License-Identifier: GPL-2.0
 /*
  * guest-check.c - the hello test's checks inside the guest, built static
  * so it needs no shell: it is /payload/run on riscv64.

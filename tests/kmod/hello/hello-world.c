@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+// SPDX-License-Identifier: GPL-2.0
 /*
  * hello-world.c - the static workload that proves a guest runs programs
  * cross-built on the host.

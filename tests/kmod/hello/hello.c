@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+// SPDX-License-Identifier: GPL-2.0
 /*
  * hello.c - the smallest module that proves the kmod guest harness:
  * loading it logs one line and leaves one trace_printk record in tracefs.

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+// SPDX-License-Identifier: GPL-2.0
 /*
  * guest-run.c - /payload/run of the live kmod tests (static, any arch).
  *

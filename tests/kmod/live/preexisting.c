@@ -1,7 +1,7 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * preexisting: a real-time task that exists before the trace starts
- * (semantics.md section 5, "atoms that only events teach").
+ * (docs/semantics.md section 5, "atoms that only events teach").
  *
  * Started before the monitors are enabled, it becomes SCHED_FIFO and
  * sleeps PREEXISTING_SLEEPS times in a relative CLOCK_MONOTONIC

@@ -1,7 +1,7 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * prio_late: a priority change that no recorded event shows
- * (semantics.md section 5, "priorities are learned from events").
+ * (docs/semantics.md section 5, "priorities are learned from events").
  *
  * The threads change their policy with sched_setattr(), which the replay
  * does not decode (it knows sched_setscheduler()), and act before any

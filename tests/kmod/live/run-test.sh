@@ -12,7 +12,7 @@
 # monitors and tracing switched on and off together; then, on the host,
 # assembles each scenario's trace.dat (ASSEMBLE) and runs `rvreplay diff`
 # on it. A scenario passes only with zero unexplained differences, and the
-# divergence scenarios must show their class (semantics.md section 5):
+# divergence scenarios must show their class (docs/semantics.md section 5):
 #
 #   prio-late-*	 a policy change by sched_setattr(): only [priority-late]
 #   preexisting	 an RT task older than the trace: equal without inference,
@@ -91,7 +91,7 @@ plan()
 	for v in nomlock mlock; do
 		echo "pagefault-$v 8192 - pagefault $v"
 	done
-	# later kernels' monitors (semantics-profiles.md), run by the module
+	# later kernels' monitors (docs/semantics.md section 8), run by the module
 	echo "profile-7.1-blocking_io-epoll 8192 profile=7.1 blocking_io epoll"
 	for v in "futex_wake lower" "futex_wake higher" "cond_signal lower" \
 		 "clock_nanosleep realtime abs" "clock_nanosleep tai rel" "mutex_inversion pi"; do

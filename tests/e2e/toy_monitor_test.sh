@@ -1,0 +1,80 @@
+#!/bin/sh
+# Adding a monitor is one folder (and its specification): in a copy of the
+# tree, tests/e2e/toy/toy.c becomes monitors/toy/toy.c and toy.ltl
+# models/rtapp/toy.ltl; 'make generate' then writes the automaton header
+# and the list of monitors, and nothing else changes. The copy's rvreplay
+# lists the toy monitor with the events it needs, replays a trace with it
+# and finds violations; its kernel module compiles it too.
+#
+# usage: toy_monitor_test.sh   (from the top of the tree)
+
+. tests/e2e/lib.sh
+
+tree=$TMP/tree
+mkdir -p "$tree"
+tar --exclude=./build --exclude='./build-*' --exclude=./.git --exclude=./rvreplay \
+	--exclude=./kmod/upstream -cf - . | tar -xf - -C "$tree"
+cp -r "$tree" "$TMP/before"
+mkdir -p "$tree/monitors/toy"
+cp tests/e2e/toy/toy.c "$tree/monitors/toy/toy.c"
+cp tests/e2e/toy/toy.ltl "$tree/models/rtapp/toy.ltl"
+
+if make -C "$tree" -s generate > "$TMP/gen" 2>&1; then
+	ok "make generate with a new monitor folder"
+else
+	not_ok "make generate with a new monitor folder" "$(tail -5 "$TMP/gen")"
+fi
+
+# what changed: the two files added, and what make generate writes
+(cd "$TMP/before" && find . -type f | sort) > "$TMP/files.before"
+(cd "$tree" && find . -path ./build -prune -o -type f -print | sort) > "$TMP/files.after"
+added=$(comm -13 "$TMP/files.before" "$TMP/files.after" | tr '\n' ' ')
+changed=$(cd "$tree" && comm -12 "$TMP/files.before" "$TMP/files.after" | while read -r f; do
+	cmp -s "$f" "$TMP/before/$f" || printf '%s ' "$f"; done)
+want_added="./models/rtapp/toy.ltl ./monitors/toy/toy.c ./monitors/toy/toy.h "
+want_changed="./monitors/monitor_list.c ./monitors/monitor_list.mk "
+if [ "$added" = "$want_added" ] && [ "$changed" = "$want_changed" ]; then
+	ok "files touched: the folder, its spec, and the generated list"
+else
+	not_ok "files touched: the folder, its spec, and the generated list" \
+		"added:   $added" "changed: $changed"
+fi
+
+if make -C "$tree" -s rvreplay > "$TMP/build" 2>&1; then
+	ok "the copy builds with the toy monitor"
+else
+	not_ok "the copy builds with the toy monitor" "$(grep -E 'error|Error' "$TMP/build" | head -5)"
+fi
+if make -C "$tree" -s check-generated > "$TMP/fresh" 2>&1; then
+	ok "the generated list and header are fresh"
+else
+	not_ok "the generated list and header are fresh" "$(tail -3 "$TMP/fresh")"
+fi
+
+RVREPLAY=$tree/rvreplay
+check "list shows it" "list" 0 "^  toy: a real-time task must not make system calls"
+check "list shows its spec" "list" 0 "RULE = always \\(RT imply not SYSCALL\\)"
+check "its events follow from its handlers" "list" 0 \
+	"required +raw_syscalls:sys_enter +the system calls judged"
+check "the rtapp container holds it" "list" 0 "rtapp: container of pagefault sleep toy"
+check "replay with it alone" "-s -m toy traces/cyclictest-rel.dat" 1 \
+	"^Summary: [1-9][0-9]* violations: toy [1-9]"
+check "its violations in words" "-m toy traces/cyclictest-rel.dat" 1 \
+	"^toy violation: cyclictest pid [0-9]+"
+check "check knows what it needs" "check -m toy traces/cyclictest-rel.dat" 0 \
+	"ok +required raw_syscalls:sys_enter"
+
+# the module compiles the same list, unchanged (kernel headers permitting)
+if [ -d /lib/modules ] && ls /lib/modules/*/build > /dev/null 2>&1; then
+	if make -C "$tree" -s kmod > "$TMP/kmod" 2>&1 && grep -q 'rvreplay.ko$' "$TMP/kmod" &&
+	   [ -f "$tree/build/kmod/rvreplay/x86_64/monitors/toy/toy.o" ]; then
+		ok "the kernel module compiles the toy monitor"
+	else
+		not_ok "the kernel module compiles the toy monitor" "$(tail -5 "$TMP/kmod")"
+	fi
+elif [ "${CI:-}" = true ]; then
+	not_ok "the kernel module compiles the toy monitor" "no kernel headers under CI=true"
+else
+	echo "skip    the kernel module compiles the toy monitor: no kernel headers"
+fi
+finish
