@@ -17,6 +17,9 @@ struct opened_trace {
 	struct trace_input		*in;
 	const struct rv_syscalls	*syscalls;
 	const char			*arch;	/* canonical name */
+	char				arch_evidence[256];	/* inferred: from what; "" */
+	bool				arch_optional;	/* open it even when arch is NULL */
+	char				arch_problem[320];	/* why arch is NULL */
 };
 
 int cmd_replay(int argc, char **argv);
@@ -27,6 +30,7 @@ int cmd_diff(int argc, char **argv);
 
 void cmd_error(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void cmd_warning(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void cmd_notice(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int cmd_usage_error(const char *command, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 int cmd_open_trace(const char *path, const char *buffer, const char *arch,

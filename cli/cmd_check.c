@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * rvreplay check TRACE.dat: does the trace hold what the monitors need,
- * and if not, which events are missing and how to record them.
+ * rvreplay check TRACE.dat: can the monitors judge this trace? Every event
+ * each one uses, with its records counted, then for each monitor the
+ * gate's answer (engine/gate.c: the same rules as a replay's), and how to
+ * record what is missing on that trace's kernel.
  */
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "arch.h"
 #include "catalog.h"
 #include "cmd.h"
+#include "gate.h"
 #include "progress.h"
 
 #define MAX_NAMES	16
@@ -17,8 +21,9 @@ static const char check_usage[] =
 "usage: rvreplay check [-m MONITOR]... [--profile VERSION] [--arch ARCH] [--buffer NAME]\n"
 "                      TRACE.dat\n"
 "\n"
-"Tell whether a trace holds the events the monitors need (default: rtapp),\n"
-"how many records of each it has, and how to record the missing ones.\n"
+"Tell whether the monitors (default: rtapp) can judge a trace: every event\n"
+"they use, how many records of it the trace has, what each monitor lacks,\n"
+"and how to record it.\n"
 "\n"
 "  -m, --monitor NAME     rtapp (default), sleep, pagefault or wakeup; repeatable\n"
 "      --profile VERSION  the kernel's monitors: 6.17, 7.1 or 7.3 (default: from\n"
@@ -27,10 +32,22 @@ static const char check_usage[] =
 "      --buffer NAME      check this buffer instance (default: the top one)\n"
 "  -h, --help             print this help\n"
 "\n"
-"Exit status: 0 all required events present, 1 some missing, 2 error.\n";
+"Exit status: 0 every monitor asked for can judge the trace, 1 some cannot\n"
+"(which, and how to record what they lack, is printed), 2 unreadable or\n"
+"damaged trace, or usage error.\n";
+
+struct check_cli {
+	const char		*names[MAX_NAMES];
+	int			nr;
+	bool			named;		/* a monitor by name, not only the container */
+	const char		*arch;
+	const char		*buffer;
+	const char		*profile;
+	const char		*path;
+};
 
 struct counts {
-	unsigned long long	per_kind[TRACE_NR_KINDS];
+	struct record_counts	records;
 	unsigned long long	lost_gaps;
 };
 
@@ -38,70 +55,87 @@ static int count(void *data, const struct trace_record *rec)
 {
 	struct counts *c = data;
 
-	c->per_kind[rec->kind]++;
+	gate_count(&c->records, rec);
 	c->lost_gaps += rec->missed != 0;
 	return 0;
 }
 
-/*
- * Required events with a format but no record, comma-separated in @buf:
- * trace-cmd extract saves the formats of events it never recorded.
- */
-static int list_unrecorded(const struct replay_options *opts, const struct trace_input *in,
-			   const struct counts *c, char *buf, size_t len)
+static const char *event_state(const struct event_need *n, const struct trace_input *in,
+			       const struct counts *c, const char *arch)
+{
+	const struct trace_meta *meta = trace_input_meta(in);
+
+	if (!trace_input_has(in, n->kind))
+		return gate_lacks_tracepoint(arch, meta->release, n->kind) ? "nokernel" :
+		       n->required ? "MISSING" : "absent";
+	if (c->records.listed && !c->records.enabled[n->kind])
+		return n->required ? "MISSING" : "absent";
+	return c->records.per_kind[n->kind] ? "ok" : "empty";
+}
+
+static void print_events(const struct rv_monitor *m, const struct trace_input *in,
+			 const struct counts *c, const char *arch)
+{
+	printf("%s:\n", m->name);
+	for (const struct event_need *n = catalog_needs(m); n->kind != TRACE_OTHER; n++)
+		printf("  %-8s %-8s %-28s %10llu  %s\n", event_state(n, in, c, arch),
+		       n->required ? "required" : "optional", trace_kind_event(n->kind),
+		       c->records.per_kind[n->kind], n->why);
+}
+
+/* The trace-cmd line that records what the monitors use on that kernel, once each. */
+static void trace_cmd_line(const struct gate *g, const struct trace_input *in)
 {
 	bool listed[TRACE_NR_KINDS] = { false };
-	size_t used = 0;
-	int nr = 0;
+	const char *release = trace_input_meta(in)->release;
 
-	buf[0] = '\0';
-	for (int i = 0; i < opts->nr_monitors; i++) {
-		for (const struct event_need *n = catalog_needs(opts->monitors[i]);
+	printf("  or: trace-cmd record");
+	for (int i = 0; i < g->nr_monitors; i++) {
+		if (g->monitors[i].state == GATE_UNAVAILABLE)
+			continue;
+		for (const struct event_need *n = catalog_needs(g->monitors[i].monitor);
 		     n->kind != TRACE_OTHER; n++) {
-			if (!n->required || !trace_input_has(in, n->kind) || c->per_kind[n->kind] ||
-			    listed[n->kind] || used >= len)
+			if (listed[n->kind] || gate_lacks_tracepoint(g->arch, release, n->kind))
 				continue;
 			listed[n->kind] = true;
-			used += snprintf(buf + used, len - used, "%s%s", nr++ ? ", " : "",
-					 trace_kind_event(n->kind));
-		}
-	}
-	return nr;
-}
-
-static bool check_monitor(const struct rv_monitor *m, const struct trace_input *in,
-			  const struct counts *c)
-{
-	bool complete = true;
-
-	printf("%s:\n", m->name);
-	for (const struct event_need *n = catalog_needs(m); n->kind != TRACE_OTHER; n++) {
-		const char *state = "ok";
-
-		if (!trace_input_has(in, n->kind)) {
-			state = n->required ? "MISSING" : "absent";
-			complete &= !n->required;
-		} else if (!c->per_kind[n->kind]) {
-			state = "empty";
-		}
-		printf("  %-8s %-8s %-28s %10llu  %s\n", state, n->required ? "required" : "optional",
-		       trace_kind_event(n->kind), c->per_kind[n->kind], n->why);
-	}
-	return complete;
-}
-
-static void trace_cmd_line(const struct replay_options *opts)
-{
-	printf("  or: trace-cmd record");
-	for (int i = 0; i < opts->nr_monitors; i++)
-		for (const struct event_need *n = catalog_needs(opts->monitors[i]);
-		     n->kind != TRACE_OTHER; n++)
 			printf(" -e %s", trace_kind_event(n->kind));
+		}
+	}
 	printf(" COMMAND\n");
 }
 
-static int parse(int argc, char **argv, const char **names, int *nr, const char **arch,
-		 const char **buffer, const char **profile)
+/* Each monitor's answer; returns whether every one asked for can judge. */
+static bool verdicts(const struct check_cli *c, const struct gate *g, const struct trace_input *in)
+{
+	char advice[256];
+	bool blind = false, fine = true;
+
+	for (int i = 0; i < g->nr_monitors; i++) {
+		const struct gate_monitor *m = &g->monitors[i];
+
+		if (m->state == GATE_JUDGING) {
+			printf("%s can judge this trace.\n", m->monitor->name);
+			continue;
+		}
+		if (m->state == GATE_UNAVAILABLE) {
+			printf("%s is unavailable on this kernel (%s): %s%s.\n", m->monitor->name,
+			       g->kernel, m->why, c->named ? "" : "; the others are judged without it");
+			fine &= !c->named;
+			continue;
+		}
+		printf("%s cannot judge this trace: %s.\n", m->monitor->name, m->why);
+		blind = true;
+		fine = false;
+	}
+	if (blind) {
+		gate_advice(g, advice, sizeof(advice));
+		printf("Record what is missing with:\n  %s\n", advice);
+		trace_cmd_line(g, in);
+	}
+	return fine;
+}
+
+static int parse(struct check_cli *c, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "monitor", required_argument, NULL, 'm' },
@@ -118,18 +152,19 @@ static int parse(int argc, char **argv, const char **names, int *nr, const char 
 	while ((opt = getopt_long(argc, argv, "m:h", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'm':
-			if (*nr == MAX_NAMES)
+			if (c->nr == MAX_NAMES)
 				return cmd_usage_error("rvreplay check", "too many --monitor"), -1;
-			names[(*nr)++] = optarg;
+			c->names[c->nr++] = optarg;
+			c->named |= strcmp(optarg, "rtapp") != 0;
 			break;
 		case 'a':
-			*arch = optarg;
+			c->arch = optarg;
 			break;
 		case 'b':
-			*buffer = optarg;
+			c->buffer = optarg;
 			break;
 		case 'p':
-			*profile = optarg;
+			c->profile = optarg;
 			break;
 		case 'h':
 			fputs(check_usage, stdout);
@@ -141,6 +176,43 @@ static int parse(int argc, char **argv, const char **names, int *nr, const char 
 	}
 	if (optind != argc - 1)
 		return cmd_usage_error("rvreplay check", "give one trace file"), -1;
+	c->path = argv[optind];
+	return 0;
+}
+
+static void print_identity(const struct check_cli *c, const struct opened_trace *t,
+			   const struct replay_options *opts)
+{
+	const struct trace_meta *meta = trace_input_meta(t->in);
+
+	printf("%s: %s, %d CPUs, clock %s, trace.dat v%d, arch %s%s%s, profile %s\n", c->path,
+	       meta->uname[0] ? meta->uname : "no uname", meta->cpus,
+	       meta->clock[0] ? meta->clock : "unknown", meta->version, t->arch ? t->arch : "unknown",
+	       t->arch_evidence[0] ? " (no uname: from " : "", t->arch_evidence[0] ? "evidence)" : "",
+	       opts->profile->name);
+}
+
+/* The records, counted; a damaged trace is told and is an error. */
+static int count_records(const struct check_cli *c, struct trace_input *in, struct counts *counts)
+{
+	struct trace_damage d;
+	int ret;
+
+	progress_begin(c->path, PROGRESS_BYTES, trace_input_meta(in)->data_bytes);
+	trace_input_on_progress(in, progress_update);
+	ret = trace_input_iterate(in, count, counts);
+	trace_input_on_progress(in, NULL);
+	progress_end();
+	if (ret < 0) {
+		cmd_error(c->path, "out of memory reading the trace");
+		return EXIT_ERROR;
+	}
+	if (trace_input_damages(in, &d, 1)) {
+		cmd_error(c->path, "CPU %d: %s at offset %llu: the records after it cannot be read "
+			  "(rvreplay --damaged=report replays the rest)", d.cpu, d.what,
+			  (unsigned long long)d.offset);
+		return EXIT_ERROR;
+	}
 	return 0;
 }
 
@@ -153,50 +225,50 @@ static int parse(int argc, char **argv, const char **names, int *nr, const char 
  */
 int cmd_check(int argc, char **argv)
 {
-	const char *names[MAX_NAMES], *arch = NULL, *buffer = NULL, *profile = NULL;
 	struct replay_options opts = { 0 };
+	struct check_cli c = { 0 };
 	struct counts counts;
-	const struct trace_meta *meta;
 	struct opened_trace t;
-	char err[TRACE_ERR_LEN], cmd[256], unrecorded[512];
-	bool complete = true;
-	int nr = 0, ret;
+	struct gate g;
+	char err[TRACE_ERR_LEN];
+	bool fine;
+	int ret;
 
 	memset(&counts, 0, sizeof(counts));
-	ret = parse(argc, argv, names, &nr, &arch, &buffer, &profile);
+	ret = parse(&c, argc, argv);
 	if (ret)
 		return ret < 0 ? EXIT_ERROR : EXIT_CLEAN;
-	ret = cmd_open_trace(argv[optind], buffer, arch, &t);
+	/* without its architecture the trace is still counted */
+	t.arch_optional = true;
+	ret = cmd_open_trace(c.path, c.buffer, c.arch, &t);
 	if (ret)
 		return ret;
-	opts.profile = cmd_choose_profile(argv[optind], &t, profile);
-	if (!opts.profile || catalog_select(names, nr, &opts, err)) {
-		if (opts.profile)
-			cmd_error(argv[optind], "%s", err);
-		trace_input_close(t.in);
-		return EXIT_ERROR;
+	ret = EXIT_ERROR;
+	opts.profile = cmd_choose_profile(c.path, &t, c.profile);
+	if (!opts.profile)
+		goto out;
+	if (catalog_select(c.names, c.nr, &opts, err)) {
+		cmd_error(c.path, "%s", err);
+		goto out;
 	}
-	progress_begin(argv[optind], PROGRESS_BYTES, trace_input_meta(t.in)->data_bytes);
-	trace_input_on_progress(t.in, progress_update);
-	trace_input_iterate(t.in, count, &counts);
-	trace_input_on_progress(t.in, NULL);
-	progress_end();
-	meta = trace_input_meta(t.in);
-	printf("%s: %s, %d CPUs, clock %s, trace.dat v%d, arch %s, profile %s\n", argv[optind],
-	       meta->uname, meta->cpus, meta->clock, meta->version, t.arch, opts.profile->name);
+	if (count_records(&c, t.in, &counts))
+		goto out;
+	print_identity(&c, &t, &opts);
 	for (int i = 0; i < opts.nr_monitors; i++)
-		complete &= check_monitor(opts.monitors[i], t.in, &counts);
+		print_events(opts.monitors[i], t.in, &counts, t.arch);
 	printf("lost events: %llu gap%s\n", counts.lost_gaps, counts.lost_gaps == 1 ? "" : "s");
-	if (complete) {
-		printf("The trace holds every event the monitors need.\n");
-		if (list_unrecorded(&opts, t.in, &counts, unrecorded, sizeof(unrecorded)))
-			printf("But no record of: %s (were they enabled when recording?)\n",
-			       unrecorded);
-	} else {
-		catalog_record_command(&opts, cmd, sizeof(cmd));
-		printf("Required events are missing. Record them with:\n  %s\n", cmd);
-		trace_cmd_line(&opts);
+	if (!counts.records.events)
+		printf("The trace holds no record: nothing can be judged.\n");
+	if (!t.arch) {
+		printf("No monitor can judge it yet: %s.\n", t.arch_problem);
+		ret = EXIT_VIOLATIONS;
+		goto out;
 	}
+	gate_before(&g, &opts, t.in, t.arch);
+	gate_after(&g, &counts.records);
+	fine = verdicts(&c, &g, t.in) && counts.records.events;
+	ret = fine ? EXIT_CLEAN : EXIT_VIOLATIONS;
+out:
 	trace_input_close(t.in);
-	return complete ? EXIT_CLEAN : EXIT_VIOLATIONS;
+	return ret;
 }

@@ -57,6 +57,23 @@ void cmd_warning(const char *file, const char *fmt, ...)
 }
 
 /**
+ * cmd_notice() - a warning that changes what was judged: printed even with -q
+ * @file: the file concerned, or NULL
+ * @fmt: printf format
+ *
+ * An unavailable monitor, a filter that matched nothing, lost events: a
+ * CI gate run with -q must still say them.
+ */
+void cmd_notice(const char *file, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	message("warning: ", file, fmt, ap);
+	va_end(ap);
+}
+
+/**
  * cmd_usage_error() - a usage error, with where to find help
  * @command: "rvreplay" or "rvreplay check", ...
  * @fmt: printf format of what is wrong
@@ -75,12 +92,31 @@ int cmd_usage_error(const char *command, const char *fmt, ...)
 	return EXIT_ERROR;
 }
 
+/* The architecture of a trace without a uname, from what it holds. */
+static const struct rv_syscalls *inferred_arch(const char *path, struct opened_trace *t)
+{
+	char evidence[256];
+	const char *arch = arch_infer(t->in, evidence, sizeof(evidence));
+
+	if (!arch) {
+		snprintf(t->arch_problem, sizeof(t->arch_problem), "no uname in the trace, and "
+			 "its architecture %s: give --arch", evidence);
+		return NULL;
+	}
+	snprintf(t->arch_evidence, sizeof(t->arch_evidence), "%s", evidence);
+	cmd_warning(path, "no uname in the trace: architecture %s, from %s", arch, evidence);
+	return arch_syscalls(arch);
+}
+
 /**
  * cmd_open_trace() - open a trace and settle its architecture
  * @path: the trace.dat file
  * @buffer: the buffer instance, or NULL for the top one
- * @arch: --arch, or NULL to take the trace's
- * @t: filled
+ * @arch: --arch, or NULL to take the trace's: its uname's machine, or what
+ *	  its contents prove (arch_infer())
+ * @t: filled; with @t->arch_optional set beforehand, a trace whose
+ *     architecture cannot be settled is still opened (@t->arch NULL, and
+ *     @t->arch_problem says why)
  *
  * Prints the error itself.
  *
@@ -88,23 +124,35 @@ int cmd_usage_error(const char *command, const char *fmt, ...)
  */
 int cmd_open_trace(const char *path, const char *buffer, const char *arch, struct opened_trace *t)
 {
+	bool optional = t->arch_optional;
 	char err[TRACE_ERR_LEN];
 	const char *machine;
 
 	memset(t, 0, sizeof(*t));
+	t->arch_optional = optional;
 	if (trace_input_open(path, buffer, &t->in, err)) {
 		cmd_error(path, "%s", err);
 		return EXIT_ERROR;
 	}
 	machine = trace_input_meta(t->in)->machine;
-	t->syscalls = arch_syscalls(arch ? arch : machine);
-	if (!t->syscalls) {
-		if (arch)
+	if (arch) {
+		t->syscalls = arch_syscalls(arch);
+		if (!t->syscalls)
 			cmd_error(path, "unknown architecture '%s' (--arch takes x86_64, i386, "
 				  "riscv64, riscv32 or arm64)", arch);
-		else
-			cmd_error(path, "unsupported architecture '%s' in the trace (use --arch)",
-				  machine[0] ? machine : "unknown");
+	} else if (machine[0]) {
+		t->syscalls = arch_syscalls(machine);
+		if (!t->syscalls)
+			cmd_error(path, "unsupported architecture '%s' in the trace (x86_64, i386, "
+				  "riscv64, riscv32 or arm64; --arch overrides)", machine);
+	} else {
+		t->syscalls = inferred_arch(path, t);
+		if (!t->syscalls && t->arch_optional)
+			return 0;
+		if (!t->syscalls)
+			cmd_error(path, "%s", t->arch_problem);
+	}
+	if (!t->syscalls) {
 		trace_input_close(t->in);
 		t->in = NULL;
 		return EXIT_ERROR;
@@ -150,7 +198,7 @@ int cmd_parse_time(const char *s, uint64_t *ns)
 	if (!s || !*s)
 		return -1;
 	for (; *s >= '0' && *s <= '9'; s++) {
-		if (sec > 18000000000ULL)
+		if (sec > UINT64_MAX / 10000000000ULL)
 			return -1;
 		sec = sec * 10 + (*s - '0');
 	}
@@ -162,6 +210,9 @@ int cmd_parse_time(const char *s, uint64_t *ns)
 		return -1;
 	for (; digits < 9; digits++)
 		frac *= 10;
+	/* nanoseconds in 64 bits: up to 18446744073.709551615 s */
+	if (sec > (UINT64_MAX - frac) / 1000000000ULL)
+		return -1;
 	*ns = sec * 1000000000ULL + frac;
 	return 0;
 }
@@ -225,7 +276,10 @@ const struct rv_profile *cmd_choose_profile(const char *path, struct opened_trac
 	}
 	if (!before_rtapp(release))
 		return catalog_profile_of(release);
-	trace_input_iterate(t->in, find_profile_line, &scan);
+	if (trace_input_iterate(t->in, find_profile_line, &scan) < 0) {
+		cmd_error(path, "out of memory reading the trace");
+		return NULL;
+	}
 	p = scan.name[0] ? rv_profile_find(scan.name) : NULL;
 	return p ? p : rv_profile_find("6.17");
 }

@@ -14,6 +14,7 @@
 #include "catalog.h"
 #include "cmd.h"
 #include "diff.h"
+#include "gate.h"
 #include "explain.h"
 
 #define MAX_NAMES	16
@@ -30,6 +31,7 @@ struct diff_cli {
 	const char		*path;
 	bool			summary;
 	bool			quiet;
+	struct gate		gate;
 };
 
 static const char usage_text[] =
@@ -51,6 +53,7 @@ static const char usage_text[] =
 "      --strict-start      a failed start is a violation (beyond the kernel)\n"
 "      --kthread-comms     take kworker/..., rcu... to be kernel threads\n"
 "      --lost-events=MODE  reset (default), ignore or fail at lost events\n"
+"      --damaged=MODE      fail (default) or report: data the reader cannot read\n"
 "      --context N         events shown per difference (default 8)\n"
 "      --profile VERSION   the monitors' kernel version: 6.17, 7.1 or 7.3\n"
 "      --arch ARCH         the trace's architecture (default: from the trace)\n"
@@ -60,11 +63,11 @@ static const char usage_text[] =
 "  -h, --help              print this help\n"
 "\n"
 "Exit status: 0 every verdict (and with --states every step) matches,\n"
-"1 differences, 2 error.\n";
+"1 differences, 2 error, or nothing to compare (no sign of a live monitor).\n";
 
 enum {
 	OPT_STATES = 256, OPT_INFER, OPT_STRICT, OPT_KCOMMS, OPT_LOST, OPT_CONTEXT, OPT_PROFILE,
-	OPT_ARCH, OPT_BUFFER,
+	OPT_ARCH, OPT_BUFFER, OPT_DAMAGED,
 };
 
 static const struct option longopts[] = {
@@ -74,6 +77,7 @@ static const struct option longopts[] = {
 	{ "strict-start", no_argument, NULL, OPT_STRICT },
 	{ "kthread-comms", no_argument, NULL, OPT_KCOMMS },
 	{ "lost-events", required_argument, NULL, OPT_LOST },
+	{ "damaged", required_argument, NULL, OPT_DAMAGED },
 	{ "context", required_argument, NULL, OPT_CONTEXT },
 	{ "profile", required_argument, NULL, OPT_PROFILE },
 	{ "arch", required_argument, NULL, OPT_ARCH },
@@ -117,6 +121,12 @@ static int parse_option(struct diff_cli *c, int opt, const char *arg)
 		else
 			return cmd_usage_error("rvreplay diff", "bad --lost-events '%s' (reset, "
 					       "ignore or fail)", arg), -1;
+		return 0;
+	case OPT_DAMAGED:
+		if (strcmp(arg, "fail") && strcmp(arg, "report"))
+			return cmd_usage_error("rvreplay diff", "bad --damaged '%s' (fail or report)",
+					       arg), -1;
+		c->opts.replay.damaged = !strcmp(arg, "report") ? DAMAGED_REPORT : DAMAGED_FAIL;
 		return 0;
 	case OPT_CONTEXT:
 		if (cmd_parse_uint(arg, MAX_CONTEXT, &n))
@@ -171,25 +181,28 @@ static int parse(struct diff_cli *c, int argc, char **argv)
 	return 0;
 }
 
-/* Without a word from the module: the monitors the trace has every needed event for. */
-static void drop_unjudgeable(struct diff_cli *c, struct opened_trace *t)
+/* Which monitors are compared: without a word from the module, those that can judge. */
+static int gate(struct diff_cli *c, struct opened_trace *t, bool told)
 {
-	struct replay_options one = c->opts.replay;
-	char missing[1024];
-	int kept = 0;
+	struct gate_monitor *m;
 
-	for (int i = 0; i < c->opts.replay.nr_monitors; i++) {
-		one.monitors[0] = c->opts.replay.monitors[i];
-		one.nr_monitors = 1;
-		if (catalog_missing(&one, t->in, missing, sizeof(missing))) {
-			cmd_warning(c->path, "%s not compared: the trace lacks %s",
-				    one.monitors[0]->name, missing);
+	gate_before(&c->gate, &c->opts.replay, t->in, t->arch);
+	for (int i = 0; i < c->gate.nr_monitors; i++) {
+		m = &c->gate.monitors[i];
+		if (m->state == GATE_JUDGING)
 			continue;
+		if (told) {
+			cmd_error(c->path, "%s cannot be compared: %s", m->monitor->name, m->why);
+			return EXIT_ERROR;
 		}
-		c->opts.replay.monitors[kept++] = one.monitors[0];
+		cmd_notice(c->path, "%s not compared: %s", m->monitor->name, m->why);
 	}
-	if (kept)
-		c->opts.replay.nr_monitors = kept;
+	gate_keep_judging(&c->gate, &c->opts.replay);
+	if (!c->opts.replay.nr_monitors) {
+		cmd_error(c->path, "no monitor can be compared on this trace");
+		return EXIT_ERROR;
+	}
+	return 0;
 }
 
 /* The monitors: -m, else what the module wrote it ran, else rtapp. */
@@ -201,8 +214,12 @@ static int select_monitors(struct diff_cli *c, struct opened_trace *t)
 
 	if (c->nr_names)
 		return catalog_select(c->names, c->nr_names, &c->opts.replay, err) ?
-		       cmd_usage_error("rvreplay diff", "%s", err) : 0;
+		       cmd_usage_error("rvreplay diff", "%s", err) : gate(c, t, true);
 	found = diff_monitors_of_trace(t->in, c->trace_names, sizeof(c->trace_names));
+	if (found < 0) {
+		cmd_error(c->path, "out of memory reading the trace");
+		return EXIT_ERROR;
+	}
 	for (tok = strtok_r(c->trace_names, ",", &save); tok && nr < MAX_NAMES;
 	     tok = strtok_r(NULL, ",", &save))
 		names[nr++] = tok;
@@ -210,9 +227,7 @@ static int select_monitors(struct diff_cli *c, struct opened_trace *t)
 		cmd_error(c->path, "the module ran monitors this profile lacks: %s", err);
 		return EXIT_ERROR;
 	}
-	if (!found)
-		drop_unjudgeable(c, t);
-	return 0;
+	return gate(c, t, found);
 }
 
 static void print_record(const char *label, struct trace_input *in, const struct trace_ref *ref)
@@ -381,8 +396,8 @@ static void print_header(const struct diff_cli *c, struct trace_input *in,
 	const struct trace_meta *meta = trace_input_meta(in);
 	char from[32], to[32];
 
-	printf("%s: %s, %d CPUs, clock %s\n", c->path, meta->uname[0] ? meta->uname : "unknown system",
-	       meta->cpus, meta->clock[0] ? meta->clock : "?");
+	printf("%s: %s, %d CPUs, clock %s\n", c->path, meta->uname[0] ? meta->uname : "no uname",
+	       meta->cpus, meta->clock[0] ? meta->clock : "unknown");
 	printf("monitors:");
 	for (int i = 0; i < c->opts.replay.nr_monitors; i++)
 		printf(" %s", c->opts.replay.monitors[i]->name);
@@ -454,16 +469,39 @@ static int report(struct diff_cli *c, struct trace_input *in, const struct diff_
 	return differ ? EXIT_VIOLATIONS : EXIT_CLEAN;
 }
 
-static int check_events(struct diff_cli *c, struct opened_trace *t)
+/*
+ * Without proof that a live monitor ran there is nothing to compare: the
+ * module's enabled line, a live record, or a list of enabled events that
+ * names a live error_<monitor>. (A format of rv:error_* proves nothing:
+ * trace-cmd extract saves every format.)
+ */
+static int live_proof(const struct diff_cli *c, const struct diff_result *res)
 {
-	char missing[1024], cmd[256];
-
-	if (!catalog_missing(&c->opts.replay, t->in, missing, sizeof(missing)))
+	if (res->nr_windows || res->live_errors || res->live_steps || res->foreign ||
+	    res->stats.counts.live_listed)
 		return 0;
-	catalog_record_command(&c->opts.replay, cmd, sizeof(cmd));
-	cmd_error(c->path, "the trace lacks events the monitors need: %s; record them with '%s'",
-		  missing, cmd);
+	cmd_error(c->path, "nothing to compare: no sign that a live monitor ran (no rvreplay-kmod "
+		  "line, no error_ or event_ record of rv or rvreplay, no list of enabled events "
+		  "naming one)");
 	return EXIT_ERROR;
+}
+
+/* What the replay pass says of the records: an event not recorded, or none at all. */
+static int judged(struct diff_cli *c, const struct diff_result *res)
+{
+	if (!res->stats.counts.events) {
+		cmd_error(c->path, "the trace holds no record: nothing was judged");
+		return EXIT_ERROR;
+	}
+	gate_after(&c->gate, &res->stats.counts);
+	for (int i = 0; i < c->gate.nr_monitors; i++) {
+		if (c->gate.monitors[i].state != GATE_BLIND)
+			continue;
+		cmd_error(c->path, "%s cannot be compared: %s", c->gate.monitors[i].monitor->name,
+			  c->gate.monitors[i].why);
+		return EXIT_ERROR;
+	}
+	return 0;
 }
 
 /**
@@ -495,8 +533,6 @@ int cmd_diff(int argc, char **argv)
 		goto out;
 	}
 	ret = select_monitors(&c, &t);
-	if (!ret)
-		ret = check_events(&c, &t);
 	if (ret)
 		goto out;
 	if (diff_run(t.in, &c.opts, &res, err)) {
@@ -504,7 +540,11 @@ int cmd_diff(int argc, char **argv)
 		ret = EXIT_ERROR;
 		goto out;
 	}
-	ret = report(&c, t.in, &res);
+	ret = judged(&c, &res);
+	if (!ret)
+		ret = live_proof(&c, &res);
+	if (!ret)
+		ret = report(&c, t.in, &res);
 	if (fflush(stdout) || ferror(stdout)) {
 		cmd_error("stdout", "cannot write");
 		ret = EXIT_ERROR;

@@ -13,6 +13,7 @@
 
 #include "catalog.h"
 #include "cmd.h"
+#include "output_file.h"
 #include "progress.h"
 #include "record.h"
 
@@ -171,6 +172,11 @@ static void summary(const struct record_cli *c, const struct record_result *res)
 			WEXITSTATUS(res->child_status));
 }
 
+static int place(void *data, const char *trace, char *err, size_t len)
+{
+	return output_file_place(data, trace, err, len);
+}
+
 /**
  * cmd_record() - rvreplay record
  * @argc: argument count
@@ -183,6 +189,7 @@ int cmd_record(int argc, char **argv)
 	struct replay_options opts = { 0 };
 	struct record_cli c = { 0 };
 	struct record_result res;
+	struct output_file out;
 	char err[RECORD_ERR_LEN];
 	struct utsname u;
 	int ret = parse(&c, argc, argv);
@@ -197,6 +204,13 @@ int cmd_record(int argc, char **argv)
 	if (catalog_select(c.names, c.nr_names, &opts, err))
 		return cmd_usage_error("rvreplay record", "%s", err);
 	choose_events(&c, &opts);
+	if (output_file_prepare(&out, c.o.output, -1, err, sizeof(err))) {
+		cmd_error(c.o.output, "%s", err);
+		return EXIT_ERROR;
+	}
+	c.o.workdir_near = output_file_workdir(&out);
+	c.o.place = place;
+	c.o.place_data = &out;
 	if (c.o.quiet)
 		progress_disable();
 	progress_begin(c.o.output, PROGRESS_BYTES, 0);

@@ -13,6 +13,8 @@
 
 #include "catalog.h"
 #include "cmd.h"
+#include "gate.h"
+#include "output_file.h"
 #include "progress.h"
 #include "report.h"
 
@@ -31,6 +33,9 @@ struct replay_cli {
 	const char		*color;
 	const char		*profile;
 	const char		*path;
+	bool			quiet;
+	bool			named;		/* -m named monitors, not only the container */
+	struct gate_monitor	unavailable[MAX_MONITORS];
 };
 
 static const char usage_text[] =
@@ -51,7 +56,7 @@ static const char usage_text[] =
 "      --profile VERSION   the kernel's monitors: 6.17, 7.1 or 7.3 (default: from\n"
 "                          the trace's kernel release)\n"
 "      --json              write JSON (schema: rvreplay-json(5))\n"
-"  -o, --output FILE       write the report to FILE instead of stdout\n"
+"  -o, --output FILE       write the whole report to FILE (even with -q)\n"
 "      --pid PID[,PID...]  report only these tasks\n"
 "      --comm PATTERN      report only tasks whose comm matches (shell pattern)\n"
 "      --cpu CPU           report only violations on this CPU\n"
@@ -61,20 +66,25 @@ static const char usage_text[] =
 "      --arch ARCH         the trace's architecture (default: from the trace)\n"
 "      --buffer NAME       replay this buffer instance (default: the top one)\n"
 "      --lost-events=MODE  reset (default), ignore or fail at lost events\n"
+"      --damaged=MODE      fail (default) or report: data the reader cannot read\n"
 "      --strict-start      a failed start is a violation (beyond the kernel)\n"
 "      --no-infer          no inference of atoms from system call boundaries\n"
 "      --kthread-comms     take kworker/..., ksoftirqd/..., rcu... to be kernel threads\n"
 "  -s, --summary           no detail per violation\n"
-"  -q, --quiet             print nothing but errors; the exit code tells\n"
+"  -q, --quiet             no text report on stdout: errors and warnings that\n"
+"                          change what was judged only; the exit code tells\n"
 "      --color WHEN        auto (default), always or never\n"
 "  -V, --version           print the version\n"
 "  -h, --help              print this help\n"
 "\n"
-"Exit status: 0 no violation, 1 violations found, 2 error.\n";
+"Exit status: 0 every monitor judged the trace and found no violation,\n"
+"1 violations found, 2 nothing or not everything could be judged (usage,\n"
+"unreadable or damaged trace, events not recorded; see rvreplay(1)).\n";
 
 enum {
 	OPT_JSON = 256, OPT_PID, OPT_COMM, OPT_CPU, OPT_FROM, OPT_TO, OPT_CONTEXT, OPT_ARCH,
 	OPT_BUFFER, OPT_LOST, OPT_STRICT, OPT_NO_INFER, OPT_KCOMMS, OPT_COLOR, OPT_PROFILE,
+	OPT_DAMAGED,
 };
 
 static const struct option longopts[] = {
@@ -90,6 +100,7 @@ static const struct option longopts[] = {
 	{ "arch", required_argument, NULL, OPT_ARCH },
 	{ "buffer", required_argument, NULL, OPT_BUFFER },
 	{ "lost-events", required_argument, NULL, OPT_LOST },
+	{ "damaged", required_argument, NULL, OPT_DAMAGED },
 	{ "strict-start", no_argument, NULL, OPT_STRICT },
 	{ "no-infer", no_argument, NULL, OPT_NO_INFER },
 	{ "kthread-comms", no_argument, NULL, OPT_KCOMMS },
@@ -141,6 +152,7 @@ static int parse_option(struct replay_cli *c, int opt, const char *arg)
 		if (c->nr_names == MAX_NAMES)
 			return cmd_usage_error("rvreplay", "too many --monitor"), -1;
 		c->names[c->nr_names++] = arg;
+		c->named |= strcmp(arg, "rtapp") != 0;
 		return 0;
 	case OPT_JSON:
 		c->report.json = true;
@@ -185,6 +197,12 @@ static int parse_option(struct replay_cli *c, int opt, const char *arg)
 	case OPT_LOST:
 		return parse_lost(c, arg) ? (cmd_usage_error("rvreplay", "bad --lost-events '%s' "
 					     "(reset, ignore or fail)", arg), -1) : 0;
+	case OPT_DAMAGED:
+		if (strcmp(arg, "fail") && strcmp(arg, "report"))
+			return cmd_usage_error("rvreplay", "bad --damaged '%s' (fail or report)",
+					       arg), -1;
+		c->replay.damaged = !strcmp(arg, "report") ? DAMAGED_REPORT : DAMAGED_FAIL;
+		return 0;
 	case OPT_STRICT:
 		c->replay.strict_start = true;
 		return 0;
@@ -198,7 +216,7 @@ static int parse_option(struct replay_cli *c, int opt, const char *arg)
 		c->report.summary_only = true;
 		return 0;
 	case 'q':
-		c->report.quiet = true;
+		c->quiet = true;
 		cmd_quiet = true;
 		return 0;
 	case OPT_COLOR:
@@ -240,6 +258,8 @@ static int parse(struct replay_cli *c, int argc, char **argv)
 	if (optind != argc - 1)
 		return cmd_usage_error("rvreplay", optind == argc ? "no trace file given" :
 				       "one trace file at a time"), -1;
+	if (c->filter.to && c->filter.from > c->filter.to)
+		return cmd_usage_error("rvreplay", "--from is after --to: nothing to report"), -1;
 	c->path = argv[optind];
 	return 0;
 }
@@ -258,73 +278,58 @@ static bool use_color(const struct replay_cli *c)
 	return !c->output && isatty(STDOUT_FILENO);
 }
 
-/*
- * The report goes to a temporary file, renamed at the end or, for standard
- * output, copied there at the end: an error never leaves a partial report.
- */
-static FILE *open_output(const char *output, char *tmp, size_t len)
+/* Why a monitor cannot judge, as an error; with the command that records it. */
+static void cannot_judge(const struct replay_cli *c, const struct gate *g,
+			 const struct gate_monitor *m)
 {
-	int fd;
-	FILE *f;
+	char advice[256];
 
-	struct stat st;
-
-	tmp[0] = '\0';
-	/* stdout, /dev/null, a FIFO: nothing to rename, copied there at the end */
-	if (!output || (!stat(output, &st) && !S_ISREG(st.st_mode)))
-		return tmpfile();
-	if (snprintf(tmp, len, "%s.tmpXXXXXX", output) >= (int)len) {
-		errno = ENAMETOOLONG;
-		return NULL;
+	if (m->state == GATE_UNAVAILABLE) {
+		cmd_error(c->path, "%s is unavailable on this trace's kernel: %s (%s)",
+			  m->monitor->name, m->why, g->kernel);
+		return;
 	}
-	fd = mkstemp(tmp);
-	if (fd < 0)
-		return NULL;
-	f = fdopen(fd, "w");
-	if (!f) {
-		close(fd);
-		unlink(tmp);
-	}
-	return f;
+	gate_advice(g, advice, sizeof(advice));
+	cmd_error(c->path, "%s cannot judge this trace: %s; record it with '%s'",
+		  m->monitor->name, m->why, advice);
 }
 
-static int copy_to(FILE *f, const char *output)
+/* What a pass over the records says: an event not recorded, or no record at all. */
+static int judged(const struct replay_cli *c, struct gate *g, const struct replay_stats *stats)
 {
-	FILE *dst = output ? fopen(output, "w") : stdout;
-	char buf[65536];
-	size_t n;
-	int ret;
-
-	if (!dst)
-		return -1;
-	rewind(f);
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		if (fwrite(buf, 1, n, dst) != n)
-			break;
-	ret = ferror(f) || fflush(dst) || ferror(dst) ? -1 : 0;
-	if (dst != stdout && fclose(dst))
-		ret = -1;
-	return ret;
-}
-
-static int close_output(const char *output, const char *tmp, FILE *f, bool keep)
-{
-	bool failed = ferror(f);
-
-	if (!tmp[0]) {
-		failed |= keep && copy_to(f, output);
-		fclose(f);
-		return failed ? -1 : 0;
+	if (!stats->counts.events) {
+		cmd_error(c->path, "the trace holds no record: nothing was judged");
+		return EXIT_ERROR;
 	}
-	failed |= fclose(f) != 0;
-	if (!keep || failed || rename(tmp, output)) {
-		unlink(tmp);
-		return keep ? -1 : 0;
+	gate_after(g, &stats->counts);
+	for (int i = 0; i < g->nr_monitors; i++) {
+		if (g->monitors[i].state == GATE_BLIND) {
+			cannot_judge(c, g, &g->monitors[i]);
+			return EXIT_ERROR;
+		}
 	}
 	return 0;
 }
 
-static int run(struct replay_cli *c, struct opened_trace *t, FILE *out)
+/* Warnings that change what was judged: said even with -q. */
+static void judged_notices(const struct replay_cli *c, const struct report *rep)
+{
+	unsigned int gaps = rep->nr_lost;
+
+	for (int i = 0; i < c->filter.nr_pids; i++)
+		if (!rep->filter.pid_seen[i])
+			cmd_notice(c->path, "--pid %d: no such task in the trace", c->filter.pids[i]);
+	for (int i = 0; i < c->filter.nr_comms; i++)
+		if (!rep->filter.comm_seen[i])
+			cmd_notice(c->path, "--comm '%s': no task of the trace had such a name",
+				   c->filter.comms[i]);
+	if (gaps)
+		cmd_notice(c->path, "events were lost (%u gap%s): verdicts near them may differ "
+			   "from the kernel's (the report's lost events say where)", gaps,
+			   gaps == 1 ? "" : "s");
+}
+
+static int run(struct replay_cli *c, struct opened_trace *t, struct gate *g, FILE *out)
 {
 	struct report rep;
 	struct replay_sink sink;
@@ -335,6 +340,7 @@ static int run(struct replay_cli *c, struct opened_trace *t, FILE *out)
 	c->report.out = out;
 	c->report.path = c->path;
 	c->report.arch = t->arch;
+	c->report.arch_evidence = t->arch_evidence;
 	c->report.profile = c->replay.profile->name;
 	c->report.color = use_color(c);
 	c->replay.syscalls = t->syscalls;
@@ -355,11 +361,14 @@ static int run(struct replay_cli *c, struct opened_trace *t, FILE *out)
 		cmd_error(c->path, "%s", err);
 		goto out;
 	}
+	if (judged(c, g, replay_stats(r)))
+		goto out;
 	report_end(&rep, replay_stats(r));
 	if (rep.oom) {
 		cmd_error(c->path, "out of memory");
 		goto out;
 	}
+	judged_notices(c, &rep);
 	ret = rep.violations ? EXIT_VIOLATIONS : EXIT_CLEAN;
 out:
 	replay_free(r);
@@ -367,16 +376,34 @@ out:
 	return ret;
 }
 
-static int check_events(struct replay_cli *c, struct opened_trace *t)
+/*
+ * Which monitors judge. Those the trace's kernel cannot offer are dropped
+ * from the container with a notice (asked for by name: an error); a
+ * monitor an event was not recorded for is an error.
+ */
+static int gate(struct replay_cli *c, struct opened_trace *t, struct gate *g)
 {
-	char missing[1024], cmd[256];
+	gate_before(g, &c->replay, t->in, t->arch);
+	for (int i = 0; i < g->nr_monitors; i++) {
+		const struct gate_monitor *m = &g->monitors[i];
 
-	if (!catalog_missing(&c->replay, t->in, missing, sizeof(missing)))
-		return 0;
-	catalog_record_command(&c->replay, cmd, sizeof(cmd));
-	cmd_error(c->path, "the trace lacks events the monitors need: %s; record them with '%s'",
-		  missing, cmd);
-	return EXIT_ERROR;
+		if (m->state == GATE_BLIND || (m->state == GATE_UNAVAILABLE && c->named)) {
+			cannot_judge(c, g, m);
+			return EXIT_ERROR;
+		}
+		if (m->state == GATE_UNAVAILABLE) {
+			cmd_notice(c->path, "%s not judged: %s (%s)", m->monitor->name, m->why,
+				   g->kernel);
+			c->unavailable[c->report.nr_unavailable++] = *m;
+		}
+	}
+	c->report.unavailable = c->unavailable;
+	gate_keep_judging(g, &c->replay);
+	if (!c->replay.nr_monitors) {
+		cmd_error(c->path, "no monitor can judge this trace");
+		return EXIT_ERROR;
+	}
+	return 0;
 }
 
 /**
@@ -386,23 +413,63 @@ static int check_events(struct replay_cli *c, struct opened_trace *t)
  *
  * Return: the exit code.
  */
+/* Options that need the trace to be checked: a CPU it has. */
+static int usage_on_trace(const struct replay_cli *c, const struct opened_trace *t)
+{
+	int cpus = trace_input_meta(t->in)->cpus;
+
+	if (c->filter.cpu >= cpus)
+		return cmd_usage_error("rvreplay", "--cpu %d: the trace has CPUs 0 to %d",
+				       c->filter.cpu, cpus - 1);
+	return 0;
+}
+
+/* The report: a file renamed into place, or standard output, whole or not at all. */
+static int replay_to(struct replay_cli *c, struct opened_trace *t, struct gate *g)
+{
+	struct output_file o;
+	char err[TRACE_ERR_LEN];
+	FILE *out;
+	int ret;
+
+	if (output_file_prepare(&o, c->output, trace_input_fd(t->in), err, sizeof(err)) ||
+	    !(out = output_file_open(&o, err, sizeof(err)))) {
+		cmd_error(c->output ? c->output : "stdout", "%s", err);
+		return EXIT_ERROR;
+	}
+	ret = run(c, t, g, out);
+	if (ret == EXIT_ERROR) {
+		output_file_abort(&o);
+		return ret;
+	}
+	if (output_file_commit(&o, err, sizeof(err))) {
+		cmd_error(o.path, "%s", err);
+		return EXIT_ERROR;
+	}
+	return ret;
+}
+
 int cmd_replay(int argc, char **argv)
 {
 	struct replay_cli c = { 0 };
 	struct opened_trace t;
-	char tmp[4096], err[TRACE_ERR_LEN];
-	FILE *out;
+	struct gate g;
+	char err[TRACE_ERR_LEN];
 	int ret;
 
 	ret = parse(&c, argc, argv);
 	if (ret)
 		return ret < 0 ? EXIT_ERROR : EXIT_CLEAN;
-	if (c.report.quiet || c.report.json)
+	/* -q silences the text report on stdout only: a file or JSON gets it all */
+	c.report.quiet = c.quiet && !c.output && !c.report.json;
+	if (c.quiet || c.report.json)
 		progress_disable();
 	ret = cmd_open_trace(c.path, c.buffer, c.arch, &t);
 	if (ret)
 		return ret;
 	ret = EXIT_ERROR;
+	if (usage_on_trace(&c, &t))
+		goto out;
 	c.replay.profile = cmd_choose_profile(c.path, &t, c.profile);
 	if (!c.replay.profile)
 		goto out;
@@ -410,20 +477,9 @@ int cmd_replay(int argc, char **argv)
 		cmd_error(c.path, "%s", err);
 		goto out;
 	}
-	ret = check_events(&c, &t);
-	if (ret)
+	if (gate(&c, &t, &g))
 		goto out;
-	out = open_output(c.output, tmp, sizeof(tmp));
-	if (!out) {
-		cmd_error(c.output, "cannot write: %s", strerror(errno));
-		ret = EXIT_ERROR;
-		goto out;
-	}
-	ret = run(&c, &t, out);
-	if (close_output(c.output, tmp, out, ret != EXIT_ERROR)) {
-		cmd_error(c.output ? c.output : "stdout", "cannot write: %s", strerror(errno));
-		ret = EXIT_ERROR;
-	}
+	ret = replay_to(&c, &t, &g);
 out:
 	trace_input_close(t.in);
 	return ret;

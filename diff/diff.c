@@ -926,8 +926,7 @@ static int scan_pass(struct trace_input *in, struct scan *s, char *err)
 		snprintf(err, TRACE_ERR_LEN, "out of memory");
 		return -1;
 	}
-	trace_input_iterate(in, scan_record, s);
-	if (s->oom) {
+	if (trace_input_iterate(in, scan_record, s) < 0 || s->oom) {
 		snprintf(err, TRACE_ERR_LEN, "out of memory");
 		return -1;
 	}
@@ -1051,14 +1050,15 @@ static int find_monitors_line(void *data, const struct trace_record *rec)
  * @names: gets "pagefault,sleep" from "rvreplay-kmod: enabled ... monitors=..."
  * @len: its size
  *
- * Return: 1 when the line was found, 0 when not.
+ * Return: 1 when the line was found, 0 when not, -1 when memory runs out.
  */
 int diff_monitors_of_trace(struct trace_input *in, char *names, size_t len)
 {
 	struct monitors_scan m = { names, len, false };
 
 	names[0] = '\0';
-	trace_input_iterate(in, find_monitors_line, &m);
+	if (trace_input_iterate(in, find_monitors_line, &m) < 0)
+		return -1;
 	return m.found;
 }
 

@@ -12,6 +12,7 @@
 #define ARCH_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "monitor.h"
 
@@ -20,5 +21,8 @@ const char *syscall_arch_canonical(const char *arch);
 const char *syscall_name(const char *arch, long nr);
 long syscall_number(const char *arch, const char *name);
 const struct rv_syscalls *arch_syscalls(const char *name);
+
+struct trace_input;
+const char *arch_infer(const struct trace_input *in, char *evidence, size_t len);
 
 #endif

@@ -25,8 +25,5 @@ void catalog_profile_kernels(const struct rv_profile *p, char *buf, size_t len);
 void catalog_profile_changes(const struct rv_profile *p, char *buf, size_t len);
 const struct event_need *catalog_needs(const struct rv_monitor *m);
 const char *catalog_spec(const struct rv_monitor *m);
-int catalog_missing(const struct replay_options *opts, const struct trace_input *in,
-		    char *buf, size_t len);
-void catalog_record_command(const struct replay_options *opts, char *buf, size_t len);
 
 #endif

@@ -5,11 +5,13 @@
  * the sleep story the reports tell, then the monitors' handlers with the
  * values the kernel's handlers would see (section 4).
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "events.h"
+#include "gate.h"
 #include "replay.h"
 #include "routing.h"
 
@@ -260,6 +262,8 @@ static void set_kthread(struct replay *r, struct task *task, bool kthread, enum 
 
 static void set_comm(struct replay *r, struct task *task, const char *comm)
 {
+	if (r->sink.task && comm && comm[0] && strncmp(task->comm, comm, TRACE_COMM_LEN - 1))
+		r->sink.task(r->sink.data, task->pid, comm);
 	task_set_comm(task, comm);
 	if (!task->init_comm[0])
 		strcpy(task->init_comm, task->comm);
@@ -295,6 +299,8 @@ static struct task *touch(struct replay *r, int pid, const char *comm, struct ta
 	if (created) {
 		task->first_ts = r->rec->ts;
 		set_comm(r, task, comm && comm[0] ? comm : trace_input_comm(r->in, pid));
+		if (!task->comm[0] && r->sink.task)
+			r->sink.task(r->sink.data, pid, "");
 		for (int i = 0; i < MAX_INVOLVED; i++) {
 			if (!fresh[i]) {
 				fresh[i] = task;
@@ -744,10 +750,10 @@ static void remember(struct replay *r, const struct trace_record *rec, struct ta
 
 static void count(struct replay *r, const struct trace_record *rec)
 {
-	if (!r->stats.events++)
+	if (!r->stats.counts.events)
 		r->stats.first_ts = rec->ts;
 	r->stats.last_ts = rec->ts;
-	r->stats.per_kind[rec->kind]++;
+	gate_count(&r->stats.counts, rec);
 }
 
 static int on_record(void *data, const struct trace_record *rec)
@@ -827,23 +833,79 @@ static void finish_task(struct task *task, void *data)
 	coverage_of(r, task);
 }
 
-static void lost_from_stats(struct replay *r)
+static int fail_with(struct replay *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int fail_with(struct replay *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->err, TRACE_ERR_LEN, fmt, ap);
+	va_end(ap);
+	r->failed = true;
+	return -1;
+}
+
+static void time_words(uint64_t ts, char *buf, size_t len)
+{
+	snprintf(buf, len, "%llu.%06llu", (unsigned long long)(ts / 1000000000ULL),
+		 (unsigned long long)(ts % 1000000000ULL / 1000));
+}
+
+static void tell_lost(struct replay *r, struct lost_gap *gap)
+{
+	if (r->sink.lost)
+		r->sink.lost(r->sink.data, gap);
+}
+
+/* What the file's per-CPU statistics say was lost before or after the records. */
+static int lost_from_stats(struct replay *r)
 {
 	const struct trace_meta *m = trace_input_meta(r->in);
 	struct lost_gap gap;
 
-	for (int cpu = 0; m->stats && cpu < m->cpus && r->sink.lost; cpu++) {
+	for (int cpu = 0; m->stats && cpu < m->cpus; cpu++) {
 		if (m->stats[cpu].overrun > 0) {
-			gap = (struct lost_gap){ cpu, r->stats.first_ts, m->stats[cpu].overrun,
-						 LOST_START };
-			r->sink.lost(r->sink.data, &gap);
+			if (r->opts.lost == LOST_FAIL)
+				return fail_with(r, "%lld events lost on CPU %d before the first record "
+					      "(overwritten)", m->stats[cpu].overrun, cpu);
+			gap = (struct lost_gap){ .cpu = cpu, .ts = r->stats.first_ts,
+						 .count = m->stats[cpu].overrun, .where = LOST_START };
+			tell_lost(r, &gap);
 		}
 		if (m->stats[cpu].dropped > 0) {
-			gap = (struct lost_gap){ cpu, r->stats.last_ts, m->stats[cpu].dropped,
-						 LOST_END };
-			r->sink.lost(r->sink.data, &gap);
+			if (r->opts.lost == LOST_FAIL)
+				return fail_with(r, "%lld events lost on CPU %d after the last record "
+					      "(dropped)", m->stats[cpu].dropped, cpu);
+			gap = (struct lost_gap){ .cpu = cpu, .ts = r->stats.last_ts,
+						 .count = m->stats[cpu].dropped, .where = LOST_END };
+			tell_lost(r, &gap);
 		}
 	}
+	return 0;
+}
+
+/* Data the reader could not read: an error, or with --damaged=report, lost data. */
+static int damaged(struct replay *r)
+{
+	struct trace_damage d[8];
+	struct lost_gap gap;
+	char ts[32];
+	int n = trace_input_damages(r->in, d, 8);
+
+	if (n && r->opts.damaged == DAMAGED_FAIL) {
+		time_words(d[0].ts, ts, sizeof(ts));
+		return fail_with(r, "CPU %d: %s at offset %llu, after its record at %s; the records "
+			      "after it cannot be read (%d CPU%s damaged; --damaged=report replays "
+			      "the rest)", d[0].cpu, d[0].what, (unsigned long long)d[0].offset,
+			      d[0].ts ? ts : "(none)", n, n == 1 ? "" : "s");
+	}
+	for (int i = 0; i < n && i < 8; i++) {
+		gap = (struct lost_gap){ .cpu = d[i].cpu, .ts = d[i].ts, .count = -1,
+					 .where = LOST_DAMAGED, .what = d[i].what, .offset = d[i].offset };
+		tell_lost(r, &gap);
+	}
+	return 0;
 }
 
 /**
@@ -851,17 +913,23 @@ static void lost_from_stats(struct replay *r)
  * @r: the replay
  * @err: TRACE_ERR_LEN bytes for the reason of a failure
  *
- * Return: 0, or -1 (out of memory, or lost events with LOST_FAIL).
+ * Return: 0, or -1 (out of memory, unreadable data, or lost events with
+ * LOST_FAIL) with @err set.
  */
 int replay_run(struct replay *r, char *err)
 {
+	int ret;
+
 	r->err = err;
-	trace_input_iterate(r->in, on_record, r);
+	ret = trace_input_iterate(r->in, on_record, r);
 	if (r->failed)
 		return -1;
+	if (ret < 0)
+		return fail_with(r, "out of memory reading the trace");
+	if (damaged(r))
+		return -1;
 	task_for_each(r->tasks, finish_task, r);
-	lost_from_stats(r);
-	return 0;
+	return lost_from_stats(r);
 }
 
 const struct replay_stats *replay_stats(const struct replay *r)

@@ -12,7 +12,12 @@
 enum lost_mode {
 	LOST_RESET,	/* reset every instance at a gap (default) */
 	LOST_IGNORE,	/* report the gap only */
-	LOST_FAIL,	/* stop with an error */
+	LOST_FAIL,	/* any loss, anywhere, is an error */
+};
+
+enum damaged_mode {
+	DAMAGED_FAIL,	/* data a reader cannot read is an error (default) */
+	DAMAGED_REPORT,	/* replay the rest, report it as lost data */
 };
 
 struct replay_options {
@@ -21,6 +26,7 @@ struct replay_options {
 	int				nr_monitors;
 	const struct rv_syscalls	*syscalls;
 	enum lost_mode			lost;
+	enum damaged_mode		damaged;
 	unsigned int			context;	/* records kept per task */
 	bool				strict_start;
 	bool				infer;
@@ -31,6 +37,7 @@ enum lost_where {
 	LOST_MID,	/* a record said events were lost before it */
 	LOST_START,	/* overwritten before the first record (per-CPU overrun) */
 	LOST_END,	/* dropped after the last record (per-CPU dropped events) */
+	LOST_DAMAGED,	/* unreadable data: the CPU's records after it are lost */
 };
 
 struct lost_gap {
@@ -38,6 +45,8 @@ struct lost_gap {
 	uint64_t	ts;
 	long long	count;		/* -1 unknown */
 	enum lost_where	where;
+	const char	*what;		/* LOST_DAMAGED: what could not be read */
+	uint64_t	offset;		/* LOST_DAMAGED: where, as a record offset */
 };
 
 /* Why an RT task was not judged by a monitor, or only from some time. */
@@ -70,14 +79,24 @@ struct replay_sink {
 	void	(*step)(void *data, const struct replay_step *step);	/* optional */
 	void	(*lost)(void *data, const struct lost_gap *gap);
 	void	(*coverage)(void *data, const struct coverage *c);
+	/* a task seen with a name: at first sight and at every new comm (optional) */
+	void	(*task)(void *data, int pid, const char *comm);
 	void	*data;
 };
 
-struct replay_stats {
+/* What a pass over the records counts: also what the gate judges from (gate.h). */
+struct record_counts {
+	unsigned long long	per_kind[TRACE_NR_KINDS];
 	unsigned long long	events;
+	bool			listed;			/* rvreplay record's list was found */
+	bool			enabled[TRACE_NR_KINDS];	/* in that list */
+	bool			live_listed;	/* that list names a live error_<monitor> */
+};
+
+struct replay_stats {
+	struct record_counts	counts;
 	uint64_t		first_ts;
 	uint64_t		last_ts;
-	unsigned long long	per_kind[TRACE_NR_KINDS];
 	unsigned long		tasks;
 	unsigned long		max_tasks;
 };

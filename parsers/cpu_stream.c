@@ -229,12 +229,31 @@ static const unsigned char *next_page_bytes(struct cpu_stream *s, size_t *avail)
 	}
 	while (s->pos >= s->chunk_start + s->chunk_len) {
 		if (next_chunk(s)) {
-			s->damaged = s->chunks_left != 0;
+			if (s->chunks_left)
+				cpu_stream_damaged(s, CPU_STREAM_BAD_CHUNK, s->base + s->pos);
 			return NULL;
 		}
 	}
 	*avail = s->page_size;
 	return s->chunk + (s->pos - s->chunk_start);
+}
+
+/**
+ * cpu_stream_damaged() - note that some of the CPU's records cannot be read
+ * @s: the stream
+ * @damage: why
+ * @offset: where, as a record offset
+ *
+ * The first damage is kept; libtracecmd would have refused the file.
+ */
+void cpu_stream_damaged(struct cpu_stream *s, enum cpu_stream_damage damage, uint64_t offset)
+{
+	if (s->damaged)
+		return;
+	s->damaged = true;
+	s->damage = damage;
+	s->damage_offset = offset;
+	s->damage_ts = s->ev.ts;
 }
 
 /**
@@ -273,11 +292,13 @@ bool cpu_stream_next_page(struct cpu_stream *s)
 
 	while ((page = cpu_stream_next_raw(s, &avail))) {
 		if (ring_page_load(&s->page, &s->layout, page, avail)) {
-			s->damaged = true;
+			cpu_stream_damaged(s, CPU_STREAM_BAD_PAGE, s->base + s->page_pos);
 			break;
 		}
 		if (ring_page_event(&s->page, &s->ev))
 			return true;
+		if (s->page.cut)
+			cpu_stream_damaged(s, CPU_STREAM_CUT_PAGE, s->base + s->page_pos);
 	}
 	s->done = true;
 	if (!s->loc->compressed)

@@ -41,6 +41,15 @@ enum cpu_stream_fault {
 	CPU_STREAM_CHUNK_CORRUPT,	/* it does not inflate to its size */
 };
 
+/* Why a CPU's records stopped before the end of its data. */
+enum cpu_stream_damage {
+	CPU_STREAM_WHOLE,		/* they did not */
+	CPU_STREAM_BAD_PAGE,		/* a page header or commit outside the page */
+	CPU_STREAM_CUT_PAGE,		/* an event reaching past its page's commit */
+	CPU_STREAM_BAD_CHUNK,		/* a compressed chunk: see @fault */
+	CPU_STREAM_SHORT_RECORD,	/* a record shorter than its event's fields */
+};
+
 struct cpu_stream {
 	const struct tracedat		*td;
 	const struct tracedat_location	*loc;
@@ -58,6 +67,9 @@ struct cpu_stream {
 	uint64_t			pos;		/* the next page, in the data */
 	bool				done;
 	bool				damaged;	/* stopped at bad data, as libtracecmd */
+	enum cpu_stream_damage		damage;		/* the first damage seen */
+	uint64_t			damage_offset;	/* its record offset */
+	uint64_t			damage_ts;	/* the last record read before it */
 	/* the mapping behind the reader is released */
 	uint64_t			released;	/* uncompressed: bytes of data;
 							   compressed: file offset */
@@ -94,6 +106,7 @@ bool cpu_stream_next_page(struct cpu_stream *s);
 int cpu_stream_page_at(struct cpu_stream *s, uint64_t pos, struct page_cache *cache,
 		       uint32_t *len);
 uint64_t cpu_stream_span(const struct tracedat *td, const struct tracedat_location *loc);
+void cpu_stream_damaged(struct cpu_stream *s, enum cpu_stream_damage damage, uint64_t offset);
 
 /**
  * cpu_stream_next() - move to the next record of the CPU
@@ -106,6 +119,8 @@ static inline bool cpu_stream_next(struct cpu_stream *s)
 	ring_page_advance(&s->page);
 	if (ring_page_event(&s->page, &s->ev))
 		return true;
+	if (s->page.cut)
+		cpu_stream_damaged(s, CPU_STREAM_CUT_PAGE, s->base + s->page_pos);
 	return cpu_stream_next_page(s);
 }
 

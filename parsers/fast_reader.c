@@ -25,7 +25,6 @@ struct fast_reader {
 	struct ring_layout		layout;
 	struct cpu_stream		*streams;	/* the buffer's CPUs, in its order */
 	int				nr_streams;
-	bool				damaged;
 	struct page_cache		again;		/* tracecmd_read_at() */
 };
 
@@ -182,8 +181,11 @@ int fast_reader_iterate(struct fast_reader *fr, const struct trace_decoder *d,
 		rec.ref.offset = s->base + s->page_pos + s->ev.offset;
 		rec.ref.cpu = s->cpu;
 		rec.ref.ts = s->ev.ts;
-		trace_decode_payload(d, s->ev.data, s->ev.size, &rec);
-		ret = fn(data, &rec);
+		/* a record too short for its fields is not given: its values are not known */
+		if (trace_decode_payload(d, s->ev.data, s->ev.size, &rec))
+			ret = fn(data, &rec);
+		else
+			cpu_stream_damaged(s, CPU_STREAM_SHORT_RECORD, rec.ref.offset);
 		if (ret)
 			break;
 		page = s->page_pos;
@@ -193,8 +195,6 @@ int fast_reader_iterate(struct fast_reader *fr, const struct trace_decoder *d,
 			progress(done);
 		}
 	}
-	for (int i = 0; i < fr->nr_streams; i++)
-		fr->damaged |= fr->streams[i].damaged;
 	record_merge_free(&m);
 	return ret;
 }
@@ -253,14 +253,57 @@ int fast_reader_read_at(struct fast_reader *fr, const struct trace_ref *ref,
 	return -1;
 }
 
-/**
- * fast_reader_damaged() - whether a CPU's data stopped at bad bytes
- * @fr: the reader, after an iteration
- *
- * Return: true when some records could not be read (libtracecmd skips
- * them the same way).
- */
-bool fast_reader_damaged(const struct fast_reader *fr)
+static const char *damage_words(const struct cpu_stream *s)
 {
-	return fr->damaged;
+	static const char *const chunk[] = {
+		[CPU_STREAM_CHUNK_SIZES] = "a compressed chunk whose sizes leave the data",
+		[CPU_STREAM_CHUNK_PAGES] = "a compressed chunk that is not whole pages",
+		[CPU_STREAM_CHUNK_LARGE] = "a compressed chunk larger than 64 MiB",
+		[CPU_STREAM_CHUNK_MEMORY] = "a compressed chunk beyond the memory for chunks",
+		[CPU_STREAM_CHUNK_CORRUPT] = "a corrupt compressed chunk",
+	};
+
+	switch (s->damage) {
+	case CPU_STREAM_BAD_PAGE:
+		return "a ring-buffer page whose header or commit lies outside the page";
+	case CPU_STREAM_CUT_PAGE:
+		return "a ring-buffer page with an event reaching past its commit";
+	case CPU_STREAM_SHORT_RECORD:
+		return "a record shorter than its event's fields";
+	case CPU_STREAM_BAD_CHUNK:
+		return s->fault < sizeof(chunk) / sizeof(chunk[0]) && chunk[s->fault] ? chunk[s->fault] :
+		       "a compressed chunk that cannot be read";
+	default:
+		return "unreadable data";
+	}
+}
+
+/**
+ * fast_reader_damages() - where the last iteration met data it could not read
+ * @fr: the reader, after an iteration
+ * @out: filled with the first damage of each damaged CPU, in the buffer's order
+ * @max: room in @out
+ *
+ * A CPU's records end at a page or chunk that cannot be read; a record too
+ * short for its fields is skipped. libtracecmd would refuse such a file.
+ *
+ * Return: how many CPUs were damaged (more than @max possible).
+ */
+int fast_reader_damages(const struct fast_reader *fr, struct trace_damage *out, int max)
+{
+	int n = 0;
+
+	for (int i = 0; i < fr->nr_streams; i++) {
+		const struct cpu_stream *s = &fr->streams[i];
+
+		if (!s->damaged)
+			continue;
+		if (n < max)
+			out[n] = (struct trace_damage){
+				.cpu = s->cpu, .offset = s->damage_offset, .ts = s->damage_ts,
+				.what = damage_words(s),
+			};
+		n++;
+	}
+	return n;
 }

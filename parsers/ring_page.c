@@ -66,6 +66,7 @@ int ring_page_load(struct ring_page *p, const struct ring_layout *layout,
 	p->curr = 0;
 	p->index = 0;
 	p->next = 0;
+	p->cut = false;
 	ring_page_advance(p);
 	return 0;
 }

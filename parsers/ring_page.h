@@ -60,6 +60,7 @@ struct ring_page {
 	uint32_t		curr;		/* the current event's header, from @data */
 	uint32_t		index;		/* its payload */
 	uint32_t		next;		/* the event after it */
+	bool			cut;		/* an event did not fit the commit */
 	struct ring_layout	layout;
 };
 
@@ -136,7 +137,8 @@ static __ring_inline bool ring_item_decode(const struct ring_layout *l, const un
 
 /*
  * The item at @p->curr (kbuffer's translate_data() and update_pointers()).
- * Returns its type, or -1 when it does not fit the page.
+ * Returns its type; -1 when it does not fit the commit, -2 for padding
+ * reaching past the commit (which ends a page as kernels write it).
  */
 static __ring_inline int ring_page_item(struct ring_page *p)
 {
@@ -172,7 +174,7 @@ static __ring_inline int ring_page_item(struct ring_page *p)
 		p->timestamp += it.delta;
 		p->index = p->curr + 4;
 		if (len > room - 4)
-			return -1;
+			return it.type == RING_TYPE_PADDING ? -2 : -1;
 		break;
 	}
 	p->next = p->index + len;
@@ -184,7 +186,8 @@ static __ring_inline int ring_page_item(struct ring_page *p)
  * @p: the page
  *
  * Time extends, time stamps and padding are consumed on the way; at the
- * end, or at an item that does not fit, the page has no current event.
+ * end, or at an item that does not fit, the page has no current event (and
+ * is cut, unless that item is the padding that ends a page).
  */
 static __ring_inline void ring_page_advance(struct ring_page *p)
 {
@@ -196,6 +199,7 @@ static __ring_inline void ring_page_advance(struct ring_page *p)
 			return;
 		type = ring_page_item(p);
 		if (type < 0) {
+			p->cut |= type == -1;
 			ring_page_end(p);
 			return;
 		}

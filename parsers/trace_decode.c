@@ -86,6 +86,7 @@ struct trace_decoder {
 	struct field		common_flags;
 	struct field		fields[TRACE_NR_KINDS][MAX_FIELDS];
 	bool			present[TRACE_NR_KINDS];
+	int			need[TRACE_NR_KINDS];	/* bytes holding every field read */
 	unsigned char		kinds[NR_EVENT_IDS];	/* event id -> enum trace_kind */
 	struct rv_event_desc	rv[MAX_RV_EVENTS];
 	int			nr_rv;
@@ -139,6 +140,26 @@ static void set_field(struct field *f, const struct tep_format_field *tf)
 	f->relative = tf->flags & TEP_FIELD_IS_RELATIVE;
 }
 
+static int field_end(const struct field *f)
+{
+	if (f->offset < 0 || f->offset >= (1 << 30))
+		return 0;
+	return f->offset + (f->dynamic ? 4 : f->size);
+}
+
+/* What a record of a kind must hold for every field the decoder reads. */
+static void need_fields(struct trace_decoder *d, enum trace_kind kind)
+{
+	int need = field_end(&d->common_pid);
+
+	if (field_end(&d->common_flags) > need)
+		need = field_end(&d->common_flags);
+	for (int i = 0; i < MAX_FIELDS; i++)
+		if (field_end(&d->fields[kind][i]) > need)
+			need = field_end(&d->fields[kind][i]);
+	d->need[kind] = need;
+}
+
 static void find_kind(struct trace_decoder *d, enum trace_kind kind)
 {
 	const struct event_desc *desc = &descs[kind];
@@ -156,6 +177,7 @@ static void find_kind(struct trace_decoder *d, enum trace_kind kind)
 		set_field(&d->common_pid, tep_find_common_field(ev, "common_pid"));
 		set_field(&d->common_flags, tep_find_common_field(ev, "common_flags"));
 	}
+	need_fields(d, kind);
 }
 
 static void find_rv_event(struct trace_decoder *d, struct tep_event *ev)
@@ -494,8 +516,11 @@ static enum trace_kind kind_of(const struct trace_decoder *d, const struct paylo
  * @out: kind, pid, flags and the event's fields are filled; print.buf
  *	 points into @data. The record's place (cpu, ts, missed, ref) is
  *	 left to the caller.
+ *
+ * Return: false when the record is shorter than the fields it must hold
+ * (a damaged page): what it lacks was decoded as defaults.
  */
-void trace_decode_payload(const struct trace_decoder *d, const void *data, int size,
+bool trace_decode_payload(const struct trace_decoder *d, const void *data, int size,
 			  struct trace_record *out)
 {
 	struct payload p = { data, size > 0 ? size : 0 };
@@ -504,6 +529,7 @@ void trace_decode_payload(const struct trace_decoder *d, const void *data, int s
 	out->pid = number(d, &p, &d->common_pid, -1);
 	out->flags = number(d, &p, &d->common_flags, 0);
 	decode_fields(d, &p, out);
+	return p.size >= d->need[out->kind];
 }
 
 /**

@@ -16,7 +16,7 @@ struct trace_decoder *trace_decoder_new(struct tep_handle *tep);
 void trace_decoder_free(struct trace_decoder *d);
 bool trace_decoder_has(const struct trace_decoder *d, enum trace_kind kind);
 void trace_decode(const struct trace_decoder *d, struct tep_record *rec, struct trace_record *out);
-void trace_decode_payload(const struct trace_decoder *d, const void *data, int size,
+bool trace_decode_payload(const struct trace_decoder *d, const void *data, int size,
 			  struct trace_record *out);
 
 #endif

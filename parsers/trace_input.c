@@ -184,17 +184,20 @@ enum trace_reader trace_input_reader(const struct trace_input *in)
 }
 
 /**
- * trace_input_damaged() - whether the last iteration met unreadable CPU data
+ * trace_input_damages() - where the last iteration met data it could not read
  * @in: the input
+ * @out: filled with the first damage of each damaged CPU
+ * @max: room in @out
  *
- * The records of a CPU end at a page or chunk that cannot be read, as
- * libtracecmd ends them; the other CPUs go on. Only the fast reader tells.
+ * The records of a CPU end at a page or chunk that cannot be read; the
+ * other CPUs go on. Only the fast reader meets damage while iterating:
+ * libtracecmd is given a file only after every page was checked.
  *
- * Return: true when some records could not be read.
+ * Return: how many CPUs were damaged.
  */
-bool trace_input_damaged(const struct trace_input *in)
+int trace_input_damages(const struct trace_input *in, struct trace_damage *out, int max)
 {
-	return in->ops == &trace_input_fast && fast_reader_damaged(in->pages);
+	return in->ops == &trace_input_fast ? fast_reader_damages(in->pages, out, max) : 0;
 }
 
 /**
@@ -215,6 +218,19 @@ void trace_input_close(struct trace_input *in)
 	trace_meta_free(&in->meta);
 	trace_file_close(in->file);
 	free(in);
+}
+
+/**
+ * trace_input_fd() - the descriptor of the one open of the file
+ * @in: the input
+ *
+ * For comparing it with an output file; never to be read or closed.
+ *
+ * Return: the descriptor.
+ */
+int trace_input_fd(const struct trace_input *in)
+{
+	return in->file->fd;
 }
 
 const struct trace_meta *trace_input_meta(const struct trace_input *in)
@@ -401,4 +417,81 @@ int trace_input_symbol(const struct trace_input *in, uint64_t addr, char *buf, s
 	}
 	snprintf(buf, len, "%s+0x%llx", func, (unsigned long long)(addr - start));
 	return 0;
+}
+
+/**
+ * trace_input_has_system() - whether the trace has formats of an event system
+ * @in: the input
+ * @system: "irq_vectors"
+ *
+ * Return: true when some event of @system has a format in the trace.
+ */
+bool trace_input_has_system(const struct trace_input *in, const char *system)
+{
+	struct tep_event **events = tep_list_events(in->tep, TEP_EVENT_SORT_ID);
+
+	for (int i = 0; events && events[i]; i++)
+		if (!strcmp(events[i]->system, system))
+			return true;
+	return false;
+}
+
+/* Whether @name is a whole symbol name on one of the kallsyms lines. */
+static bool symbol_in(const char *text, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (const char *at = text; (at = strstr(at, name)); at += len)
+		if (at > text && at[-1] == ' ' && (at[len] == '\n' || at[len] == '\t' || !at[len]))
+			return true;
+	return false;
+}
+
+/**
+ * trace_input_find_symbols() - which of some names the trace's kallsyms holds
+ * @in: the input
+ * @names: symbol names
+ * @n: how many
+ * @found: [n], set for each name found
+ *
+ * Return: how many were found; -1 when the trace has no kallsyms.
+ */
+int trace_input_find_symbols(const struct trace_input *in, const char *const *names, int n,
+			     bool *found)
+{
+	char err[128], *text;
+	size_t len;
+	int hits = 0;
+
+	if (!in->file->td->sections[TRACEDAT_SEC_KALLSYMS].present ||
+	    tracedat_read_text(in->file->td, TRACEDAT_TEXT_KALLSYMS, &text, &len, err, sizeof(err)))
+		return -1;
+	for (int i = 0; i < n; i++) {
+		found[i] = symbol_in(text, names[i]);
+		hits += found[i];
+	}
+	free(text);
+	return hits;
+}
+
+/**
+ * trace_input_kernel_long() - the recording kernel's long, in bytes
+ * @in: the input
+ *
+ * Return: 4 or 8, from the ring buffer's page header.
+ */
+int trace_input_kernel_long(const struct trace_input *in)
+{
+	return in->file->texts.commit_size;
+}
+
+/**
+ * trace_input_big_endian() - the recording kernel's byte order
+ * @in: the input
+ *
+ * Return: true for big endian.
+ */
+bool trace_input_big_endian(const struct trace_input *in)
+{
+	return in->file->td->big_endian;
 }

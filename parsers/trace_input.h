@@ -36,6 +36,14 @@ struct trace_meta {
 
 struct trace_input;
 
+/* Data a reader could not read: a CPU's records end there (or skip it). */
+struct trace_damage {
+	int		cpu;
+	uint64_t	offset;		/* record offset of the damaged page or record */
+	uint64_t	ts;		/* the CPU's last record before it; 0: none */
+	const char	*what;
+};
+
 /* Who reads the records; RVREPLAY_READER=fast|libtracecmd in the environment. */
 enum trace_reader {
 	TRACE_READER_AUTO,		/* fast, or libtracecmd for files it declines */
@@ -52,8 +60,9 @@ int trace_input_open(const char *path, const char *buffer, struct trace_input **
 int trace_input_open_reader(const char *path, const char *buffer, enum trace_reader reader,
 			    struct trace_input **out, char *err);
 enum trace_reader trace_input_reader(const struct trace_input *in);
-bool trace_input_damaged(const struct trace_input *in);
+int trace_input_damages(const struct trace_input *in, struct trace_damage *out, int max);
 void trace_input_close(struct trace_input *in);
+int trace_input_fd(const struct trace_input *in);
 const struct trace_meta *trace_input_meta(const struct trace_input *in);
 bool trace_input_has(const struct trace_input *in, enum trace_kind kind);
 int trace_input_iterate(struct trace_input *in, trace_record_fn fn, void *data);
@@ -61,6 +70,11 @@ int trace_input_on_progress(struct trace_input *in, trace_progress_fn fn);
 int trace_input_format(struct trace_input *in, const struct trace_ref *ref, char *buf,
 		       size_t len);
 const char *trace_input_comm(const struct trace_input *in, int pid);
+bool trace_input_has_system(const struct trace_input *in, const char *system);
+int trace_input_find_symbols(const struct trace_input *in, const char *const *names, int n,
+			     bool *found);
+int trace_input_kernel_long(const struct trace_input *in);
+bool trace_input_big_endian(const struct trace_input *in);
 int trace_input_symbol(const struct trace_input *in, uint64_t addr, char *buf, size_t len);
 
 #endif

@@ -76,7 +76,7 @@ static int block_signals(struct recording *r)
 
 static int make_workdir(struct recording *r)
 {
-	snprintf(r->workdir, sizeof(r->workdir), "%s.rvreplay-XXXXXX", r->o->output);
+	snprintf(r->workdir, sizeof(r->workdir), "%s.rvreplay-XXXXXX", r->o->workdir_near);
 	if (!mkdtemp(r->workdir)) {
 		r->workdir[0] = '\0';
 		return fail(r, "cannot write next to it: %s", strerror(errno));
@@ -313,8 +313,8 @@ static int write_trace(struct recording *r)
 	/* SIGTERM while the trace was being written: still no trace */
 	if (!ret && on_signal(r) < 0)
 		return -1;
-	if (!ret && rename(r->tmp_out, r->o->output))
-		ret = fail(r, "cannot rename the trace into place: %s", strerror(errno));
+	if (!ret && r->o->place(r->o->place_data, r->tmp_out, r->err, RECORD_ERR_LEN))
+		return -1;
 	return ret;
 }
 
@@ -356,6 +356,8 @@ static int record(struct recording *r)
 		return -1;
 	if (tracefs_trace_on(r->tfs.inst))
 		return fail(r, "cannot turn tracing on in %s", r->tfs.name);
+	if (events_metadata_write(r->tfs.inst, r->o, r->tfs.enabled))
+		return fail(r, "cannot write the list of events into %s", r->tfs.name);
 	r->res->tasks = task_metadata_write(r->tfs.inst, "/proc");
 	if (release_child(r) || loop(r))
 		return -1;
@@ -374,8 +376,9 @@ static int record(struct recording *r)
  *
  * Whatever happens, the instance is removed, tracefs is unmounted if we
  * mounted it, and no partial output is left: the trace is written in a
- * work folder and renamed into place only when complete. SIGTERM, SIGHUP
- * and SIGQUIT abort without output; SIGINT stops and writes the trace.
+ * work folder next to @o->workdir_near and put in place by @o->place()
+ * only when complete. SIGTERM, SIGHUP and SIGQUIT abort without output;
+ * SIGINT stops and writes the trace.
  *
  * Return: 0, or -1 with @err set.
  */
@@ -383,7 +386,6 @@ int record_run(const struct record_options *o, struct record_result *res, char *
 {
 	struct recording r = { .o = o, .res = res, .err = err, .sigfd = -1, .timerfd = -1,
 			       .child = -1, .exec_pipe = -1, .go_pipe = -1 };
-	struct stat st;
 	int ret;
 
 	memset(res, 0, sizeof(*res));
@@ -391,11 +393,6 @@ int record_run(const struct record_options *o, struct record_result *res, char *
 	err[0] = '\0';
 	if (geteuid() != 0) {
 		snprintf(err, RECORD_ERR_LEN, "recording needs root (tracefs belongs to root)");
-		return -1;
-	}
-	/* the trace is renamed into place: never over /dev/null or a FIFO */
-	if (!stat(o->output, &st) && !S_ISREG(st.st_mode)) {
-		snprintf(err, RECORD_ERR_LEN, "not a regular file: the trace is renamed into place");
 		return -1;
 	}
 	ret = record(&r);

@@ -24,7 +24,11 @@ struct record_event {
 struct record_options {
 	struct record_event	events[RECORD_MAX_EVENTS];
 	int			nr_events;
-	const char		*output;
+	const char		*output;	/* for messages */
+	const char		*workdir_near;	/* the work folder is made next to it */
+	/* puts the complete trace in place: rename or copy; 0 or -1 with err */
+	int			(*place)(void *data, const char *trace, char *err, size_t len);
+	void			*place_data;
 	unsigned long		buffer_kb;	/* per CPU */
 	unsigned long		duration_s;	/* 0: until the command ends or SIGINT */
 	char *const		*argv;		/* the command, or NULL */

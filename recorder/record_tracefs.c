@@ -123,6 +123,7 @@ static int enable_events(struct record_tracefs *t, const struct record_options *
 			snprintf(err, errlen, "cannot enable %s:%s", e->system, e->name);
 			return -1;
 		}
+		t->enabled[i] = true;
 	}
 	return 0;
 }

@@ -20,6 +20,7 @@ struct record_tracefs {
 	char			*tracing_dir;	/* where tracefs is mounted */
 	bool			we_mounted;
 	bool			created;
+	bool			enabled[RECORD_MAX_EVENTS];	/* o->events[i] was enabled */
 };
 
 int record_tracefs_setup(struct record_tracefs *t, const struct record_options *o,

@@ -128,3 +128,29 @@ long task_metadata_write(struct tracefs_instance *inst, const char *proc)
 	tracefs_print_close(inst);
 	return n;
 }
+
+/**
+ * events_metadata_write() - the events the recording enabled, as one trace_marker line
+ * @inst: the recording's instance, tracing on
+ * @o: the events asked for
+ * @enabled: which of them were enabled ([o->nr_events])
+ *
+ * "rvreplay-events: sched:sched_switch sched:sched_waking ..." (read by
+ * engine/gate.c).
+ *
+ * Return: 0, or -1 when the line could not be written.
+ */
+int events_metadata_write(struct tracefs_instance *inst, const struct record_options *o,
+			  const bool *enabled)
+{
+	char line[4096];
+	size_t used = snprintf(line, sizeof(line), "rvreplay-events:");
+
+	for (int i = 0; i < o->nr_events && used < sizeof(line); i++)
+		if (enabled[i])
+			used += snprintf(line + used, sizeof(line) - used, " %s:%s",
+					 o->events[i].system, o->events[i].name);
+	if (used >= sizeof(line) - 1)
+		return -1;
+	return tracefs_printf(inst, "%s\n", line) < 0 ? -1 : 0;
+}

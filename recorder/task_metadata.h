@@ -1,11 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The task metadata of docs/semantics.md section 7: one trace_marker line per
- * existing task, written before the workload starts, so the replay knows
- * what a trace alone cannot tell (kernel threads, policies, prios).
+ * The metadata lines of docs/semantics.md section 7, written into the
+ * trace before the workload starts, so the replay knows what a trace alone
+ * cannot tell: one line per existing task (kernel threads, policies,
+ * prios), and the list of events enabled (an event with no record was
+ * then recorded and did not happen, rather than not recorded).
  */
 #ifndef TASK_METADATA_H
 #define TASK_METADATA_H
+
+#include <stdbool.h>
+
+#include "record.h"
 
 struct tracefs_instance;
 
@@ -20,5 +26,7 @@ struct task_info {
 
 int task_info_parse_stat(const char *stat, int tgid, struct task_info *ti);
 long task_metadata_write(struct tracefs_instance *inst, const char *proc);
+int events_metadata_write(struct tracefs_instance *inst, const struct record_options *o,
+			  const bool *enabled);
 
 #endif

@@ -149,8 +149,8 @@ static void on_verdict(void *data, const struct verdict *v)
 	rep->violations++;
 	rep->by_monitor[report_monitor_index(rep, v->monitor)]++;
 	summarize(rep, v);
-	/* -q silences the text report, never the JSON one asked for */
-	if (!rep->opts.summary_only && (!rep->opts.quiet || rep->opts.json))
+	/* -s and -q shorten the text; JSON always holds every violation */
+	if (rep->opts.json || (!rep->opts.summary_only && !rep->opts.quiet))
 		rep->format->verdict(rep, v);
 }
 
@@ -183,6 +183,16 @@ static void on_coverage(void *data, const struct coverage *c)
 	rep->coverage[rep->nr_coverage++] = *c;
 }
 
+static void on_task(void *data, int pid, const char *comm)
+{
+	struct report_filter *f = &((struct report *)data)->filter;
+
+	for (int i = 0; i < f->nr_pids; i++)
+		f->pid_seen[i] |= f->pids[i] == pid;
+	for (int i = 0; i < f->nr_comms && comm[0]; i++)
+		f->comm_seen[i] |= !fnmatch(f->comms[i], comm, 0);
+}
+
 /**
  * report_sink() - where the replay sends its results for this report
  * @rep: the report
@@ -192,7 +202,8 @@ static void on_coverage(void *data, const struct coverage *c)
 struct replay_sink report_sink(struct report *rep)
 {
 	return (struct replay_sink){
-		.verdict = on_verdict, .lost = on_lost, .coverage = on_coverage, .data = rep,
+		.verdict = on_verdict, .lost = on_lost, .coverage = on_coverage, .task = on_task,
+		.data = rep,
 	};
 }
 

@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 
+#include "gate.h"
 #include "replay.h"
 
 #define REPORT_MAX_PIDS		64
@@ -17,8 +18,10 @@
 struct report_filter {
 	int		pids[REPORT_MAX_PIDS];
 	int		nr_pids;
+	bool		pid_seen[REPORT_MAX_PIDS];	/* some task of the trace has it */
 	const char	*comms[REPORT_MAX_COMMS];	/* shell patterns */
 	int		nr_comms;
+	bool		comm_seen[REPORT_MAX_COMMS];	/* some task's comm matched it */
 	int		cpu;				/* -1: any */
 	uint64_t	from;				/* ns; 0: from the start */
 	uint64_t	to;				/* ns; 0: to the end */
@@ -27,12 +30,16 @@ struct report_filter {
 struct report_options {
 	bool		json;
 	bool		summary_only;
-	bool		quiet;
+	bool		quiet;		/* the text report on stdout: nothing */
 	bool		color;
 	const char	*path;		/* the trace */
 	const char	*arch;
 	const char	*profile;
+	const char	*arch_evidence;	/* inferred architecture: from what, or "" */
 	FILE		*out;
+	/* selected monitors that could not judge (gate.h), told in the report */
+	const struct gate_monitor *unavailable;
+	int		nr_unavailable;
 };
 
 struct summary_row {

@@ -158,6 +158,8 @@ static json_t *trace_object(struct report *rep, const struct replay_stats *stats
 
 	json_object_set_new(o, "path", json_string(rep->opts.path));
 	json_object_set_new(o, "arch", json_string(rep->opts.arch));
+	json_object_set_new(o, "arch_evidence", rep->opts.arch_evidence[0] ?
+			    json_string(rep->opts.arch_evidence) : json_null());
 	json_object_set_new(o, "kernel", json_string(m->release));
 	json_object_set_new(o, "uname", json_string(m->uname));
 	json_object_set_new(o, "cpus", json_integer(m->cpus));
@@ -166,7 +168,7 @@ static json_t *trace_object(struct report *rep, const struct replay_stats *stats
 	json_object_set_new(o, "buffer", json_string(m->buffer));
 	json_object_set_new(o, "reader", json_string(trace_input_reader(rep->in) ==
 						     TRACE_READER_FAST ? "fast" : "libtracecmd"));
-	json_object_set_new(o, "events", json_integer(stats->events));
+	json_object_set_new(o, "events", json_integer(stats->counts.events));
 	json_object_set_new(o, "first_ts_ns", json_integer(stats->first_ts));
 	json_object_set_new(o, "last_ts_ns", json_integer(stats->last_ts));
 	return o;
@@ -174,7 +176,7 @@ static json_t *trace_object(struct report *rep, const struct replay_stats *stats
 
 static json_t *lost_array(struct report *rep)
 {
-	static const char *const where[] = { "mid", "start", "end" };
+	static const char *const where[] = { "mid", "start", "end", "damaged" };
 	json_t *a = json_array();
 
 	for (unsigned int i = 0; i < rep->nr_lost; i++) {
@@ -185,6 +187,10 @@ static json_t *lost_array(struct report *rep)
 		json_object_set_new(o, "ts_ns", json_integer(g->ts));
 		json_object_set_new(o, "count", g->count < 0 ? json_null() : json_integer(g->count));
 		json_object_set_new(o, "where", json_string(where[g->where]));
+		if (g->where == LOST_DAMAGED) {
+			json_object_set_new(o, "what", json_string(g->what));
+			json_object_set_new(o, "offset", json_integer(g->offset));
+		}
 		json_array_append_new(a, o);
 	}
 	return a;
@@ -248,6 +254,21 @@ static json_t *summary_object(struct report *rep)
 	return o;
 }
 
+static json_t *unavailable_array(struct report *rep)
+{
+	json_t *a = json_array();
+
+	for (int i = 0; i < rep->opts.nr_unavailable; i++) {
+		json_t *o = json_object();
+
+		json_object_set_new(o, "monitor",
+				    json_string(rep->opts.unavailable[i].monitor->name));
+		json_object_set_new(o, "why", json_string(rep->opts.unavailable[i].why));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
 static void json_end(struct report *rep, const struct replay_stats *stats)
 {
 	json_t *monitors = json_array();
@@ -258,6 +279,7 @@ static void json_end(struct report *rep, const struct replay_stats *stats)
 	put(rep, "trace", trace_object(rep, stats));
 	put(rep, "profile", json_string(rep->opts.profile));
 	put(rep, "monitors", monitors);
+	put(rep, "unavailable_monitors", unavailable_array(rep));
 	put(rep, "lost_events", lost_array(rep));
 	put(rep, "coverage", coverage_array(rep));
 	put(rep, "summary", summary_object(rep));

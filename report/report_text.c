@@ -18,12 +18,17 @@ static void text_begin(struct report *rep)
 	if (rep->opts.quiet)
 		return;
 	fprintf(out, "%s: %s, %d CPUs, clock %s, trace.dat v%d%s%s\n", rep->opts.path,
-		m->uname[0] ? m->uname : "unknown system", m->cpus, m->clock[0] ? m->clock : "?",
+		m->uname[0] ? m->uname : "no uname", m->cpus, m->clock[0] ? m->clock : "unknown",
 		m->version, m->buffer[0] ? ", buffer " : "", m->buffer);
 	fprintf(out, "monitors:");
 	for (int i = 0; i < rep->replay->nr_monitors; i++)
 		fprintf(out, " %s", rep->replay->monitors[i]->name);
-	fprintf(out, " (profile %s, arch %s)\n\n", rep->opts.profile, rep->opts.arch);
+	fprintf(out, " (profile %s, arch %s%s%s)\n", rep->opts.profile, rep->opts.arch,
+		rep->opts.arch_evidence[0] ? ", no uname: from " : "", rep->opts.arch_evidence);
+	for (int i = 0; i < rep->opts.nr_unavailable; i++)
+		fprintf(out, "not judged: %s, unavailable: %s\n",
+			rep->opts.unavailable[i].monitor->name, rep->opts.unavailable[i].why);
+	fprintf(out, "\n");
 }
 
 static void text_context(struct report *rep, const struct verdict *v)
@@ -139,7 +144,11 @@ static void text_lost(struct report *rep)
 		const struct lost_gap *g = &rep->lost[i];
 
 		explain_ts(g->ts, ts, sizeof(ts));
-		if (g->count < 0)
+		if (g->where == LOST_DAMAGED)
+			fprintf(out, "  CPU %d: records lost after %s: %s at offset %llu "
+				"(--damaged=report)\n", g->cpu, g->ts ? ts : "the start", g->what,
+				(unsigned long long)g->offset);
+		else if (g->count < 0)
 			fprintf(out, "  CPU %d: events lost (count unknown) %s %s\n", g->cpu,
 				where[g->where], ts);
 		else
@@ -160,7 +169,7 @@ static void text_end(struct report *rep, const struct replay_stats *stats)
 	explain_ts(stats->first_ts, first, sizeof(first));
 	explain_ts(stats->last_ts, last, sizeof(last));
 	fprintf(rep->opts.out, "Trace: %llu events from %s to %s, %lu tasks at most at once\n",
-		stats->events, first, last, stats->max_tasks);
+		stats->counts.events, first, last, stats->max_tasks);
 }
 
 const struct report_format report_text = {

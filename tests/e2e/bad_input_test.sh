@@ -120,7 +120,7 @@ done
 # ---- crafted traces (tests/regressions/craft.py says how each was made) ----
 
 check_error "a trace lacking sched_wakeup"	"$R/lacks-wakeup.dat" \
-	"^rvreplay: $R/lacks-wakeup.dat: the trace lacks events the monitors need: sched:sched_wakeup \\(sleep\\); record them with 'rvreplay record -m pagefault -m sleep -o trace.dat -- COMMAND'$"
+	"^rvreplay: $R/lacks-wakeup.dat: sleep cannot judge this trace: sched:sched_wakeup was not recorded \\(the trace has no format of it\\); record it with 'rvreplay record -m sleep -o trace.dat -- COMMAND'$"
 check "a trace lacking sched_wakeup, pagefault only" "-s -m pagefault $R/lacks-wakeup.dat" 1 \
 	"^Summary: 1 violations?: pagefault 1$"
 check "pid 4194304 (PID_MAX_LIMIT)"	"-s $R/pid-limits.dat" 1 \
@@ -154,8 +154,8 @@ check "lost events mid-trace: counted"	"-s $R/lost-count.dat" 1 \
 check "lost events mid-trace: check"	"check $R/lost-mid.dat" 0 "^lost events: 1 gap$"
 check_error "lost events mid-trace: --lost-events=fail" "--lost-events=fail $R/lost-mid.dat" \
 	"^rvreplay: $R/lost-mid.dat: events lost on CPU 0 before 4984\\.161734$"
-check "a trace with zero events"	"$R/zero-events.dat" 0 \
-	"Trace: 0 events from 0\\.000000 to 0\\.000000"
+check_error "a trace with zero events: nothing judged" "$R/zero-events.dat" \
+	"^rvreplay: $R/zero-events.dat: the trace holds no record: nothing was judged$"
 check "--arch contradicting the trace: a warning, exit by verdict" \
 	"-s --arch arm64 traces/cyclictest-abs.dat" 1 \
 	"^rvreplay: warning: traces/cyclictest-abs.dat: --arch arm64 overrides the trace's own architecture x86_64$"
@@ -165,7 +165,7 @@ check "--arch contradicting the trace: a warning, exit by verdict" \
 if [ "$(id -u)" = 0 ] && grep -qw tracefs /proc/filesystems &&
    "$BIN" record -q --no-kallsyms -m pagefault -o "$B/pagefault-only.dat" -- true > /dev/null 2>&1; then
 	check_error "a recording for pagefault, replayed for sleep" "-m sleep $B/pagefault-only.dat" \
-		"^rvreplay: $B/pagefault-only.dat: the trace lacks events the monitors need: sched:sched_wakeup \\(sleep\\); record them with 'rvreplay record -m sleep -o trace.dat -- COMMAND'$"
+		"^rvreplay: $B/pagefault-only.dat: sleep cannot judge this trace: sched:sched_[a-z]+ was not recorded \\(.*\\); record it with 'rvreplay record -m sleep -o trace.dat -- COMMAND'$"
 else
 	echo "skip    a recording for pagefault, replayed for sleep: cannot record here"
 fi

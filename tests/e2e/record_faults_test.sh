@@ -182,5 +182,5 @@ error_case "output folder missing" "$TMP/none/t.dat" \
 	"^rvreplay: $TMP/none/t.dat: cannot write next to it: No such file or directory$" -- true
 mkdir -p "$TMP/a-folder"
 error_case "output is a folder" "$TMP/a-folder" \
-	"^rvreplay: $TMP/a-folder: not a regular file: the trace is renamed into place$" -- true
+	"^rvreplay: $TMP/a-folder: cannot write: Is a directory$" -- true
 finish

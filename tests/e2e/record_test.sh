@@ -112,7 +112,12 @@ check_error "command not found"	"record -o $TMP/nf.dat -- /nonexistent/cmd" \
 	"^rvreplay: $TMP/nf.dat: /nonexistent/cmd: command not found$"
 check_error "output folder missing" "record -o $TMP/none/x.dat -- true" \
 	"^rvreplay: $TMP/none/x.dat: cannot write next to it: No such file or directory$"
-check_error "output is a device"	"record -o /dev/null -- true" "^rvreplay: /dev/null: not a regular file"
+check "output is a device: written into it"	"record -o /dev/null -- true" 0 "^rvreplay: /dev/null: [0-9]+ CPUs"
+if [ -c /dev/null ]; then
+	ok "output is a device: still the device"
+else
+	not_ok "output is a device: still the device" "$(ls -l /dev/null)"
+fi
 check_error "unknown monitor"	"record -m nope -- true" "no monitor 'nope' in profile"
 if ls "$TMP"/nf.dat* "$TMP"/none > /dev/null 2>&1; then
 	not_ok "no output after errors"

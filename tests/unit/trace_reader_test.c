@@ -729,17 +729,26 @@ static int format_one(void *data, const struct trace_record *rec)
 
 /*
  * A print record of 4 bytes (found by fuzzing): libtraceevent printed it
- * with malloc() of a negative length. It is now refused, not printed.
+ * with malloc() of a negative length. The reader does not give it (it is
+ * damage, reported with its offset), and formatting it by that offset is
+ * refused, not printed.
  */
 START_TEST(short_record_not_printed)
 {
 	struct formatted f = { 0 };
-	char err[TRACE_ERR_LEN];
+	struct trace_damage d;
+	struct trace_ref ref;
+	char err[TRACE_ERR_LEN], line[512];
 
 	ck_assert_int_eq(trace_input_open_reader("tests/regressions/print-too-short.dat", NULL,
 						 TRACE_READER_FAST, &f.in, err), 0);
 	ck_assert_int_eq(trace_input_iterate(f.in, format_one, &f), 0);
-	ck_assert_int_gt(f.refused, 0);
+	ck_assert_int_eq(f.refused, 0);
+	ck_assert_int_eq(trace_input_damages(f.in, &d, 1), 1);
+	ck_assert_str_eq(d.what, "a record shorter than its event's fields");
+	ref = (struct trace_ref){ .offset = d.offset, .cpu = d.cpu };
+	trace_input_format(f.in, &ref, line, sizeof(line));
+	ck_assert_msg(strstr(line, "not the layout of print"), "%s", line);
 	trace_input_close(f.in);
 }
 END_TEST

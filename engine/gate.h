@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Whether each selected monitor can judge a trace: the gate that keeps a
+ * CI run from passing when nothing was judged. A monitor is
+ *
+ *   unavailable  when the trace's kernel has no tracepoint for an event it
+ *                requires (by architecture and release: riscv before 6.17
+ *                and arm64 have no page-fault tracepoints), as the kernel
+ *                itself would not offer it;
+ *   blind        when an event it requires was not recorded: no format in
+ *                the trace (outside the table above), or a format but no
+ *                record of an event every running system produces
+ *                (sched_switch, sched_waking, sched_wakeup, sys_enter,
+ *                sys_exit), or not in the list of enabled events that
+ *                rvreplay record writes into its traces (that list, when
+ *                present, decides alone);
+ *   judging      otherwise.
+ */
+#ifndef GATE_H
+#define GATE_H
+
+#include "replay.h"
+
+#define GATE_WHY_LEN	320
+
+enum gate_state {
+	GATE_JUDGING,
+	GATE_UNAVAILABLE,
+	GATE_BLIND,
+};
+
+struct gate_monitor {
+	const struct rv_monitor	*monitor;
+	enum gate_state		state;
+	char			why[GATE_WHY_LEN];	/* unavailable or blind: why */
+};
+
+struct gate {
+	struct gate_monitor	monitors[MAX_MONITORS];
+	int			nr_monitors;
+	const char		*arch;
+	char			kernel[200];		/* "riscv64 6.1.0": for messages */
+};
+
+void gate_before(struct gate *g, const struct replay_options *opts, const struct trace_input *in,
+		 const char *arch);
+void gate_after(struct gate *g, const struct record_counts *recs);
+bool gate_all_judging(const struct gate *g);
+void gate_keep_judging(const struct gate *g, struct replay_options *opts);
+bool gate_record_line(const struct trace_record *rec, struct record_counts *recs);
+void gate_count(struct record_counts *recs, const struct trace_record *rec);
+void gate_advice(const struct gate *g, char *buf, size_t len);
+bool gate_lacks_tracepoint(const char *arch, const char *release, enum trace_kind kind);
+
+#endif

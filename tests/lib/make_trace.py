@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Make a special trace from a real one, at test time.
+
+    tests/lib/make_trace.py KIND SOURCE OUT [ARGS...]
+
+SOURCE may be any trace.dat; it is converted to an uncompressed v6 copy
+(trace-cmd convert) unless it is one already. KIND:
+
+  no-uname            the UNAME option becomes an option id no reader knows
+  dropped CPU N       the CPU's statistics say N events were dropped after
+                      the last record (N of the digits already there)
+  overrun CPU N       ... that N were overwritten before the first record
+  commit-past CPU P   page P of the CPU gets a commit past the page's end
+  cut-event CPU P     page P's first event gets a length past the commit
+"""
+import os
+import struct
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(__file__))
+from tracedat6 import V6, COMMIT_MASK, v6_copy  # noqa: E402
+
+UNKNOWN_OPTION = 0x7ffe
+
+
+def load(source):
+    with open(source, 'rb') as f:
+        head = f.read(12)
+    if head[10:12] == b'6\0':
+        try:
+            return V6(source)
+        except AssertionError:
+            pass
+    return v6_copy(source, os.path.join(tempfile.mkdtemp(), 'v6.dat'))
+
+
+def stat_edit(t, cpu, key, n):
+    """The CPU's CPUSTAT line 'KEY: 0' becomes 'KEY: N' (N one digit)."""
+    stats = t.option_data(2)
+    at, size = stats[cpu]
+    old = key + b': 0\n'
+    i = t.data.find(old, at, at + size)
+    assert i >= 0, 'no %r in the statistics of CPU %d' % (old, cpu)
+    t.data[i:i + len(old)] = key + b': %d\n' % n
+
+
+def commit_fmt(t):
+    return '<Q' if t.commit_size == 8 else '<I'
+
+
+def commit_past(t, cpu, page):
+    at = t.pages(cpu)[page] + 8
+    flags = struct.unpack_from(commit_fmt(t), t.data, at)[0]
+    struct.pack_into(commit_fmt(t), t.data, at, (flags & ~COMMIT_MASK) | (t.page_size + 64))
+
+
+def cut_event(t, cpu, page):
+    """The first data event of the page claims more words than the commit holds."""
+    base = t.pages(cpu)[page] + 8 + t.commit_size
+    commit = struct.unpack_from(commit_fmt(t), t.data, base - t.commit_size)[0] & COMMIT_MASK
+    curr = 0
+    while curr < commit:
+        word = struct.unpack_from('<I', t.data, base + curr)[0]
+        type_len = word & 31
+        if type_len == 29:
+            curr += 4 + struct.unpack_from('<I', t.data, base + curr + 4)[0]
+        elif type_len in (30, 31):
+            curr += 8
+        else:
+            break
+    assert curr < commit, 'no data event on that page'
+    struct.pack_into('<I', t.data, base + curr, (word & ~31) | 0)
+    struct.pack_into('<I', t.data, base + curr + 4, commit + 64)
+
+
+def main(argv):
+    if len(argv) < 4:
+        sys.exit(__doc__)
+    kind, source, out, args = argv[1], argv[2], argv[3], [int(a) for a in argv[4:]]
+    t = load(source)
+    if kind == 'no-uname':
+        t.set_option_id(5, UNKNOWN_OPTION)
+    elif kind == 'dropped':
+        stat_edit(t, args[0], b'dropped events', args[1])
+    elif kind == 'overrun':
+        stat_edit(t, args[0], b'overrun', args[1])
+    elif kind == 'commit-past':
+        commit_past(t, args[0], args[1])
+    elif kind == 'cut-event':
+        cut_event(t, args[0], args[1])
+    else:
+        sys.exit('make_trace: unknown kind ' + kind)
+    t.write(out)
+
+
+if __name__ == '__main__':
+    main(sys.argv)
