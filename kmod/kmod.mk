@@ -18,9 +18,10 @@ kmod:
 	kmod/build.sh $(KMOD_ARCH) $(BUILD)/kmod/rvreplay/$(KMOD_ARCH)
 
 # Assembles a trace.dat from the tracefs files a guest copied out.
-$(BUILD)/kmod/assemble: tests/kmod/live/assemble.c $(BUILD)/recorder/tracedat_write.o
+$(BUILD)/kmod/assemble: tests/kmod/live/assemble.c $(BUILD)/recorder/tracedat_write.o \
+			$(BUILD)/recorder/tracedat_build.o
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Irecorder -o $@ $^ $(BASE_LDFLAGS)
+	$(CC) $(ALL_CFLAGS) -Irecorder -o $@ $^ $(BASE_LDFLAGS) $(PARSER_LIBS)
 
 check-kmod: $(BUILD)/rvreplay $(BUILD)/kmod/assemble
 	@set -e; for arch in $(KMOD_ARCHES); do \

@@ -1,11 +1,12 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
- * A trace.dat version 6 writer. The layout, in order (man 5
- * trace-cmd.dat.v6): initial format, header_page and header_event, ftrace
- * event formats, event formats by system, kallsyms, printk formats, saved
- * cmdlines, the CPU count, options, "flyrecord" with each CPU's data offset
- * and size and the trace clock, then each CPU's raw pages, page aligned.
- * All numbers little endian only when the machine is: the file says which.
+ * The recorder's trace.dat, version 6 (man 5 trace-cmd.dat.v6), described
+ * for the builder (tracedat_build.h). In order: the initial format,
+ * header_page and header_event, ftrace event formats, event formats by
+ * system, kallsyms, printk formats, saved cmdlines, the CPU count, options,
+ * "flyrecord" with each CPU's data offset and size and the trace clock,
+ * then each CPU's raw pages, page aligned. All numbers little endian only
+ * when the machine is: the file says which.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,68 +15,39 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include "tracedat_build.h"
 #include "tracedat_write.h"
 
-#define OPT_DONE	0
-#define OPT_CPUSTAT	2
-#define OPT_TRACECLOCK	4
-#define OPT_UNAME	5
-#define OPT_VERSION	9
-#define OPT_CPUCOUNT	8
 #define MAX_TEXT	(64 << 20)	/* a tracefs or proc file we copy */
 
-struct writer {
-	int		fd;
-	uint64_t	offset;
-	int		error;		/* errno of the first failure */
-	char		*err;
-	size_t		errlen;
-	const char	*path;
+/* The sections, in the order of the file. */
+enum recorder_section {
+	SEC_HEADER_INFO,
+	SEC_FTRACE_EVENTS,
+	SEC_EVENT_FORMATS,
+	SEC_KALLSYMS,
+	SEC_PRINTK,
+	SEC_CMDLINES,
+	SEC_CPU_COUNT,
+	SEC_OPTIONS,
+	SEC_FLYRECORD,
+	NR_SECTIONS,
 };
 
-static void put(struct writer *w, const void *data, size_t len)
-{
-	const char *p = data;
-
-	while (len && !w->error) {
-		ssize_t n = write(w->fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			w->error = n < 0 ? errno : EIO;
-			snprintf(w->err, w->errlen, "%s: cannot write: %s", w->path,
-				 strerror(w->error));
-			return;
-		}
-		p += n;
-		len -= n;
-		w->offset += n;
-	}
-}
-
-static void put_u16(struct writer *w, uint16_t v)
-{
-	put(w, &v, sizeof(v));
-}
-
-static void put_u32(struct writer *w, uint32_t v)
-{
-	put(w, &v, sizeof(v));
-}
-
-static void put_u64(struct writer *w, uint64_t v)
-{
-	put(w, &v, sizeof(v));
-}
-
-static void put_str(struct writer *w, const char *s)
-{
-	put(w, s, strlen(s) + 1);
-}
+/* The description of the file, and the bytes it points at. */
+struct recorder_file {
+	struct tracedat_bytes		payload[SEC_OPTIONS];	/* DATA sections */
+	struct tracedat_bytes		*cpustats;		/* one per CPU */
+	struct tracedat_desc_option	*options;
+	struct tracedat_desc_cpu	*cpus;
+	struct tracedat_desc_section	sections[NR_SECTIONS];
+	struct tracedat_desc		desc;
+	char				clock[64];
+	char				*err;
+	size_t				errlen;
+};
 
 /* A whole file, as tracefs serves it (its size is not known beforehand). */
 static char *slurp(const char *path, size_t *len)
@@ -117,42 +89,34 @@ fail:
 	return NULL;
 }
 
-static int put_file(struct writer *w, const char *path, int size_bytes, bool required)
+/* A file's size in @size_bytes bytes, then its text: none if not required. */
+static int put_file(struct recorder_file *f, struct tracedat_bytes *b, const char *path,
+		    int size_bytes, bool required)
 {
 	size_t len = 0;
 	char *text = path ? slurp(path, &len) : NULL;
 
-	if (!text && required && !w->error) {
-		snprintf(w->err, w->errlen, "%s: cannot read: %s", path, strerror(errno));
-		w->error = errno ? errno : EIO;
+	if (!text && required) {
+		snprintf(f->err, f->errlen, "%s: cannot read: %s", path, strerror(errno));
 		return -1;
 	}
-	if (size_bytes == 4)
-		put_u32(w, len);
-	else
-		put_u64(w, len);
-	if (text)
-		put(w, text, len);
+	tracedat_bytes_put_sized(b, size_bytes, text, len);
 	free(text);
 	return 0;
 }
 
-static void header(struct writer *w, const struct tracedat_write_input *in)
+static int header_info(struct recorder_file *f, const struct tracedat_write_input *in)
 {
-	const uint16_t probe = 1;
+	struct tracedat_bytes *b = &f->payload[SEC_HEADER_INFO];
 	char path[4096];
 
-	put(w, "\027\010Dtracing", 10);
-	put_str(w, "6");
-	put(w, (const char[]){ *(const char *)&probe ? 0 : 1 }, 1);
-	put(w, (const char[]){ sizeof(long) }, 1);
-	put_u32(w, in->page_size);
-	put_str(w, "header_page");
+	tracedat_bytes_put_str(b, "header_page");
 	snprintf(path, sizeof(path), "%s/header_page", in->events_dir);
-	put_file(w, path, 8, true);
-	put_str(w, "header_event");
+	if (put_file(f, b, path, 8, true))
+		return -1;
+	tracedat_bytes_put_str(b, "header_event");
 	snprintf(path, sizeof(path), "%s/header_event", in->events_dir);
-	put_file(w, path, 8, true);
+	return put_file(f, b, path, 8, true);
 }
 
 static bool is_system(const char *event, const char *system)
@@ -163,13 +127,14 @@ static bool is_system(const char *event, const char *system)
 }
 
 /* ftrace:print always: the task metadata and markers are ftrace:print records. */
-static void ftrace_formats(struct writer *w, const struct tracedat_write_input *in)
+static int ftrace_formats(struct recorder_file *f, const struct tracedat_write_input *in)
 {
+	struct tracedat_bytes *b = &f->payload[SEC_FTRACE_EVENTS];
 	char path[4096];
 
-	put_u32(w, 1);
+	tracedat_bytes_put_num(b, 1, 4);
 	snprintf(path, sizeof(path), "%s/ftrace/print/format", in->events_dir);
-	put_file(w, path, 8, true);
+	return put_file(f, b, path, 8, true);
 }
 
 static int system_count(const struct tracedat_write_input *in, const char *system)
@@ -195,66 +160,113 @@ static bool first_of_system(const struct tracedat_write_input *in, int i, char *
 	return strcmp(system, "ftrace") != 0;
 }
 
-static void event_formats(struct writer *w, const struct tracedat_write_input *in)
+static int event_formats(struct recorder_file *f, const struct tracedat_write_input *in)
 {
+	struct tracedat_bytes *b = &f->payload[SEC_EVENT_FORMATS];
 	char system[64], path[4096];
 	int systems = 0;
 
 	for (int i = 0; i < in->nr_events; i++)
 		systems += first_of_system(in, i, system, sizeof(system));
-	put_u32(w, systems);
+	tracedat_bytes_put_num(b, systems, 4);
 	for (int i = 0; i < in->nr_events; i++) {
 		if (!first_of_system(in, i, system, sizeof(system)))
 			continue;
-		put_str(w, system);
-		put_u32(w, system_count(in, system));
+		tracedat_bytes_put_str(b, system);
+		tracedat_bytes_put_num(b, system_count(in, system), 4);
 		for (int k = i; k < in->nr_events; k++) {
 			if (!is_system(in->events[k], system))
 				continue;
 			snprintf(path, sizeof(path), "%s/%s/format", in->events_dir, in->events[k]);
-			put_file(w, path, 8, true);
+			if (put_file(f, b, path, 8, true))
+				return -1;
 		}
 	}
+	return 0;
 }
 
-static void put_option(struct writer *w, uint16_t id, const void *data, uint32_t len)
+/* The file's CPU count: the highest CPU id recorded, plus one. */
+static int file_cpus(const struct tracedat_write_input *in)
 {
-	put_u16(w, id);
-	put_u32(w, len);
-	put(w, data, len);
+	int n = 0;
+
+	for (int i = 0; i < in->nr_cpus; i++)
+		if (in->cpus[i].cpu >= n)
+			n = in->cpus[i].cpu + 1;
+	return n;
 }
 
-static void put_text_option(struct writer *w, uint16_t id, const char *text)
+static int payloads(struct recorder_file *f, const struct tracedat_write_input *in)
 {
-	put_option(w, id, text, strlen(text) + 1);
+	if (header_info(f, in) || ftrace_formats(f, in) || event_formats(f, in))
+		return -1;
+	put_file(f, &f->payload[SEC_KALLSYMS], in->kallsyms_path, 4, false);
+	put_file(f, &f->payload[SEC_PRINTK], in->printk_path, 4, false);
+	put_file(f, &f->payload[SEC_CMDLINES], in->cmdlines_path, 8, false);
+	tracedat_bytes_put_num(&f->payload[SEC_CPU_COUNT], file_cpus(in), 4);
+	for (int i = 0; i < SEC_OPTIONS; i++) {
+		if (f->payload[i].failed) {
+			snprintf(f->err, f->errlen, "out of memory");
+			return -1;
+		}
+		f->sections[i] = (struct tracedat_desc_section){
+			.kind = TRACEDAT_DESC_DATA,
+			.data = f->payload[i].p,
+			.len = f->payload[i].len,
+		};
+	}
+	return 0;
+}
+
+static struct tracedat_desc_option text_option(uint16_t id, const char *text)
+{
+	return (struct tracedat_desc_option){ .id = id, .data = text, .len = strlen(text) + 1 };
 }
 
 /* As trace-cmd writes it: "CPU: N" then the per_cpu/cpuN/stats text. */
-static void put_cpustat(struct writer *w, int cpu, const char *stats)
+static struct tracedat_desc_option cpustat_option(struct tracedat_bytes *b, int cpu,
+						  const char *stats)
 {
 	char head[32];
 	int n = snprintf(head, sizeof(head), "CPU: %d\n", cpu);
-	size_t len = strlen(stats);
 
-	put_u16(w, OPT_CPUSTAT);
-	put_u32(w, n + len + 1);
-	put(w, head, n);
-	put(w, stats, len + 1);
+	tracedat_bytes_put(b, head, n);
+	tracedat_bytes_put_str(b, stats);
+	return (struct tracedat_desc_option){ .id = TRACEDAT_OPTION_CPUSTAT, .data = b->p,
+					      .len = b->len };
 }
 
-static void options(struct writer *w, const struct tracedat_write_input *in)
+static int options(struct recorder_file *f, const struct tracedat_write_input *in)
 {
-	uint32_t cpus = in->nr_cpus;
+	const struct tracedat_bytes *count = &f->payload[SEC_CPU_COUNT];
+	int n = 0;
 
-	put(w, "options  ", 10);
-	put_text_option(w, OPT_TRACECLOCK, in->clock);
-	put_text_option(w, OPT_UNAME, in->uname);
-	put_text_option(w, OPT_VERSION, "rvreplay " RVREPLAY_VERSION);
-	for (int i = 0; i < in->nr_cpus; i++)
-		if (in->cpus[i].stats)
-			put_cpustat(w, in->cpus[i].cpu, in->cpus[i].stats);
-	put_option(w, OPT_CPUCOUNT, &cpus, sizeof(cpus));
-	put_u16(w, OPT_DONE);
+	f->options = calloc(in->nr_cpus + 4, sizeof(*f->options));
+	f->cpustats = calloc(in->nr_cpus + 1, sizeof(*f->cpustats));
+	if (!f->options || !f->cpustats)
+		goto nomem;
+	f->options[n++] = text_option(TRACEDAT_OPTION_TRACECLOCK, in->clock);
+	f->options[n++] = text_option(TRACEDAT_OPTION_UNAME, in->uname);
+	f->options[n++] = text_option(TRACEDAT_OPTION_VERSION, "rvreplay " RVREPLAY_VERSION);
+	for (int i = 0; i < in->nr_cpus; i++) {
+		if (!in->cpus[i].stats)
+			continue;
+		f->options[n++] = cpustat_option(&f->cpustats[i], in->cpus[i].cpu,
+						 in->cpus[i].stats);
+		if (f->cpustats[i].failed)
+			goto nomem;
+	}
+	f->options[n++] = (struct tracedat_desc_option){ .id = TRACEDAT_OPTION_CPUCOUNT,
+							 .data = count->p, .len = count->len };
+	f->sections[SEC_OPTIONS] = (struct tracedat_desc_section){
+		.kind = TRACEDAT_DESC_OPTIONS,
+		.nr_options = n,
+		.options = f->options,
+	};
+	return 0;
+nomem:
+	snprintf(f->err, f->errlen, "out of memory");
+	return -1;
 }
 
 /* The clock in use: the bracketed word of trace_clock. */
@@ -263,85 +275,75 @@ static void selected_clock(const char *clock, char *out, size_t len)
 	const char *open = strchr(clock, '['), *close = open ? strchr(open, ']') : NULL;
 
 	if (open && close)
-		snprintf(out, len, "[%.*s]", (int)(close - open - 1), open + 1);
+		snprintf(out, len, "%.*s", (int)(close - open - 1), open + 1);
 	else
-		snprintf(out, len, "[local]");
+		snprintf(out, len, "local");
 }
 
-static uint64_t align(uint64_t v, uint64_t to)
+/* The table's entry N is CPU N's data; a CPU not recorded (offline) stays empty. */
+static int flyrecord(struct recorder_file *f, const struct tracedat_write_input *in)
 {
-	return (v + to - 1) / to * to;
-}
-
-static int file_size(const char *path, uint64_t *size)
-{
-	struct stat st;
-
-	if (stat(path, &st))
+	f->cpus = calloc(in->nr_cpus + 1, sizeof(*f->cpus));
+	if (!f->cpus) {
+		snprintf(f->err, f->errlen, "out of memory");
 		return -1;
-	*size = st.st_size;
+	}
+	for (int i = 0; i < in->nr_cpus; i++)
+		f->cpus[i] = (struct tracedat_desc_cpu){ .cpu = in->cpus[i].cpu,
+							 .path = in->cpus[i].data_path };
+	selected_clock(in->clock, f->clock, sizeof(f->clock) - 2);
+	f->sections[SEC_FLYRECORD] = (struct tracedat_desc_section){
+		.kind = TRACEDAT_DESC_BUFFER,
+		.name = "",
+		.clock = f->clock,
+		.nr_cpus = in->nr_cpus,
+		.cpus = f->cpus,
+	};
 	return 0;
 }
 
-static void copy_data(struct writer *w, const char *path)
+static bool big_endian(void)
 {
-	char buf[1 << 16];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
+	const uint16_t probe = 1;
 
-	if (fd < 0) {
-		snprintf(w->err, w->errlen, "%s: cannot read: %s", path, strerror(errno));
-		w->error = errno;
-		return;
-	}
-	while (!w->error && (n = read(fd, buf, sizeof(buf))) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			snprintf(w->err, w->errlen, "%s: cannot read: %s", path, strerror(errno));
-			w->error = errno;
-			break;
-		}
-		put(w, buf, n);
-	}
-	close(fd);
+	return !*(const char *)&probe;
 }
 
-static void pad_to(struct writer *w, uint64_t offset)
+static int describe(struct recorder_file *f, const struct tracedat_write_input *in)
 {
-	static const char zeros[4096];
+	bool be = big_endian();
 
-	while (!w->error && w->offset < offset) {
-		uint64_t n = offset - w->offset;
-
-		put(w, zeros, n < sizeof(zeros) ? n : sizeof(zeros));
-	}
+	for (int i = 0; i < SEC_OPTIONS; i++)
+		f->payload[i].big_endian = be;
+	if (payloads(f, in) || options(f, in) || flyrecord(f, in))
+		return -1;
+	f->desc = (struct tracedat_desc){
+		.version = 6,
+		.big_endian = be,
+		.long_size = sizeof(long),
+		.page_size = in->page_size,
+		.nr_cpus = file_cpus(in),
+		.nr_sections = NR_SECTIONS,
+		.sections = f->sections,
+	};
+	return 0;
 }
 
-static void flyrecord(struct writer *w, const struct tracedat_write_input *in)
+static void release(struct recorder_file *f, int nr_cpus)
 {
-	uint64_t sizes[in->nr_cpus ? in->nr_cpus : 1], offset;
-	char clock[64];
+	for (int i = 0; i < SEC_OPTIONS; i++)
+		tracedat_bytes_free(&f->payload[i]);
+	for (int i = 0; f->cpustats && i < nr_cpus; i++)
+		tracedat_bytes_free(&f->cpustats[i]);
+	free(f->cpustats);
+	free(f->options);
+	free(f->cpus);
+}
 
-	for (int i = 0; i < in->nr_cpus; i++)
-		if (file_size(in->cpus[i].data_path, &sizes[i]))
-			sizes[i] = 0;
-	selected_clock(in->clock, clock, sizeof(clock));
-	put(w, "flyrecord", 10);
-	/* the table itself, then the clock, then padding to a page */
-	offset = w->offset + 16ULL * in->nr_cpus + 8 + strlen(clock);
-	offset = align(offset, in->page_size);
-	for (int i = 0; i < in->nr_cpus; i++) {
-		put_u64(w, offset);
-		put_u64(w, sizes[i]);
-		offset = align(offset + sizes[i], in->page_size);
-	}
-	put_u64(w, strlen(clock));
-	put(w, clock, strlen(clock));
-	for (int i = 0; i < in->nr_cpus; i++) {
-		pad_to(w, align(w->offset, in->page_size));
-		copy_data(w, in->cpus[i].data_path);
-	}
+static int write_error(const char *path, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+	return -1;
 }
 
 /**
@@ -356,31 +358,23 @@ static void flyrecord(struct writer *w, const struct tracedat_write_input *in)
 int tracedat_write(const char *path, const struct tracedat_write_input *in, char *err,
 		   size_t errlen)
 {
-	struct writer w = { .err = err, .errlen = errlen, .path = path };
+	struct recorder_file f = { .err = err, .errlen = errlen };
+	int fd, ret;
 
-	w.fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (w.fd < 0) {
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0) {
 		snprintf(err, errlen, "%s: cannot create: %s", path, strerror(errno));
 		return -1;
 	}
-	header(&w, in);
-	ftrace_formats(&w, in);
-	event_formats(&w, in);
-	put_file(&w, in->kallsyms_path, 4, false);
-	put_file(&w, in->printk_path, 4, false);
-	put_file(&w, in->cmdlines_path, 8, false);
-	put_u32(&w, in->nr_cpus);
-	options(&w, in);
-	flyrecord(&w, in);
-	if (!w.error && fsync(w.fd)) {
-		w.error = errno;
-		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-	}
-	if (close(w.fd) && !w.error) {
-		w.error = errno;
-		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-	}
-	if (w.error)
+	ret = describe(&f, in);
+	if (!ret)
+		ret = tracedat_build_fd(&f.desc, fd, path, NULL, err, errlen);
+	if (!ret && fsync(fd))
+		ret = write_error(path, err, errlen);
+	if (close(fd) && !ret)
+		ret = write_error(path, err, errlen);
+	if (ret)
 		unlink(path);
-	return w.error ? -1 : 0;
+	release(&f, in->nr_cpus);
+	return ret;
 }

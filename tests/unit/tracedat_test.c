@@ -1,19 +1,21 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The trace.dat container reader: real traces written by trace-cmd 3.1.6
- * (tests/data/tracedat, see its README), files this test writes itself
- * (zlib, big endian, chained options: what trace-cmd here cannot make),
- * and a table of bad inputs that must be refused with a message.
+ * (tests/data/tracedat, see its README), files this test writes with the
+ * recorder's builder (zlib, big endian, chained options: what trace-cmd
+ * here cannot make), and a table of bad inputs that must be refused with a
+ * message.
  */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
-#include <zstd.h>
 
 #include "../../parsers/tracedat.h"
+#include "../../recorder/tracedat_build.h"
+#include "../../recorder/tracedat_write.h"
 
 #define DATA		"tests/data/tracedat/"
 #define ERRLEN		256
@@ -21,57 +23,7 @@
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #endif
 
-/* ---- a small trace.dat writer ---- */
-
-struct wbuf {
-	unsigned char	*p;
-	size_t		len;
-	size_t		cap;
-	bool		be;
-};
-
-static void put(struct wbuf *w, const void *d, size_t n)
-{
-	if (w->len + n > w->cap) {
-		w->cap = (w->len + n) * 2 + 64;
-		w->p = realloc(w->p, w->cap);
-		ck_assert_ptr_nonnull(w->p);
-	}
-	if (n)
-		memcpy(w->p + w->len, d, n);
-	w->len += n;
-}
-
-static void put_at(struct wbuf *w, size_t at, uint64_t v, int bytes)
-{
-	int i;
-
-	for (i = 0; i < bytes; i++)
-		w->p[at + i] = v >> (8 * (w->be ? bytes - 1 - i : i));
-}
-
-static size_t put_num(struct wbuf *w, uint64_t v, int bytes)
-{
-	static const unsigned char zero[8];
-	size_t at = w->len;
-
-	put(w, zero, bytes);
-	put_at(w, at, v, bytes);
-	return at;
-}
-
-static void put_str(struct wbuf *w, const char *s)
-{
-	put(w, s, strlen(s) + 1);
-}
-
-static void pad_to(struct wbuf *w, size_t align)
-{
-	static const unsigned char zero[1];
-
-	while (w->len % align)
-		put(w, zero, 1);
-}
+/* ---- files written here, described for the recorder's builder ---- */
 
 struct gen_cpu {
 	int		cpu;
@@ -94,244 +46,202 @@ struct gen_spec {
 	bool			split_options;	/* BUFFER options in a 2nd section */
 	unsigned int		page;
 	int			nr_cpus;
-	struct wbuf		sec[TRACEDAT_NR_SECTIONS]; /* uncompressed payloads */
+	struct tracedat_bytes	sec[TRACEDAT_NR_SECTIONS]; /* uncompressed payloads */
 	const char		*uname;
 	const char		*clocks;
 	const char		*stats[4];
 	int			nr_buffers;
 	struct gen_buffer	buffers[2];	/* [0]: the top instance */
-	/* where the writer put things, to corrupt them on purpose */
-	size_t			done_next_at;
-	size_t			first_options;
-	size_t			v6_named_at;	/* the named BUFFER's offset */
-	size_t			v6_top_at;	/* the top "flyrecord" */
+	/* where the builder put things, to corrupt them on purpose */
+	struct tracedat_layout	layout;
+	int			options_sec;	/* the (first) options section */
+	int			top_sec;	/* the top buffer's section */
+	int			named_opt;	/* v6: the named BUFFER option */
 };
 
-static void compress_into(const char *comp, const void *in, size_t len, struct wbuf *w)
-{
-	size_t cap = ZSTD_compressBound(len) + compressBound(len);
-	unsigned char *out = malloc(cap);
-	uLongf zlen = cap;
+#define GEN_SECTIONS	(TRACEDAT_NR_SECTIONS + 5)
+#define GEN_OPTIONS	(TRACEDAT_NR_SECTIONS + 12)
 
-	ck_assert_ptr_nonnull(out);
-	if (!strcmp(comp, "zlib")) {
-		ck_assert_int_eq(compress2(out, &zlen, in, len, 9), Z_OK);
-	} else {
-		zlen = ZSTD_compress(out, cap, in, len, 3);
-		ck_assert(!ZSTD_isError(zlen));
-	}
-	put_num(w, zlen, 4);
-	put_num(w, len, 4);
-	put(w, out, zlen);
-	free(out);
+/* The description of @spec's file, and what it points at. */
+struct gen_desc {
+	struct tracedat_desc		desc;
+	struct tracedat_desc_section	secs[GEN_SECTIONS];
+	int				nr_secs;
+	struct tracedat_desc_option	opts[2][GEN_OPTIONS];	/* per options section */
+	int				nr_opts[2];
+	struct tracedat_desc_cpu	cpus[2][4];
+	struct tracedat_bytes		count;		/* the CPU count */
+};
+
+static struct tracedat_desc_section *gen_section(struct gen_desc *g,
+						 enum tracedat_desc_kind kind, int id,
+						 bool comp)
+{
+	struct tracedat_desc_section *sec;
+
+	ck_assert_int_lt(g->nr_secs, GEN_SECTIONS);
+	sec = &g->secs[g->nr_secs++];
+	sec->kind = kind;
+	sec->id = id;
+	sec->flags = comp;
+	sec->compress = comp;
+	return sec;
 }
 
-static void gen_header(struct gen_spec *s, struct wbuf *w)
+static void gen_data(struct gen_desc *g, const struct tracedat_bytes *b, int id, bool comp)
 {
-	unsigned char flags[2] = { s->be, 8 };
+	struct tracedat_desc_section *sec = gen_section(g, TRACEDAT_DESC_DATA, id, comp);
 
-	put(w, "\x17\x08\x44tracing", 10);
-	put_str(w, s->version == 6 ? "6" : "7");
-	put(w, flags, 2);
-	put_num(w, s->page, 4);
-	if (s->version == 7) {
-		put_str(w, s->comp);
-		put_str(w, strcmp(s->comp, "none") ? "1.0" : "");
-	}
+	sec->data = b->p;
+	sec->len = b->len;
 }
 
-static void gen_option_text(struct wbuf *w, int id, const char *text)
+static void gen_option(struct gen_desc *g, int set, struct tracedat_desc_option opt)
 {
-	put_num(w, id, 2);
-	put_num(w, strlen(text) + 1, 4);
-	put_str(w, text);
+	ck_assert_int_lt(g->nr_opts[set], GEN_OPTIONS);
+	g->opts[set][g->nr_opts[set]++] = opt;
 }
 
-static void gen_common_options(struct gen_spec *s, struct wbuf *w)
+static void gen_option_text(struct gen_desc *g, int set, int id, const char *text)
+{
+	gen_option(g, set, (struct tracedat_desc_option){ .id = id, .data = text,
+							  .len = strlen(text) + 1 });
+}
+
+static void gen_buffer_option(struct gen_desc *g, int set,
+			      const struct tracedat_desc_section *target)
+{
+	gen_option(g, set, (struct tracedat_desc_option){ .kind = TRACEDAT_OPT_BUFFER,
+							  .id = TRACEDAT_OPTION_BUFFER,
+							  .target = target });
+}
+
+static struct tracedat_desc_section *gen_options(struct gen_desc *g, int set)
+{
+	struct tracedat_desc_section *sec = gen_section(g, TRACEDAT_DESC_OPTIONS, 0, false);
+
+	sec->options = g->opts[set];
+	sec->nr_options = g->nr_opts[set];
+	return sec;
+}
+
+static void gen_common_options(struct gen_spec *s, struct gen_desc *g)
 {
 	int i;
 
 	if (s->uname)
-		gen_option_text(w, 5, s->uname);
+		gen_option_text(g, 0, TRACEDAT_OPTION_UNAME, s->uname);
 	if (s->clocks)
-		gen_option_text(w, 4, s->clocks);
+		gen_option_text(g, 0, TRACEDAT_OPTION_TRACECLOCK, s->clocks);
 	for (i = 0; i < 4 && s->stats[i]; i++)
-		gen_option_text(w, 2, s->stats[i]);
+		gen_option_text(g, 0, TRACEDAT_OPTION_CPUSTAT, s->stats[i]);
 }
 
-/* v6: "flyrecord\0", the CPU table, the clock, then page-aligned data. */
-static void gen_v6_flyrecord(struct gen_spec *s, struct wbuf *w, struct gen_buffer *b)
+/* v6: a "flyrecord" (its clock only with a TRACECLOCK option); v7: a section. */
+static void gen_buffer(struct gen_spec *s, struct gen_desc *g, int i)
 {
-	size_t table;
-	int i;
+	struct gen_buffer *b = &s->buffers[i];
+	struct tracedat_desc_section *sec;
+	int k;
 
-	put(w, "flyrecord", 10);
-	table = w->len;
-	for (i = 0; i < s->nr_cpus; i++) {
-		put_num(w, 0, 8);
-		put_num(w, 0, 8);
-	}
-	if (s->clocks) {
-		put_num(w, strlen(b->clock) + 2, 8);
-		put(w, "[", 1);
-		put(w, b->clock, strlen(b->clock));
-		put(w, "]", 1);
-	}
-	for (i = 0; i < b->nr_cpus; i++) {
-		pad_to(w, s->page);
-		put_at(w, table + 16 * b->cpus[i].cpu, w->len, 8);
-		put_at(w, table + 16 * b->cpus[i].cpu + 8, b->cpus[i].len, 8);
-		put(w, b->cpus[i].data, b->cpus[i].len);
-	}
+	sec = gen_section(g, TRACEDAT_DESC_BUFFER, TRACEDAT_OPTION_BUFFER,
+			  s->version == 7 && strcmp(s->comp, "none"));
+	sec->name = b->name;
+	sec->clock = s->version == 7 || s->clocks ? b->clock : NULL;
+	sec->nr_cpus = b->nr_cpus;
+	sec->cpus = g->cpus[i];
+	for (k = 0; k < b->nr_cpus; k++)
+		g->cpus[i][k] = (struct tracedat_desc_cpu){ .cpu = b->cpus[k].cpu,
+							    .data = b->cpus[k].data,
+							    .len = b->cpus[k].len };
 }
 
-static void gen_v6(struct gen_spec *s, struct wbuf *w)
+/* Sections, the CPU count, options (a BUFFER one for the named buffer), buffers. */
+static void gen_v6(struct gen_spec *s, struct gen_desc *g)
 {
-	size_t named_at = 0;
 	int i;
 
-	gen_header(s, w);
 	for (i = 0; i < TRACEDAT_NR_SECTIONS; i++)
-		put(w, s->sec[i].p, s->sec[i].len);
-	put_num(w, s->nr_cpus, 4);
-	put(w, "options  ", 10);
-	gen_common_options(s, w);
+		gen_data(g, &s->sec[i], 0, false);
+	gen_data(g, &g->count, 0, false);
+	s->options_sec = g->nr_secs;
+	s->top_sec = s->options_sec + 1;
+	gen_common_options(s, g);
 	if (s->nr_buffers > 1) {
-		put_num(w, 3, 2);
-		put_num(w, 8 + strlen(s->buffers[1].name) + 1, 4);
-		named_at = put_num(w, 0, 8);
-		put_str(w, s->buffers[1].name);
+		s->named_opt = g->nr_opts[0];
+		gen_buffer_option(g, 0, &g->secs[s->top_sec + 1]);
 	}
-	put_num(w, 0, 2);
-	s->v6_named_at = named_at;
-	s->v6_top_at = w->len;
-	gen_v6_flyrecord(s, w, &s->buffers[0]);
-	if (s->nr_buffers > 1) {
-		put_at(w, named_at, w->len, 8);
-		gen_v6_flyrecord(s, w, &s->buffers[1]);
-	}
+	gen_options(g, 0);
+	for (i = 0; i < s->nr_buffers; i++)
+		gen_buffer(s, g, i);
 }
 
-static size_t gen_section_start(struct wbuf *w, int id, int flags)
+/* Sections, buffers, then the options sections that point at them. */
+static void gen_v7(struct gen_spec *s, struct gen_desc *g)
 {
-	size_t at = w->len;
-
-	put_num(w, id, 2);
-	put_num(w, flags, 2);
-	put_num(w, 0, 4);
-	put_num(w, 0, 8);
-	return at;
-}
-
-static void gen_section_end(struct wbuf *w, size_t at)
-{
-	put_at(w, at + 8, w->len - at - 16, 8);
-}
-
-static void gen_chunks(struct gen_spec *s, struct wbuf *w, struct gen_cpu *c, size_t *size)
-{
-	size_t start = w->len, chunk = 10 * s->page, off, n;
-	size_t count_at = put_num(w, 0, 4);
-	int chunks = 0;
-
-	for (off = 0; off < c->len; off += n, chunks++) {
-		n = c->len - off < chunk ? c->len - off : chunk;
-		compress_into(s->comp, (char *)c->data + off, n, w);
-	}
-	put_at(w, count_at, chunks, 4);
-	*size = w->len - start - (s->size_with_count ? 0 : 4);
-}
-
-/* A BUFFER section; its option goes to @opts. */
-static void gen_v7_buffer(struct gen_spec *s, struct wbuf *w, struct gen_buffer *b,
-			  struct wbuf *opts)
-{
+	struct tracedat_desc_section *first;
 	bool comp = strcmp(s->comp, "none");
-	size_t sec = gen_section_start(w, 3, comp), option, size[4];
-	uint64_t offset[4];
-	int i;
-
-	for (i = 0; i < b->nr_cpus; i++) {
-		pad_to(w, s->page);
-		offset[i] = w->len;
-		size[i] = b->cpus[i].len;
-		if (comp)
-			gen_chunks(s, w, &b->cpus[i], &size[i]);
-		else
-			put(w, b->cpus[i].data, b->cpus[i].len);
-	}
-	gen_section_end(w, sec);
-	put_num(opts, 3, 2);
-	option = put_num(opts, 0, 4);
-	put_num(opts, sec, 8);
-	put_str(opts, b->name);
-	put_str(opts, b->clock);
-	put_num(opts, s->page, 4);
-	put_num(opts, b->nr_cpus, 4);
-	for (i = 0; i < b->nr_cpus; i++) {
-		put_num(opts, b->cpus[i].cpu, 4);
-		put_num(opts, offset[i], 8);
-		put_num(opts, size[i], 8);
-	}
-	put_at(opts, option, opts->len - option - 4, 4);
-}
-
-static void gen_v7_sections(struct gen_spec *s, struct wbuf *w, struct wbuf *opts)
-{
-	bool comp = strcmp(s->comp, "none");
-	size_t at;
 	int i;
 
 	for (i = 0; i < TRACEDAT_NR_SECTIONS; i++) {
-		at = gen_section_start(w, 16 + i, comp);
-		if (comp)
-			compress_into(s->comp, s->sec[i].p, s->sec[i].len, w);
-		else
-			put(w, s->sec[i].p, s->sec[i].len);
-		gen_section_end(w, at);
-		put_num(opts, 16 + i, 2);
-		put_num(opts, 8, 4);
-		put_num(opts, at, 8);
+		gen_data(g, &s->sec[i], TRACEDAT_OPTION_HEADER_INFO + i, comp);
+		gen_option(g, 0, (struct tracedat_desc_option){
+			.kind = TRACEDAT_OPT_OFFSET,
+			.id = TRACEDAT_OPTION_HEADER_INFO + i,
+			.target = &g->secs[i] });
 	}
+	s->top_sec = g->nr_secs;
+	for (i = 0; i < s->nr_buffers; i++) {
+		gen_buffer(s, g, i);
+		gen_buffer_option(g, s->split_options, &g->secs[s->top_sec + i]);
+	}
+	gen_common_options(s, g);
+	gen_option(g, 0, (struct tracedat_desc_option){ .id = TRACEDAT_OPTION_CPUCOUNT,
+							.data = g->count.p, .len = 4 });
+	s->options_sec = g->nr_secs;
+	first = gen_options(g, 0);
+	if (s->split_options)
+		first->next = gen_options(g, 1);
+	g->desc.first_options = first;
 }
 
-static size_t gen_v7_options(struct gen_spec *s, struct wbuf *w, struct wbuf *opts)
+static void gen_describe(struct gen_spec *s, struct gen_desc *g)
 {
-	size_t at = gen_section_start(w, 0, 0), next;
-
-	put(w, opts->p, opts->len);
-	put_num(w, 0, 2);
-	put_num(w, 8, 4);
-	next = put_num(w, 0, 8);
-	gen_section_end(w, at);
-	s->done_next_at = next;
-	return at;
-}
-
-static void gen_v7(struct gen_spec *s, struct wbuf *w)
-{
-	struct wbuf opts = { .be = s->be }, bufopts = { .be = s->be };
-	size_t first_at, at, prev_next;
 	int i;
 
-	gen_header(s, w);
-	first_at = put_num(w, 0, 8);
-	gen_v7_sections(s, w, &opts);
-	for (i = 0; i < s->nr_buffers; i++)
-		gen_v7_buffer(s, w, &s->buffers[i], s->split_options ? &bufopts : &opts);
-	gen_common_options(s, &opts);
-	put_num(&opts, 8, 2);
-	put_num(&opts, 4, 4);
-	put_num(&opts, s->nr_cpus, 4);
-	s->first_options = gen_v7_options(s, w, &opts);
-	put_at(w, first_at, s->first_options, 8);
-	if (s->split_options) {
-		prev_next = s->done_next_at;
-		at = gen_v7_options(s, w, &bufopts);
-		put_at(w, prev_next, at, 8);
-	}
-	free(opts.p);
-	free(bufopts.p);
+	for (i = 0; i < TRACEDAT_NR_SECTIONS; i++)
+		ck_assert(!s->sec[i].failed);
+	memset(g, 0, sizeof(*g));
+	g->count.big_endian = s->be;
+	tracedat_bytes_put_num(&g->count, s->nr_cpus, 4);
+	ck_assert(!g->count.failed);
+	if (s->version == 6)
+		gen_v6(s, g);
+	else
+		gen_v7(s, g);
+	g->desc.version = s->version;
+	g->desc.big_endian = s->be;
+	g->desc.long_size = 8;
+	g->desc.page_size = s->page;
+	g->desc.compression = s->comp;
+	g->desc.compression_version = strcmp(s->comp, "none") ? "1.0" : "";
+	g->desc.nr_cpus = s->nr_cpus;
+	g->desc.chunk_size = 10 * s->page;
+	g->desc.size_with_count = s->size_with_count;
+	g->desc.nr_sections = g->nr_secs;
+	g->desc.sections = g->secs;
+}
+
+/* Builds the file for @s into @w; where things went is in s->layout. */
+static void gen_build(struct gen_spec *s, struct tracedat_bytes *w)
+{
+	char err[ERRLEN] = "";
+	struct gen_desc g;
+
+	gen_describe(s, &g);
+	w->big_endian = s->be;
+	ck_assert_msg(!tracedat_build_mem(&g.desc, w, &s->layout, err, sizeof(err)), "%s", err);
+	tracedat_bytes_free(&g.count);
 }
 
 static void write_file(const char *path, const void *p, size_t len)
@@ -355,16 +265,13 @@ static char *temp_path(void)
 }
 
 /* Writes the file for @s, opens it; the path is unlinked at once. */
-static int gen_open(struct gen_spec *s, struct wbuf *w, struct tracedat **td, char *err)
+static int gen_open(struct gen_spec *s, struct tracedat_bytes *w, struct tracedat **td,
+		    char *err)
 {
 	char *path = temp_path();
 	int ret;
 
-	w->be = s->be;
-	if (s->version == 6)
-		gen_v6(s, w);
-	else
-		gen_v7(s, w);
+	gen_build(s, w);
 	write_file(path, w->p, w->len);
 	ret = tracedat_open(path, td, err, ERRLEN);
 	unlink(path);
@@ -377,10 +284,11 @@ static void gen_free(struct gen_spec *s)
 	int i, j;
 
 	for (i = 0; i < TRACEDAT_NR_SECTIONS; i++)
-		free(s->sec[i].p);
+		tracedat_bytes_free(&s->sec[i]);
 	for (i = 0; i < s->nr_buffers; i++)
 		for (j = 0; j < s->buffers[i].nr_cpus; j++)
 			free(s->buffers[i].cpus[j].data);
+	tracedat_layout_free(&s->layout);
 }
 
 /* ---- helpers on real files ---- */
@@ -433,8 +341,10 @@ static void spec_from(struct gen_spec *s, const struct tracedat *td)
 	s->nr_cpus = td->nr_cpus;
 	s->uname = strdup(td->uname);
 	s->clocks = strdup(td->trace_clocks);
-	for (i = 0; i < TRACEDAT_NR_SECTIONS; i++)
+	for (i = 0; i < TRACEDAT_NR_SECTIONS; i++) {
 		s->sec[i].p = section_bytes(td, i, &s->sec[i].len);
+		s->sec[i].cap = s->sec[i].len;
+	}
 	s->nr_buffers = 1;
 	s->buffers[0].name = "";
 	s->buffers[0].clock = strdup(top->clock);
@@ -692,7 +602,7 @@ START_TEST(written_zlib)
 {
 	struct tracedat *real = open_ok(DATA "top-v7-zstd.dat"), *td;
 	struct gen_spec s;
-	struct wbuf w = { 0 };
+	struct tracedat_bytes w = { 0 };
 	char err[ERRLEN] = "";
 
 	spec_from_real(&s, "zlib", 7);
@@ -705,7 +615,7 @@ START_TEST(written_zlib)
 	tracedat_close(real);
 	spec_free_strings(&s);
 	gen_free(&s);
-	free(w.p);
+	tracedat_bytes_free(&w);
 }
 END_TEST
 
@@ -714,7 +624,7 @@ START_TEST(written_chained_options)
 {
 	struct tracedat *real = open_ok(DATA "top-v7-zstd.dat"), *td;
 	struct gen_spec s;
-	struct wbuf w = { 0 };
+	struct tracedat_bytes w = { 0 };
 	char err[ERRLEN] = "";
 
 	spec_from_real(&s, "zstd", 7);
@@ -726,14 +636,13 @@ START_TEST(written_chained_options)
 	tracedat_close(real);
 	spec_free_strings(&s);
 	gen_free(&s);
-	free(w.p);
+	tracedat_bytes_free(&w);
 }
 END_TEST
 
-static void sized_text(struct wbuf *w, int bytes, const char *text)
+static void sized_text(struct tracedat_bytes *w, int bytes, const char *text)
 {
-	put_num(w, strlen(text), bytes);
-	put(w, text, strlen(text));
+	tracedat_bytes_put_sized(w, bytes, text, strlen(text));
 }
 
 /* Big-endian payloads built from scratch. */
@@ -750,16 +659,16 @@ static void spec_synthetic(struct gen_spec *s, int version, const char *comp)
 	s->page = 4096;
 	s->nr_cpus = 2;
 	for (i = 0; i < TRACEDAT_NR_SECTIONS; i++)
-		s->sec[i].be = true;
-	put(&s->sec[0], "header_page", 12);
+		s->sec[i].big_endian = true;
+	tracedat_bytes_put(&s->sec[0], "header_page", 12);
 	sized_text(&s->sec[0], 8, page);
-	put(&s->sec[0], "header_event", 13);
+	tracedat_bytes_put(&s->sec[0], "header_event", 13);
 	sized_text(&s->sec[0], 8, "# compressed entry header\n");
-	put_num(&s->sec[1], 1, 4);
+	tracedat_bytes_put_num(&s->sec[1], 1, 4);
 	sized_text(&s->sec[1], 8, fmt);
-	put_num(&s->sec[2], 1, 4);
-	put_str(&s->sec[2], "demo_sys");
-	put_num(&s->sec[2], 2, 4);
+	tracedat_bytes_put_num(&s->sec[2], 1, 4);
+	tracedat_bytes_put_str(&s->sec[2], "demo_sys");
+	tracedat_bytes_put_num(&s->sec[2], 2, 4);
 	sized_text(&s->sec[2], 8, fmt);
 	sized_text(&s->sec[2], 8, fmt);
 	sized_text(&s->sec[3], 4, "ffffffff81000000 T _stext\n");
@@ -818,7 +727,7 @@ static void written_be(int version, const char *comp)
 	const struct tracedat_buffer *top;
 	struct tracedat *td;
 	struct gen_spec s;
-	struct wbuf w = { 0 };
+	struct tracedat_bytes w = { 0 };
 	char err[ERRLEN] = "";
 	size_t len;
 	void *data;
@@ -836,7 +745,7 @@ static void written_be(int version, const char *comp)
 	free(data);
 	tracedat_close(td);
 	gen_free(&s);
-	free(w.p);
+	tracedat_bytes_free(&w);
 }
 
 START_TEST(written_big_endian)
@@ -850,7 +759,7 @@ END_TEST
 
 /* ---- bad inputs ---- */
 
-static void fill_random(struct wbuf *w, size_t n)
+static void fill_random(struct tracedat_bytes *w, size_t n)
 {
 	uint32_t x = 12345;
 	unsigned char b;
@@ -858,11 +767,11 @@ static void fill_random(struct wbuf *w, size_t n)
 	while (n--) {
 		x = x * 1103515245 + 12345;
 		b = x >> 16;
-		put(w, &b, 1);
+		tracedat_bytes_put(w, &b, 1);
 	}
 }
 
-static void load(struct wbuf *w, const char *path)
+static void load(struct tracedat_bytes *w, const char *path)
 {
 	FILE *f = fopen(path, "r");
 	unsigned char buf[4096];
@@ -870,8 +779,9 @@ static void load(struct wbuf *w, const char *path)
 
 	ck_assert_ptr_nonnull(f);
 	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		put(w, buf, n);
+		tracedat_bytes_put(w, buf, n);
 	fclose(f);
+	ck_assert(!w->failed);
 }
 
 /* Offsets in a real file, found through the reader itself. */
@@ -903,48 +813,47 @@ static uint64_t where(const char *path, int what)
 	return at;
 }
 
-static void patch(struct wbuf *w, uint64_t at, uint64_t v, int bytes)
+static void patch(struct tracedat_bytes *w, uint64_t at, uint64_t v, int bytes)
 {
-	ck_assert_uint_le(at + bytes, w->len);
-	put_at(w, at, v, bytes);
+	ck_assert_int_eq(tracedat_bytes_patch(w, at, v, bytes), 0);
 }
 
-static void bad_empty(struct wbuf *w) { (void)w; }
-static void bad_random(struct wbuf *w) { fill_random(w, 4096); }
+static void bad_empty(struct tracedat_bytes *w) { (void)w; }
+static void bad_random(struct tracedat_bytes *w) { fill_random(w, 4096); }
 
-static void bad_text(struct wbuf *w)
+static void bad_text(struct tracedat_bytes *w)
 {
-	put(w, "This is not a trace.\nJust text.\n", 32);
+	tracedat_bytes_put(w, "This is not a trace.\nJust text.\n", 32);
 }
 
-static void bad_magic(struct wbuf *w)
+static void bad_magic(struct tracedat_bytes *w)
 {
 	load(w, DATA "top-v6.dat");
 	w->p[1] = 0x09;
 }
 
-static void bad_version(struct wbuf *w, char v)
+static void bad_version(struct tracedat_bytes *w, char v)
 {
 	load(w, DATA "top-v6.dat");
 	w->p[10] = v;
 }
 
-static void bad_version5(struct wbuf *w) { bad_version(w, '5'); }
-static void bad_version8(struct wbuf *w) { bad_version(w, '8'); }
+static void bad_version5(struct tracedat_bytes *w) { bad_version(w, '5'); }
+static void bad_version8(struct tracedat_bytes *w) { bad_version(w, '8'); }
 
-static void bad_version_long(struct wbuf *w)
+static void bad_version_long(struct tracedat_bytes *w)
 {
-	put(w, "\x17\x08\x44tracing", 10);
-	put(w, "7777777777777777", 16);
+	tracedat_bytes_put(w, "\x17\x08\x44tracing", 10);
+	tracedat_bytes_put(w, "7777777777777777", 16);
 }
 
-static void bad_kallsyms_size(struct wbuf *w)
+static void bad_kallsyms_size(struct tracedat_bytes *w)
 {
 	load(w, DATA "top-v6.dat");
 	patch(w, where(DATA "top-v6.dat", 0), 0xffffffff, 4);
 }
 
-static void bad_cpu_offset(struct wbuf *w)
+static void bad_cpu_offset(struct tracedat_bytes *w)
 {
 	uint64_t at = where(DATA "top-v6.dat", 4);
 
@@ -955,7 +864,7 @@ static void bad_cpu_offset(struct wbuf *w)
 	patch(w, at + 10, 0xfffffffffffff000ULL, 8);
 }
 
-static void bad_cpu_count(struct wbuf *w)
+static void bad_cpu_count(struct tracedat_bytes *w)
 {
 	uint64_t at = where(DATA "top-v6.dat", 4);
 
@@ -963,84 +872,95 @@ static void bad_cpu_count(struct wbuf *w)
 	patch(w, at, 0x7fffffff, 4);
 }
 
-static void bad_section_size(struct wbuf *w)
+static void bad_section_size(struct tracedat_bytes *w)
 {
 	load(w, DATA "top-v7-zstd.dat");
 	patch(w, where(DATA "top-v7-zstd.dat", 1), 1ULL << 62, 8);
 }
 
-static void bad_chunk_usize(struct wbuf *w)
+static void bad_chunk_usize(struct tracedat_bytes *w)
 {
 	load(w, DATA "top-v7-zstd.dat");
 	patch(w, where(DATA "top-v7-zstd.dat", 2), 0xffffffff, 4);
 }
 
-static void bad_page_size(struct wbuf *w)
+static void bad_page_size(struct tracedat_bytes *w)
 {
 	load(w, DATA "top-v7-zstd.dat");
 	patch(w, 14, 4095, 4);
 }
 
-static void bad_compression(struct wbuf *w)
+static void bad_compression(struct tracedat_bytes *w)
 {
 	load(w, DATA "top-v7-zstd.dat");
 	memcpy(w->p + 18, "lz4\0", 4);
 }
 
-static void bad_endian(struct wbuf *w)
+static void bad_endian(struct tracedat_bytes *w)
 {
 	load(w, DATA "top-v7-zstd.dat");
 	w->p[12] = 2;
 }
 
-static void written(struct wbuf *w, struct gen_spec *s)
+/* The real file written again, for the bad_* below to damage and release. */
+static void written(struct tracedat_bytes *w, struct gen_spec *s)
 {
 	spec_from_real(s, "zstd", 7);
-	w->be = false;
-	gen_v7(s, w);
+	gen_build(s, w);
+}
+
+static void written_free(struct gen_spec *s)
+{
 	spec_free_strings(s);
 	gen_free(s);
 }
 
-static void bad_options_loop(struct wbuf *w)
+static void bad_options_loop(struct tracedat_bytes *w)
 {
+	const struct tracedat_layout_section *opts;
 	struct gen_spec s;
 
 	written(w, &s);
-	put_at(w, s.done_next_at, s.first_options, 8);
+	/* the DONE option of the first options section points back at it */
+	opts = &s.layout.sections[s.options_sec];
+	patch(w, opts->options[opts->nr_options] + 6, opts->at, 8);
+	written_free(&s);
 }
 
-static void bad_option_size(struct wbuf *w)
+static void bad_option_size(struct tracedat_bytes *w)
 {
 	struct gen_spec s;
 
 	written(w, &s);
 	/* the first option of the first options section */
-	put_at(w, s.first_options + 16 + 2, 0x7fffffff, 4);
+	patch(w, s.layout.sections[s.options_sec].options[0] + 2, 0x7fffffff, 4);
+	written_free(&s);
 }
 
-static void bad_no_options(struct wbuf *w)
+static void bad_no_options(struct tracedat_bytes *w)
 {
 	struct gen_spec s;
 
 	written(w, &s);
-	put_at(w, 18 + 5 + 4, 0, 8);
+	patch(w, s.layout.options_ref, 0, 8);
+	written_free(&s);
 }
 
-static void bad_shared_table(struct wbuf *w)
+static void bad_shared_table(struct tracedat_bytes *w)
 {
 	struct gen_spec s;
 
 	spec_synthetic(&s, 6, "none");
-	w->be = true;
-	gen_v6(&s, w);
-	put_at(w, s.v6_named_at, s.v6_top_at, 8);
+	gen_build(&s, w);
+	/* the named buffer's option points at the top "flyrecord" */
+	patch(w, s.layout.sections[s.options_sec].options[s.named_opt] + 6,
+	      s.layout.sections[s.top_sec].at, 8);
 	gen_free(&s);
 }
 
 struct bad_case {
 	const char	*what;
-	void		(*make)(struct wbuf *w);
+	void		(*make)(struct tracedat_bytes *w);
 	const char	*message;
 };
 
@@ -1086,13 +1006,14 @@ static int open_bytes(const void *p, size_t len, char *err)
 START_TEST(bad_input)
 {
 	const struct bad_case *bc = &bad_cases[_i];
-	struct wbuf w = { 0 };
+	struct tracedat_bytes w = { 0 };
 	char err[ERRLEN] = "";
 
 	bc->make(&w);
+	ck_assert(!w.failed);
 	ck_assert_msg(open_bytes(w.p, w.len, err), "%s: opened", bc->what);
 	ck_assert_msg(strstr(err, bc->message), "%s: \"%s\"", bc->what, err);
-	free(w.p);
+	tracedat_bytes_free(&w);
 }
 END_TEST
 
@@ -1112,7 +1033,7 @@ END_TEST
 /* Cut before the end: refused (v7 ends with a strings section, unread). */
 START_TEST(truncated)
 {
-	struct wbuf w = { 0 };
+	struct tracedat_bytes w = { 0 };
 	char err[ERRLEN];
 	size_t cut;
 
@@ -1123,7 +1044,7 @@ START_TEST(truncated)
 			      real_files[_i], cut);
 		ck_assert_msg(err[0], "%s cut at %zu: no message", real_files[_i], cut);
 	}
-	free(w.p);
+	tracedat_bytes_free(&w);
 }
 END_TEST
 
@@ -1131,7 +1052,7 @@ END_TEST
 START_TEST(corrupt_compressed)
 {
 	const char *path = DATA "top-v7-zstd.dat";
-	struct wbuf w = { 0 };
+	struct tracedat_bytes w = { 0 };
 	char err[ERRLEN] = "", *text, *p = temp_path();
 	struct tracedat *td;
 	size_t len;
@@ -1156,12 +1077,232 @@ START_TEST(corrupt_compressed)
 					   sizeof(err)), -1);
 	tracedat_close(td);
 	free(p);
-	free(w.p);
+	tracedat_bytes_free(&w);
+}
+END_TEST
+
+/* ---- the builder: what it refuses, where it puts things ---- */
+
+struct build_base {
+	struct tracedat_desc		desc;
+	struct tracedat_desc_section	secs[3];	/* data, options, buffer */
+	struct tracedat_desc_option	opt;
+	struct tracedat_desc_cpu	cpu;
+};
+
+/* A small file: a section, options pointing at it, a buffer of one page. */
+static void build_base(struct build_base *b, int version, bool comp)
+{
+	static const char payload[] = "payload", page[4096];
+
+	memset(b, 0, sizeof(*b));
+	b->secs[0] = (struct tracedat_desc_section){ .kind = TRACEDAT_DESC_DATA, .id = 16,
+		.flags = comp, .compress = comp, .data = payload, .len = sizeof(payload) };
+	b->opt = (struct tracedat_desc_option){ .kind = TRACEDAT_OPT_OFFSET, .id = 16,
+		.target = &b->secs[0] };
+	b->secs[1] = (struct tracedat_desc_section){ .kind = TRACEDAT_DESC_OPTIONS,
+		.flags = comp, .compress = comp, .nr_options = 1, .options = &b->opt };
+	b->cpu = (struct tracedat_desc_cpu){ .cpu = 1, .data = page, .len = sizeof(page) };
+	b->secs[2] = (struct tracedat_desc_section){ .kind = TRACEDAT_DESC_BUFFER, .id = 3,
+		.flags = comp, .compress = comp, .clock = "local", .nr_cpus = 1, .cpus = &b->cpu };
+	b->desc = (struct tracedat_desc){ .version = version, .long_size = 8, .page_size = 4096,
+		.compression = comp ? "zstd" : "none", .first_options = &b->secs[1],
+		.nr_cpus = 2, .nr_sections = 3, .sections = b->secs };
+}
+
+static void spoil_version(struct build_base *b) { b->desc.version = 5; }
+static void spoil_sections(struct build_base *b) { b->desc.nr_sections = -1; }
+static void spoil_v6_comp(struct build_base *b) { b->secs[0].compress = true; }
+static void spoil_lz4(struct build_base *b) { b->desc.compression = "lz4"; }
+static void spoil_target(struct build_base *b) { b->opt.target = &b->secs[3]; }
+static void spoil_no_data(struct build_base *b) { b->secs[0].data = NULL; }
+static void spoil_cpu(struct build_base *b) { b->cpu.cpu = 2; }
+static void spoil_cpu_file(struct build_base *b)
+{
+	b->cpu.data = NULL;
+	b->cpu.path = "/nonexistent/cpu0.raw";
+}
+
+static void spoil_buffer_option(struct build_base *b)
+{
+	b->opt.kind = TRACEDAT_OPT_BUFFER;
+}
+
+static void spoil_chunk(struct build_base *b)
+{
+	b->desc.chunk_size = TRACEDAT_BUILD_MAX_CHUNK + 1;
+}
+
+static void spoil_forward(struct build_base *b)
+{
+	b->opt.kind = TRACEDAT_OPT_BUFFER;
+	b->opt.target = &b->secs[2];
+}
+
+static const struct build_case {
+	const char	*what;
+	void		(*spoil)(struct build_base *b);
+	int		version;
+	bool		comp;
+	const char	*message;
+} build_cases[] = {
+	{ "version 5", spoil_version, 7, false, "version 5: only 6 and 7" },
+	{ "section count -1", spoil_sections, 7, false, "bad section count -1" },
+	{ "v6 compressed", spoil_v6_comp, 6, false, "section 0: compressed in a version 6" },
+	{ "unknown compression", spoil_lz4, 7, true, "compressed, but with 'lz4'" },
+	{ "option target elsewhere", spoil_target, 7, false, "option 0: no target section" },
+	{ "BUFFER option at data", spoil_buffer_option, 7, false, "is no buffer section" },
+	{ "no data", spoil_no_data, 6, false, "section 0: 8 bytes but no data" },
+	{ "v6 CPU 2 of 2", spoil_cpu, 6, false, "CPU 2 outside the file's 2 CPUs" },
+	{ "chunk too large", spoil_chunk, 7, true, "bad chunk size" },
+	{ "compressed points forward", spoil_forward, 7, true, "point forward to section 2" },
+	{ "CPU file missing", spoil_cpu_file, 6, false, "/nonexistent/cpu0.raw: cannot read" },
+};
+
+#define NR_BUILD	((int)ARRAY_SIZE(build_cases))
+
+START_TEST(build_refused)
+{
+	const struct build_case *bc = &build_cases[_i];
+	struct tracedat_bytes out = { 0 };
+	struct tracedat_layout layout;
+	char err[ERRLEN] = "";
+	struct build_base b;
+
+	build_base(&b, bc->version, bc->comp);
+	ck_assert_msg(!tracedat_build_mem(&b.desc, &out, NULL, err, sizeof(err)), "%s", err);
+	tracedat_bytes_free(&out);
+	bc->spoil(&b);
+	ck_assert_int_eq(tracedat_build_mem(&b.desc, &out, &layout, err, sizeof(err)), -1);
+	ck_assert_msg(strstr(err, bc->message), "%s: \"%s\"", bc->what, err);
+	ck_assert_ptr_null(layout.sections);
+	tracedat_bytes_free(&out);
+}
+END_TEST
+
+START_TEST(build_refused_null)
+{
+	struct tracedat_bytes out = { .limit = 100 };
+	char err[ERRLEN] = "";
+	struct build_base b;
+
+	ck_assert_int_eq(tracedat_build_mem(NULL, &out, NULL, err, sizeof(err)), -1);
+	ck_assert_str_eq(err, "no description");
+	build_base(&b, 7, false);
+	ck_assert_int_eq(tracedat_build_mem(&b.desc, &out, NULL, err, sizeof(err)), -1);
+	ck_assert_ptr_nonnull(strstr(err, "over 100 bytes"));
+	ck_assert_int_eq(tracedat_build_fd(&b.desc, -1, "x.dat", NULL, err, sizeof(err)), -1);
+	ck_assert_ptr_nonnull(strstr(err, "x.dat: cannot seek"));
+	tracedat_bytes_free(&out);
+}
+END_TEST
+
+static uint64_t number_at(const struct tracedat_bytes *w, uint64_t at, int bytes)
+{
+	uint64_t v = 0;
+	int i;
+
+	ck_assert_uint_le(at + bytes, w->len);
+	for (i = bytes - 1; i >= 0; i--)
+		v = v << 8 | w->p[at + i];
+	return v;
+}
+
+/* Offsets filled in, where the layout says; a compressed options section too. */
+START_TEST(build_layout)
+{
+	struct tracedat_bytes out = { 0 };
+	const struct tracedat_layout_section *buf;
+	struct tracedat_layout layout;
+	char err[ERRLEN] = "";
+	struct build_base b;
+
+	build_base(&b, _i ? 7 : 6, _i == 2);
+	ck_assert_msg(!tracedat_build_mem(&b.desc, &out, &layout, err, sizeof(err)), "%s", err);
+	ck_assert_uint_eq(layout.size, out.len);
+	buf = &layout.sections[2];
+	ck_assert_int_eq(buf->nr_cpus, 1);
+	ck_assert_uint_eq(buf->cpus[0] % 4096, 0);
+	if (_i == 0) {
+		/* v6: the flyrecord's table, entry of CPU 1 */
+		ck_assert_uint_eq(number_at(&out, buf->at + 10 + 16, 8), buf->cpus[0]);
+		ck_assert_uint_eq(number_at(&out, buf->at + 10 + 24, 8), 4096);
+		ck_assert_uint_eq(number_at(&out, layout.sections[1].options[0] + 6, 8),
+				  layout.sections[0].at);
+	} else {
+		ck_assert_uint_eq(number_at(&out, layout.options_ref, 8), layout.sections[1].at);
+		ck_assert_uint_eq(number_at(&out, buf->at + 8, 8), buf->end - buf->data);
+	}
+	if (_i == 1)
+		ck_assert_uint_eq(number_at(&out, layout.sections[1].options[0] + 6, 8),
+				  layout.sections[0].at);
+	if (_i == 2)
+		ck_assert_uint_eq(layout.sections[1].options[0], 0);
+	tracedat_layout_free(&layout);
+	tracedat_bytes_free(&out);
+}
+END_TEST
+
+/* A file in @dir, holding @text. */
+static void put_text(const char *dir, const char *name, const char *text)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	write_file(path, text, strlen(text));
+}
+
+/*
+ * The recorder's writer with CPU 1 offline: CPU 2's pages must stay CPU 2's
+ * (entry 2 of the v6 table), CPU 1 recorded as empty.
+ */
+START_TEST(writer_offline_cpu)
+{
+	char dir[] = "/tmp/tracedat-writer-XXXXXX", path[4200], err[ERRLEN] = "";
+	static unsigned char page0[4096] = { 1 }, page2[8192] = { 2 };
+	struct tracedat_write_cpu cpus[2];
+	const struct tracedat_buffer *b;
+	struct tracedat *td;
+	char p0[4200], p2[4200];
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/ftrace", dir);
+	ck_assert_int_eq(mkdir(path, 0700), 0);
+	snprintf(path, sizeof(path), "%s/ftrace/print", dir);
+	ck_assert_int_eq(mkdir(path, 0700), 0);
+	put_text(dir, "header_page", "field: u64 timestamp;\n");
+	put_text(dir, "header_event", "# compressed entry header\n");
+	put_text(dir, "ftrace/print/format", "name: print\nID: 5\n");
+	snprintf(p0, sizeof(p0), "%s/cpu0", dir);
+	snprintf(p2, sizeof(p2), "%s/cpu2", dir);
+	write_file(p0, page0, sizeof(page0));
+	write_file(p2, page2, sizeof(page2));
+	cpus[0] = (struct tracedat_write_cpu){ .cpu = 0, .data_path = p0 };
+	cpus[1] = (struct tracedat_write_cpu){ .cpu = 2, .data_path = p2 };
+	snprintf(path, sizeof(path), "%s/trace.dat", dir);
+	ck_assert_msg(!tracedat_write(path, &(struct tracedat_write_input){
+		.events_dir = dir, .clock = "[local] global", .uname = "Linux h 6.1.0 x86_64",
+		.page_size = 4096, .nr_cpus = 2, .cpus = cpus }, err, sizeof(err)), "%s", err);
+	td = open_ok(path);
+	ck_assert_int_eq(td->nr_cpus, 3);
+	b = tracedat_buffer_find(td, "");
+	ck_assert_ptr_nonnull(b);
+	ck_assert_int_eq(b->nr_cpus, 3);
+	ck_assert_uint_eq(b->cpus[0].data.usize, sizeof(page0));
+	ck_assert_uint_eq(b->cpus[1].data.usize, 0);
+	ck_assert_uint_eq(b->cpus[2].data.usize, sizeof(page2));
+	tracedat_close(td);
+	for (const char *f = "trace.dat\0cpu0\0cpu2\0header_page\0header_event\0"
+			     "ftrace/print/format\0ftrace/print\0ftrace\0"; *f; f += strlen(f) + 1) {
+		snprintf(path, sizeof(path), "%s/%s", dir, f);
+		remove(path);
+	}
+	ck_assert_int_eq(rmdir(dir), 0);
 }
 END_TEST
 
 /**
- * tracedat_suite - the tests of parsers/tracedat.c
+ * tracedat_suite - the tests of parsers/tracedat.c and recorder/tracedat_build.c
  *
  * Returns the Check suite; run from the top of the tree.
  */
@@ -1171,6 +1312,7 @@ Suite *tracedat_suite(void)
 	TCase *real = tcase_create("real traces");
 	TCase *written = tcase_create("written here");
 	TCase *bad = tcase_create("bad input");
+	TCase *build = tcase_create("builder");
 
 	tcase_add_loop_test(real, real_header, 0, NR_REAL);
 	tcase_add_loop_test(real, real_sections, 0, NR_REAL);
@@ -1182,6 +1324,7 @@ Suite *tracedat_suite(void)
 	tcase_add_test(written, written_zlib);
 	tcase_add_test(written, written_chained_options);
 	tcase_add_test(written, written_big_endian);
+	tcase_add_test(written, writer_offline_cpu);
 	tcase_add_loop_test(bad, bad_input, 0, NR_BAD);
 	tcase_add_test(bad, bad_path);
 	tcase_add_loop_test(bad, truncated, 0, NR_REAL);
@@ -1190,5 +1333,9 @@ Suite *tracedat_suite(void)
 	suite_add_tcase(s, real);
 	suite_add_tcase(s, written);
 	suite_add_tcase(s, bad);
+	tcase_add_loop_test(build, build_refused, 0, NR_BUILD);
+	tcase_add_test(build, build_refused_null);
+	tcase_add_loop_test(build, build_layout, 0, 3);
+	suite_add_tcase(s, build);
 	return s;
 }

@@ -41,7 +41,8 @@ $(BUILD)/tests/unit/%.o: tests/unit/%.c $(SPEC_NAMES:%=$(SPEC_GEN)/%.h)
 	$(CC) $(ALL_CFLAGS) $(UNIT_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
 
 UNIT_ANALYZER_OBJS = $(BUILD)/report/syscall_decode.o $(BUILD)/engine/syscall_names.o \
-		     $(BUILD)/engine/arch.o \
+		     $(BUILD)/engine/arch.o $(BUILD)/recorder/tracedat_build.o \
+		     $(BUILD)/recorder/tracedat_write.o \
 		     $(PARSER_OBJS)
 
 $(BUILD)/unit-tests: $(UNIT_OBJS) $(SPEC_OBJS) $(LTLC_LIB_OBJS) $(UNIT_ANALYZER_OBJS) \
