@@ -177,6 +177,12 @@ static int place(void *data, const char *trace, char *err, size_t len)
 	return output_file_place(data, trace, err, len);
 }
 
+/* Another recording's leftovers changed the machine: said even with -q. */
+static void notice(const char *msg)
+{
+	cmd_notice(NULL, "%s", msg);
+}
+
 /**
  * cmd_record() - rvreplay record
  * @argc: argument count
@@ -216,6 +222,7 @@ int cmd_record(int argc, char **argv)
 	progress_begin(c.o.output, PROGRESS_BYTES, 0);
 	progress_deadline(c.o.duration_s);
 	c.o.progress = progress_update;
+	c.o.notice = notice;
 	ret = record_run(&c.o, &res, err);
 	progress_end();
 	if (ret) {

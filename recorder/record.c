@@ -30,6 +30,7 @@
 #include "record.h"
 #include "record_stream.h"
 #include "record_tracefs.h"
+#include "record_workdir.h"
 #include "task_metadata.h"
 #include "tracedat_write.h"
 
@@ -40,8 +41,8 @@ struct recording {
 	struct record_result		*res;
 	struct record_tracefs		tfs;
 	struct record_streams		streams;
-	char				workdir[4096];
-	char				tmp_out[4200];
+	struct record_workdir		workdir;
+	char				tmp_out[WORKDIR_PATH_LEN + 16];
 	int				sigfd;
 	int				timerfd;
 	pid_t				child;
@@ -76,12 +77,10 @@ static int block_signals(struct recording *r)
 
 static int make_workdir(struct recording *r)
 {
-	snprintf(r->workdir, sizeof(r->workdir), "%s.rvreplay-XXXXXX", r->o->workdir_near);
-	if (!mkdtemp(r->workdir)) {
-		r->workdir[0] = '\0';
-		return fail(r, "cannot write next to it: %s", strerror(errno));
-	}
-	snprintf(r->tmp_out, sizeof(r->tmp_out), "%s/trace.dat", r->workdir);
+	if (record_workdir_create(&r->workdir, r->o->workdir_near, r->o->notice, r->err,
+				  RECORD_ERR_LEN))
+		return -1;
+	snprintf(r->tmp_out, sizeof(r->tmp_out), "%s/trace.dat", r->workdir.path);
 	return 0;
 }
 
@@ -107,8 +106,7 @@ static void child_exec(struct recording *r, int go, int report)
 	char c;
 
 	sigprocmask(SIG_SETMASK, &r->old_mask, NULL);
-	snprintf(marker, sizeof(marker), "%s/instances/%s/trace_marker", r->tfs.tracing_dir,
-		 r->tfs.name);
+	snprintf(marker, sizeof(marker), "%s/trace_marker", r->tfs.own.path);
 	setenv("RVREPLAY_TRACE_MARKER", marker, 1);
 	/* wait until the recording runs and the metadata is written */
 	if (read(go, &c, 1) != 1)
@@ -231,6 +229,8 @@ static int loop(struct recording *r)
 			return fail(r, "poll: %s", strerror(errno));
 		if (streams_drain(&r->streams, r->err, RECORD_ERR_LEN))
 			return -1;
+		if (record_instance_check(&r->tfs.own, true, r->err, RECORD_ERR_LEN))
+			return -1;
 		if (r->o->progress)
 			r->o->progress(streamed(&r->streams));
 		ret = on_signal(r);
@@ -310,23 +310,49 @@ static int write_trace(struct recording *r)
 	for (int i = 0; i < r->streams.nr; i++)
 		free(stats[i]);
 	free(clock);
-	/* SIGTERM while the trace was being written: still no trace */
-	if (!ret && on_signal(r) < 0)
-		return -1;
-	if (!ret && r->o->place(r->o->place_data, r->tmp_out, r->err, RECORD_ERR_LEN))
-		return -1;
 	return ret;
 }
 
-static void cleanup(struct recording *r)
+/*
+ * An instance that cannot be removed is an error, said after what went
+ * wrong first if anything did: the machine is not left as it was found.
+ */
+static int teardown(struct recording *r, int ret)
+{
+	char left[RECORD_ERR_LEN];
+	size_t len = strlen(r->err);
+
+	if (!record_tracefs_teardown(&r->tfs, left, sizeof(left)))
+		return ret;
+	if (ret && len)
+		snprintf(r->err + len, RECORD_ERR_LEN - len, "; %s", left);
+	else
+		snprintf(r->err, RECORD_ERR_LEN, "%s", left);
+	return -1;
+}
+
+/* The instance removed first: the trace is put in place only when all went well. */
+static int finish(struct recording *r)
+{
+	/* the command's and our own files of the instance would keep it */
+	stop_child(r);
+	streams_close(&r->streams, true);
+	if (teardown(r, 0))
+		return -1;
+	/* SIGTERM while the trace was being written: still no trace */
+	if (on_signal(r) < 0)
+		return -1;
+	return r->o->place(r->o->place_data, r->tmp_out, r->err, RECORD_ERR_LEN);
+}
+
+static int cleanup(struct recording *r, int ret)
 {
 	stop_child(r);
 	streams_close(&r->streams, true);
-	record_tracefs_teardown(&r->tfs);
+	ret = teardown(r, ret);
 	if (r->tmp_out[0])
 		unlink(r->tmp_out);
-	if (r->workdir[0])
-		rmdir(r->workdir);
+	record_workdir_remove(&r->workdir);
 	if (r->exec_pipe >= 0)
 		close(r->exec_pipe);
 	if (r->timerfd >= 0)
@@ -340,6 +366,7 @@ static void cleanup(struct recording *r)
 		close(r->sigfd);
 	}
 	sigprocmask(SIG_SETMASK, &r->old_mask, NULL);
+	return ret;
 }
 
 static int record(struct recording *r)
@@ -350,22 +377,25 @@ static int record(struct recording *r)
 		return -1;
 	if (make_workdir(r))
 		return -1;
-	if (streams_open(&r->streams, r->tfs.inst, r->workdir, r->err, RECORD_ERR_LEN))
+	if (streams_open(&r->streams, r->tfs.own.fd, r->workdir.path, r->err, RECORD_ERR_LEN))
+		return -1;
+	/* from here its files are open: nobody can remove it before we do */
+	if (record_instance_check(&r->tfs.own, false, r->err, RECORD_ERR_LEN))
 		return -1;
 	if (spawn(r))
 		return -1;
 	if (tracefs_trace_on(r->tfs.inst))
-		return fail(r, "cannot turn tracing on in %s", r->tfs.name);
+		return fail(r, "cannot turn tracing on in %s", r->tfs.own.name);
 	if (events_metadata_write(r->tfs.inst, r->o, r->tfs.enabled))
-		return fail(r, "cannot write the list of events into %s", r->tfs.name);
+		return fail(r, "cannot write the list of events into %s", r->tfs.own.name);
 	r->res->tasks = task_metadata_write(r->tfs.inst, "/proc");
 	if (release_child(r) || loop(r))
 		return -1;
 	if (tracefs_trace_off(r->tfs.inst))
-		return fail(r, "cannot turn tracing off in %s", r->tfs.name);
-	if (streams_flush(&r->streams, r->err, RECORD_ERR_LEN))
+		return fail(r, "cannot turn tracing off in %s", r->tfs.own.name);
+	if (streams_flush(&r->streams, r->err, RECORD_ERR_LEN) || write_trace(r))
 		return -1;
-	return write_trace(r);
+	return finish(r);
 }
 
 /**
@@ -377,10 +407,14 @@ static int record(struct recording *r)
  * Whatever happens, the instance is removed, tracefs is unmounted if we
  * mounted it, and no partial output is left: the trace is written in a
  * work folder next to @o->workdir_near and put in place by @o->place()
- * only when complete. SIGTERM, SIGHUP and SIGQUIT abort without output;
- * SIGINT stops and writes the trace.
+ * only when complete, and the instance is removed. SIGTERM, SIGHUP and
+ * SIGQUIT abort without output; SIGINT stops and writes the trace. What
+ * recorders that died left (an instance, a work folder next to the
+ * output) is cleaned up on the way, once proven theirs, and told to
+ * @o->notice.
  *
- * Return: 0, or -1 with @err set.
+ * Return: 0, or -1 with @err set: an error, an instance taken over during
+ * the recording, or one that cannot be removed (left stopped).
  */
 int record_run(const struct record_options *o, struct record_result *res, char *err)
 {
@@ -396,8 +430,7 @@ int record_run(const struct record_options *o, struct record_result *res, char *
 		return -1;
 	}
 	ret = record(&r);
-	cleanup(&r);
-	return ret;
+	return cleanup(&r, ret);
 }
 
 void record_result_free(struct record_result *res)

@@ -35,6 +35,8 @@ struct record_options {
 	bool			kallsyms;	/* store /proc/kallsyms */
 	bool			quiet;
 	void			(*progress)(uint64_t bytes);	/* streamed so far; or NULL */
+	/* what dead recorders left, found and cleaned up on the way; or NULL */
+	void			(*notice)(const char *msg);
 };
 
 struct record_cpu_stats {

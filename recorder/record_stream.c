@@ -16,13 +16,14 @@
 
 #include "record_stream.h"
 
-static int open_cpu(struct stream_cpu *c, struct tracefs_instance *inst, const char *dir,
-		    int subbuf, char *err, size_t errlen)
+static int open_cpu(struct stream_cpu *c, int inst_fd, const char *dir, int subbuf,
+		    char *err, size_t errlen)
 {
 	char file[64];
 
 	snprintf(file, sizeof(file), "per_cpu/cpu%d/trace_pipe_raw", c->cpu);
-	c->raw_fd = tracefs_instance_file_open(inst, file, O_RDONLY | O_NONBLOCK);
+	/* close-on-exec: held by the command, it would keep the instance busy */
+	c->raw_fd = openat(inst_fd, file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (c->raw_fd < 0)
 		return 1;	/* no such CPU */
 	snprintf(c->path, sizeof(c->path), "%s/cpu%d.raw", dir, c->cpu);
@@ -42,15 +43,15 @@ static int open_cpu(struct stream_cpu *c, struct tracefs_instance *inst, const c
 /**
  * streams_open() - open every CPU's raw buffer and its file in @dir
  * @s: the streams
- * @inst: the tracefs instance
+ * @inst_fd: the directory of the tracefs instance
  * @dir: where the per-CPU files go
  * @err: for the message on failure
  * @errlen: its size
  *
  * Return: 0, or -1.
  */
-int streams_open(struct record_streams *s, struct tracefs_instance *inst, const char *dir,
-		 char *err, size_t errlen)
+int streams_open(struct record_streams *s, int inst_fd, const char *dir, char *err,
+		 size_t errlen)
 {
 	long possible = sysconf(_SC_NPROCESSORS_CONF);
 	int ret;
@@ -67,7 +68,7 @@ int streams_open(struct record_streams *s, struct tracefs_instance *inst, const 
 
 		c->cpu = cpu;
 		c->raw_fd = c->out_fd = -1;
-		ret = open_cpu(c, inst, dir, s->subbuf_size, err, errlen);
+		ret = open_cpu(c, inst_fd, dir, s->subbuf_size, err, errlen);
 		if (ret <= 0)
 			s->nr++;	/* streams_close() releases a half-open one too */
 		if (ret < 0)

@@ -11,7 +11,6 @@
 #include <poll.h>
 #include <stdbool.h>
 
-struct tracefs_instance;
 struct tracefs_cpu;
 
 struct stream_cpu {
@@ -29,8 +28,8 @@ struct record_streams {
 	int			subbuf_size;
 };
 
-int streams_open(struct record_streams *s, struct tracefs_instance *inst, const char *dir,
-		 char *err, size_t errlen);
+int streams_open(struct record_streams *s, int inst_fd, const char *dir, char *err,
+		 size_t errlen);
 int streams_poll_fds(const struct record_streams *s, struct pollfd *fds);
 int streams_drain(struct record_streams *s, char *err, size_t errlen);
 int streams_flush(struct record_streams *s, char *err, size_t errlen);

@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The dedicated tracefs instance: mount tracefs if nobody did (and unmount
- * it at the end), check that every event exists, create "rvreplay-PID",
- * size its buffer and enable the events. Instances left by an rvreplay
- * that was killed are removed on the way.
+ * it at the end), check that every event exists, create an instance of our
+ * own (record_instance.c: its name, its lock, the instances of recorders
+ * that died), size its buffer and enable the events.
  */
-#include <dirent.h>
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +22,7 @@
 static bool tracefs_mounted(void)
 {
 	char line[1024], dev[256], dir[512], type[64];
-	FILE *f = fopen("/proc/mounts", "r");
+	FILE *f = fopen("/proc/mounts", "re");
 	bool found = false;
 
 	while (f && !found && fgets(line, sizeof(line), f))
@@ -63,33 +61,6 @@ static int mount_tracefs(struct record_tracefs *t, char *err, size_t errlen)
 		return -1;
 	}
 	return 0;
-}
-
-/* Instances named rvreplay-PID whose rvreplay is gone (killed with -9). */
-static void remove_stale(struct record_tracefs *t)
-{
-	char dir[4096];
-	struct dirent *d;
-	DIR *dp;
-	int pid;
-
-	snprintf(dir, sizeof(dir), "%s/instances", t->tracing_dir);
-	dp = opendir(dir);
-	if (!dp)
-		return;
-	while ((d = readdir(dp))) {
-		struct tracefs_instance *inst;
-
-		if (sscanf(d->d_name, "rvreplay-%d", &pid) != 1 || pid <= 0 ||
-		    !kill(pid, 0) || errno != ESRCH)
-			continue;
-		inst = tracefs_instance_alloc(NULL, d->d_name);
-		if (inst) {
-			tracefs_instance_destroy(inst);
-			tracefs_instance_free(inst);
-		}
-	}
-	closedir(dp);
 }
 
 static int check_events(const struct record_options *o, char *err, size_t errlen)
@@ -150,18 +121,17 @@ int record_tracefs_setup(struct record_tracefs *t, const struct record_options *
 		return -1;
 	if (check_events(o, err, errlen))
 		return -1;
-	remove_stale(t);
-	snprintf(t->name, sizeof(t->name), "rvreplay-%d", (int)getpid());
-	t->inst = tracefs_instance_create(t->name);
+	if (record_instance_create(&t->own, t->tracing_dir, o->notice, err, errlen))
+		return -1;
+	t->created = true;
+	t->inst = tracefs_instance_alloc(t->tracing_dir, t->own.name);
 	if (!t->inst) {
-		snprintf(err, errlen, "cannot create the tracefs instance %s: %s", t->name,
-			 strerror(errno));
+		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	t->created = true;
 	if (tracefs_trace_off(t->inst) ||
 	    tracefs_instance_set_buffer_size(t->inst, o->buffer_kb, -1)) {
-		snprintf(err, errlen, "cannot set up the tracefs instance %s", t->name);
+		snprintf(err, errlen, "cannot set up the tracefs instance %s", t->own.name);
 		return -1;
 	}
 	/*
@@ -180,22 +150,32 @@ int record_tracefs_setup(struct record_tracefs *t, const struct record_options *
 
 /**
  * record_tracefs_teardown() - remove the instance, unmount what we mounted
- * @t: what record_tracefs_setup() filled (also after it failed)
+ * @t: what record_tracefs_setup() filled (also after it failed), or zeroes
+ * @err: for the message when the instance cannot be removed
+ * @errlen: its size
+ *
+ * Safe to call again: what is done is not done twice.
+ *
+ * Return: 0, or -1 with @err set when the instance is left (stopped, see
+ * record_instance_remove()).
  */
-void record_tracefs_teardown(struct record_tracefs *t)
+int record_tracefs_teardown(struct record_tracefs *t, char *err, size_t errlen)
 {
+	int ret = 0;
+
 	if (t->inst) {
-		tracefs_trace_off(t->inst);
-		if (t->created)
-			tracefs_instance_destroy(t->inst);
 		tracefs_instance_free(t->inst);
 		t->inst = NULL;
 	}
+	if (t->created)
+		ret = record_instance_remove(&t->own, err, errlen);
+	t->created = false;
 	if (t->we_mounted && t->tracing_dir)
 		umount2(t->tracing_dir, MNT_DETACH);
 	free(t->tracing_dir);
 	t->tracing_dir = NULL;
 	t->we_mounted = false;
+	return ret;
 }
 
 /**

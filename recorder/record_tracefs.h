@@ -11,12 +11,13 @@
 #include <stddef.h>
 
 #include "record.h"
+#include "record_instance.h"
 
 struct tracefs_instance;
 
 struct record_tracefs {
 	struct tracefs_instance	*inst;
-	char			name[64];
+	struct record_instance	own;		/* its name, path and locked directory */
 	char			*tracing_dir;	/* where tracefs is mounted */
 	bool			we_mounted;
 	bool			created;
@@ -25,7 +26,7 @@ struct record_tracefs {
 
 int record_tracefs_setup(struct record_tracefs *t, const struct record_options *o,
 			 char *err, size_t errlen);
-void record_tracefs_teardown(struct record_tracefs *t);
+int record_tracefs_teardown(struct record_tracefs *t, char *err, size_t errlen);
 char *record_tracefs_read(struct record_tracefs *t, const char *file);
 
 #endif

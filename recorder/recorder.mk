@@ -1,7 +1,8 @@
 # rvreplay record: tracefs instance, per-CPU streaming, trace.dat writer.
 
-RECORDER_SRCS	= $(addprefix recorder/,record.c record_stream.c record_tracefs.c \
-		  task_metadata.c tracedat_build.c tracedat_write.c)
+RECORDER_SRCS	= $(addprefix recorder/,record.c record_instance.c record_stream.c \
+		  record_tracefs.c record_workdir.c task_metadata.c tracedat_build.c \
+		  tracedat_write.c)
 RECORDER_OBJS	= $(RECORDER_SRCS:%.c=$(BUILD)/%.o)
 
 $(BUILD)/recorder/%.o: recorder/%.c VERSION

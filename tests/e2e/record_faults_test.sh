@@ -2,9 +2,12 @@
 # rvreplay record under faults: SIGINT and SIGTERM at moments drawn from a
 # fixed seed and while the trace is being written, the command crashing,
 # the output disk full (a small tmpfs), the output folder missing or
-# read-only. Each must end with a clear message, leave no partial output
-# (no file, no work folder), and leave tracefs as it was. Needs root and
-# tracefs; elsewhere it says why it skips. Run from the top of the tree.
+# read-only; and on a shared machine: the command keeping tracefs files
+# open, recorders killed with SIGKILL, recorders in other PID namespaces
+# (containers), an instance taken over while recording. Each must end with
+# a clear message, leave no partial output (no file, no work folder), and
+# leave tracefs as it was. Needs root and tracefs; elsewhere it says why it
+# skips. Run from the top of the tree.
 #
 # usage: record_faults_test.sh VERDICT_CHECK WORKLOAD_DIR
 
@@ -183,4 +186,287 @@ error_case "output folder missing" "$TMP/none/t.dat" \
 mkdir -p "$TMP/a-folder"
 error_case "output is a folder" "$TMP/a-folder" \
 	"^rvreplay: $TMP/a-folder: cannot write: Is a directory$" -- true
+# ---- a shared machine ----
+
+# instances_of PID: the instances of the recorder PID (rvreplay-PID-RANDOM;
+# rvreplay-PID was the name before)
+instances_of() {
+	ls -d "$T/instances/rvreplay-$1"-* "$T/instances/rvreplay-$1" 2> /dev/null
+}
+
+# wait_for COND: up to 5 s until the shell condition COND holds
+wait_for() {
+	n=0
+	while ! eval "$1"; do
+		n=$((n + 1))
+		[ $n -ge 100 ] && return 1
+		sleep 0.05
+	done
+}
+
+# gone PID: wait (up to 5 s) until PID, not our child, has exited
+gone() {
+	wait_for "! kill -0 $1 2> /dev/null"
+}
+
+# stopped INST: tracing off, no event, the smallest buffer
+stopped() {
+	[ "$(cat "$1/tracing_on")" = 0 ] && [ -z "$(cat "$1/set_event")" ] &&
+		[ "$(cat "$1/buffer_size_kb")" -le 8 ]
+}
+
+# The command must not inherit the recorder's descriptors: two open
+# trace_pipe_raw files kept the instance of a command that left a
+# background child, and the recording still exited 0.
+out=$TMP/fds.dat
+sh -c 'ls /proc/$$/fd' > "$TMP/fds.plain"
+"$RVREPLAY" record -q --no-kallsyms -o "$out" -- sh -c 'ls /proc/$$/fd; ls -l /proc/$$/fd >&2' \
+	> "$TMP/fds" 2> "$TMP/fds.long"
+if cmp -s "$TMP/fds.plain" "$TMP/fds"; then
+	ok "the command inherits no descriptor of the recorder"
+else
+	not_ok "the command inherits descriptors of the recorder" "$(cat "$TMP/fds.long")"
+fi
+left_clean "$out" "descriptors of the command"
+
+out=$TMP/bg.dat
+rm -f "$out"
+"$RVREPLAY" record -q --no-kallsyms -o "$out" -- sh -c 'sleep 5 & echo $! > "$0"' "$TMP/bg.pid" \
+	> "$TMP/rec.out" 2>&1 &
+pid=$!
+wait $pid
+code=$?
+left=$(instances_of $pid)
+if [ $code = 0 ] && [ -z "$left" ] && readable "$out"; then
+	ok "a command leaving a background child: trace written, instance removed"
+else
+	not_ok "a command leaving a background child: exit $code, instance ${left:-removed}" \
+		"$(cat "$TMP/rec.out")"
+fi
+kill "$(cat "$TMP/bg.pid")" 2> /dev/null
+gone "$(cat "$TMP/bg.pid")"
+for i in $left; do rmdir "$i"; done
+left_clean "$out" "a command leaving a background child"
+
+# A background child holding the instance's trace_marker: the instance
+# cannot be removed. Exit 2, say so, no trace, and leave it stopped; once
+# the child is gone, the next recording removes it.
+out=$TMP/held.dat
+rm -f "$out"
+"$RVREPLAY" record -q --no-kallsyms -o "$out" -- \
+	sh -c 'exec 3> "$RVREPLAY_TRACE_MARKER"; sleep 5 & echo $! > "$0"' "$TMP/held.pid" \
+	> "$TMP/rec.out" 2> "$TMP/rec.err" &
+pid=$!
+wait $pid
+code=$?
+left=$(instances_of $pid)
+if [ $code = 2 ] && [ ! -e "$out" ] && [ "$(wc -l < "$TMP/rec.err")" = 1 ] &&
+   grep -Eq "^rvreplay: $out: the tracefs instance rvreplay-$pid-[0-9a-f]{8} cannot be removed \(Device or resource busy: .*\); stopped it: tracing off, events off, buffer shrunk$" \
+	"$TMP/rec.err" && [ -n "$left" ] && stopped "$left"; then
+	ok "an instance held by the command's child: exit 2, said, stopped, no trace"
+else
+	not_ok "an instance held by the command's child: exit $code, trace $([ -e "$out" ] && echo written || echo absent), instance ${left:-removed}" \
+		"$(cat "$TMP/rec.err")" "$( [ -n "$left" ] && cat "$left/tracing_on" "$left/buffer_size_kb")"
+fi
+kill "$(cat "$TMP/held.pid")" 2> /dev/null
+gone "$(cat "$TMP/held.pid")"
+out=$TMP/after-held.dat
+"$RVREPLAY" record -q --no-kallsyms -o "$out" -- true > "$TMP/rec.out" 2>&1
+code=$?
+if [ $code = 0 ] && [ -n "$left" ] && [ -z "$(instances_of $pid)" ] &&
+   grep -q "^rvreplay: warning: removed the tracefs instance ${left##*/} left by a recorder that is gone$" \
+	"$TMP/rec.out"; then
+	ok "an instance held by the command's child: removed by the next recording once free"
+else
+	not_ok "an instance held by the command's child: not removed once free (exit $code)" \
+		"$(cat "$TMP/rec.out")"
+fi
+for i in $(instances_of $pid); do rmdir "$i"; done
+left_clean "$out" "an instance held by the command's child"
+
+# kill_recorder OUT CMD: start a recording of `sh -c CMD`, SIGKILL it once
+# the command runs (CMD writes its pid to $0); sets pid and workload
+kill_recorder() {
+	rm -f "$TMP/workload.pid"
+	"$RVREPLAY" record -q --no-kallsyms -o "$1" -- sh -c "$2" "$TMP/workload.pid" \
+		> /dev/null 2>&1 &
+	pid=$!
+	wait_for '[ -s "$TMP/workload.pid" ]'
+	kill -KILL $pid
+	wait $pid 2> /dev/null
+	workload=$(cat "$TMP/workload.pid")
+}
+
+# A recorder killed with SIGKILL, its workload alive: the next recording
+# removes its instance and its work folder, and says so.
+out=$TMP/killed.dat
+kill_recorder "$out" 'echo $$ > "$0"; exec sleep 5'
+stale=$(instances_of $pid)
+workdir=$(ls -d "$out".rvreplay-* 2> /dev/null)
+"$RVREPLAY" record -q --no-kallsyms -o "$out" -- true > "$TMP/rec.out" 2>&1
+code=$?
+if [ $code = 0 ] && readable "$out" && [ -n "$stale" ] && [ -z "$(instances_of $pid)" ] &&
+   [ -n "$workdir" ] && [ ! -e "$workdir" ] &&
+   grep -q "^rvreplay: warning: removed the tracefs instance ${stale##*/} left by a recorder that is gone$" "$TMP/rec.out" &&
+   grep -q "^rvreplay: warning: removed $workdir, the work folder of a recording that died$" "$TMP/rec.out"; then
+	ok "after SIGKILL: the next recording removes the instance and the work folder"
+else
+	not_ok "after SIGKILL: exit $code, instance $(instances_of $pid | grep -q . && echo left || echo removed), work folder $(ls -d "$out".rvreplay-* 2> /dev/null || echo removed)" \
+		"$(cat "$TMP/rec.out")" \
+		"$(for i in $(instances_of $pid); do echo "$i: tracing_on $(cat "$i/tracing_on")"; done)"
+fi
+kill "$workload" 2> /dev/null
+gone "$workload"
+for i in $(instances_of $pid); do rmdir "$i"; done
+rm -rf "$out".rvreplay-*
+left_clean "$out" "after SIGKILL"
+
+# Its workload holds the instance's trace_marker: the next recording cannot
+# remove the instance yet, but stops it and says so.
+out=$TMP/killed-held.dat
+kill_recorder "$out" 'exec 3> "$RVREPLAY_TRACE_MARKER"; echo $$ > "$0"; exec sleep 5'
+stale=$(instances_of $pid)
+"$RVREPLAY" record -q --no-kallsyms -o "$out" -- true > "$TMP/rec.out" 2>&1
+code=$?
+if [ $code = 0 ] && readable "$out" && [ -n "$stale" ] && [ -d "$stale" ] && stopped "$stale" &&
+   grep -Eq "^rvreplay: warning: the tracefs instance ${stale##*/} left by a recorder that is gone cannot be removed yet \(Device or resource busy: .*\); stopped it: tracing off, events off, buffer shrunk$" \
+	"$TMP/rec.out"; then
+	ok "after SIGKILL, the instance still held: stopped, said"
+else
+	not_ok "after SIGKILL, the instance still held: exit $code, instance $( [ -d "$stale" ] && (stopped "$stale" && echo stopped || echo "not stopped, tracing_on $(cat "$stale/tracing_on")") || echo removed)" \
+		"$(cat "$TMP/rec.out")"
+fi
+kill "$workload" 2> /dev/null
+gone "$workload"
+"$RVREPLAY" record -q --no-kallsyms -o "$out" -- true > /dev/null 2>&1
+for i in $(instances_of $pid); do rmdir "$i"; done
+rm -rf "$out".rvreplay-*
+left_clean "$out" "after SIGKILL, the instance still held"
+
+# Containers: recorders in other PID namespaces, pid 1 in each.
+if ! unshare -pf --mount-proc true 2> /dev/null; then
+	echo "skip    recorders in PID namespaces: unshare -pf --mount-proc fails here"
+	finish
+	exit
+fi
+
+# A live recording is never judged by its PID, which means nothing in
+# another namespace: a recording next to it, in the other namespace, leaves
+# its instance and its work folder alone (both ways).
+# live_beside DESC LIVE_PREFIX OTHER_PREFIX
+live_beside() {
+	desc=$1
+	mkdir -p "$TMP/beside"
+	rm -rf "$TMP/beside"/*
+	$2 "$RVREPLAY" record -q --no-kallsyms -o "$TMP/beside/live.dat" -- sleep 1.5 \
+		> "$TMP/live.out" 2>&1 &
+	live=$!
+	wait_for 'ls "$TMP/beside"/live.dat.rvreplay-*/cpu0.raw > /dev/null 2>&1'
+	sleep 0.2
+	inst=$(instances_of 1; instances_of $live)
+	workdir=$(ls -d "$TMP/beside"/live.dat.rvreplay-*)
+	$3 "$RVREPLAY" record -q --no-kallsyms -o "$TMP/beside/other.dat" -- true \
+		> "$TMP/rec.out" 2>&1
+	code=$?
+	[ -n "$inst" ] && [ "$(cat "$inst/tracing_on")" = 1 ] && [ -n "$(cat "$inst/set_event")" ] &&
+		[ -d "$workdir" ] && untouched=yes || untouched=no
+	wait $live
+	live_code=$?
+	if [ $code = 0 ] && [ $untouched = yes ] && ! grep -q "${inst##*/}\|live.dat" "$TMP/rec.out" &&
+	   [ $live_code = 0 ] && readable "$TMP/beside/live.dat"; then
+		ok "$desc: its instance and work folder left alone"
+	else
+		not_ok "$desc: exit $code, untouched $untouched, live recording exit $live_code" \
+			"$(cat "$TMP/rec.out" "$TMP/live.out")"
+	fi
+	left_clean "$TMP/beside/live.dat" "$desc"
+}
+live_beside "a live recording in a PID namespace, another on the host" \
+	"unshare -pf --mount-proc" ""
+live_beside "a live recording on the host, another in a PID namespace" \
+	"" "unshare -pf --mount-proc"
+
+# Two containers, both recorders pid 1: they shared the instance rvreplay-1
+# and each got about half of the events, "lost events: none". Each must get
+# all the marks its own command writes, and none of the other's.
+two_containers() {
+	for n in A B; do
+		rm -f "$TMP/ns$n.dat"
+		unshare -pf --mount-proc "$RVREPLAY" record --no-kallsyms -o "$TMP/ns$n.dat" -- \
+			sh -c 'i=0; while [ $i -lt 20 ]; do echo "mark-$0-$i" > "$RVREPLAY_TRACE_MARKER"; i=$((i + 1)); sleep 0.05; done' $n \
+			> "$TMP/ns$n.out" 2>&1 &
+	done
+	wait
+	for n in A B; do
+		marks=$(trace-cmd report "$TMP/ns$n.dat" 2> /dev/null | grep -o 'mark-[AB]-' |
+			sort | uniq -c | tr -s ' ')
+		if [ "$marks" = " 20 mark-$n-" ] && grep -q "lost events: none" "$TMP/ns$n.out"; then
+			ok "two containers recording at once, pid 1 both: $n has all its marks"
+		else
+			not_ok "two containers recording at once, pid 1 both: $n has marks$marks" \
+				"$(cat "$TMP/ns$n.out")"
+		fi
+	done
+	left_clean "$TMP/nsA.dat" "two containers recording at once"
+}
+if command -v trace-cmd > /dev/null; then
+	two_containers
+else
+	echo "skip    two containers recording at once: no trace-cmd to read the marks"
+fi
+
+# Tracing turned off in our instance by another process: the trace would
+# have a gap nobody sees. Exit 2, no trace.
+out=$TMP/off.dat
+rm -f "$out"
+"$RVREPLAY" record -q --no-kallsyms -o "$out" -- sleep 1 > "$TMP/rec.out" 2> "$TMP/rec.err" &
+pid=$!
+wait_for '[ -n "$(instances_of $pid)" ] && [ "$(cat "$(instances_of $pid)/tracing_on")" = 1 ]'
+echo 0 > "$(instances_of $pid)/tracing_on"
+wait $pid
+code=$?
+if [ $code = 2 ] && [ ! -e "$out" ] && [ "$(wc -l < "$TMP/rec.err")" = 1 ] &&
+   grep -Eq "^rvreplay: $out: the tracefs instance rvreplay-$pid-[0-9a-f]{8} had tracing turned off by another process during the recording: no trace written$" \
+	"$TMP/rec.err"; then
+	ok "tracing turned off in the instance by another process: exit 2, no trace"
+else
+	not_ok "tracing turned off in the instance by another process: exit $code, trace $([ -e "$out" ] && echo written || echo absent)" \
+		"$(cat "$TMP/rec.err")"
+fi
+left_clean "$out" "tracing turned off in the instance"
+
+# The instance removed and another made under its name before the recorder
+# holds its files (a window that strace widens: it delays every flock by
+# 0.5 s): exit 2, no trace, and the other instance is not ours to remove.
+# LeakSanitizer cannot run under ptrace.
+if command -v strace > /dev/null; then
+	out=$TMP/replaced.dat
+	rm -f "$out"
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+	strace -f -qq -o /dev/null -e trace=flock -e inject=flock:delay_exit=500000 \
+		"$RVREPLAY" record -q --no-kallsyms -o "$out" -- sleep 0.3 \
+		> "$TMP/rec.out" 2> "$TMP/rec.err" &
+	tracer=$!
+	wait_for '[ -n "$(pgrep -P $tracer)" ]'
+	pid=$(pgrep -P $tracer)
+	wait_for '[ -n "$(instances_of $pid)" ]'
+	inst=$(instances_of $pid)
+	replaced=no
+	rmdir "$inst" 2> /dev/null && mkdir "$inst" && replaced=yes
+	wait $tracer
+	code=$?
+	if [ $replaced = yes ] && [ $code = 2 ] && [ ! -e "$out" ] && [ -d "$inst" ] &&
+	   grep -Eq "^rvreplay: $out: the tracefs instance ${inst##*/} was replaced by another process during the recording: no trace written$" \
+		"$TMP/rec.err"; then
+		ok "the instance replaced before the recording: exit 2, no trace, the other left alone"
+	else
+		not_ok "the instance replaced before the recording: replaced $replaced, exit $code, trace $([ -e "$out" ] && echo written || echo absent)" \
+			"$(cat "$TMP/rec.err")"
+	fi
+	[ -d "$inst" ] && rmdir "$inst"
+	left_clean "$out" "the instance replaced"
+else
+	echo "skip    the instance replaced before the recording: no strace"
+fi
+
 finish
