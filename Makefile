@@ -60,6 +60,7 @@ include cli/cli.mk
 include tests/unit/unit.mk
 include tests/workloads/workloads.mk
 include tests/e2e/e2e.mk
+include tests/hostile/hostile.mk
 include bench/bench.mk
 include kmod/kmod.mk
 include docs/man/man.mk

@@ -9,6 +9,10 @@ $(BENCH_FLOOR): bench/floor.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(BASE_LDFLAGS) $(PKG_LIBS)
 
+# bench/hostile.sh: peak memory and time on the hostile inputs of
+# tests/hostile/, as ratios to the goals (256 MiB, 10 s for any input
+# under 1 MB).
 .PHONY: bench
-bench: $(BUILD)/rvreplay $(BENCH_FLOOR)
+bench: $(BUILD)/rvreplay $(BENCH_FLOOR) $(BUILD)/tests/make_hostile
 	RVREPLAY=$(BUILD)/rvreplay FLOOR=$(BENCH_FLOOR) sh bench/bench.sh
+	RVREPLAY=$(BUILD)/rvreplay MAKE_HOSTILE=$(BUILD)/tests/make_hostile sh bench/hostile.sh

@@ -31,10 +31,12 @@ int cmd_diff(int argc, char **argv);
 void cmd_error(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void cmd_warning(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void cmd_notice(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void cmd_remove_on_fault(const char *path);
 int cmd_usage_error(const char *command, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-int cmd_open_trace(const char *path, const char *buffer, const char *arch,
+int cmd_open_trace(const char *path, const char *buffer, const char *arch, uint64_t max_inflated,
 		   struct opened_trace *t);
+int cmd_parse_size(const char *s, uint64_t *bytes);
 int cmd_parse_time(const char *s, uint64_t *ns);
 const struct rv_profile *cmd_choose_profile(const char *path, struct opened_trace *t,
 					    const char *name);

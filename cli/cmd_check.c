@@ -19,7 +19,7 @@
 
 static const char check_usage[] =
 "usage: rvreplay check [-m MONITOR]... [--profile VERSION] [--arch ARCH] [--buffer NAME]\n"
-"                      TRACE.dat\n"
+"                      [--max-inflated SIZE] TRACE.dat\n"
 "\n"
 "Tell whether the monitors (default: rtapp) can judge a trace: every event\n"
 "they use, how many records of it the trace has, what each monitor lacks,\n"
@@ -30,6 +30,9 @@ static const char check_usage[] =
 "                         the trace's kernel release)\n"
 "      --arch ARCH        the trace's architecture (default: from the trace)\n"
 "      --buffer NAME      check this buffer instance (default: the top one)\n"
+"      --max-inflated SIZE\n"
+"                         the most the trace may make rvreplay hold in memory\n"
+"                         at once (default 128M; see rvreplay(1))\n"
 "  -h, --help             print this help\n"
 "\n"
 "Exit status: 0 every monitor asked for can judge the trace, 1 some cannot\n"
@@ -44,6 +47,7 @@ struct check_cli {
 	const char		*buffer;
 	const char		*profile;
 	const char		*path;
+	uint64_t		max_inflated;
 };
 
 struct counts {
@@ -142,6 +146,7 @@ static int parse(struct check_cli *c, int argc, char **argv)
 		{ "profile", required_argument, NULL, 'p' },
 		{ "arch", required_argument, NULL, 'a' },
 		{ "buffer", required_argument, NULL, 'b' },
+		{ "max-inflated", required_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -165,6 +170,11 @@ static int parse(struct check_cli *c, int argc, char **argv)
 			break;
 		case 'p':
 			c->profile = optarg;
+			break;
+		case 'M':
+			if (cmd_parse_size(optarg, &c->max_inflated))
+				return cmd_usage_error("rvreplay check", "bad --max-inflated '%s' "
+						       "(1M to 1024G)", optarg), -1;
 			break;
 		case 'h':
 			fputs(check_usage, stdout);
@@ -195,6 +205,7 @@ static void print_identity(const struct check_cli *c, const struct opened_trace 
 /* The records, counted; a damaged trace is told and is an error. */
 static int count_records(const struct check_cli *c, struct trace_input *in, struct counts *counts)
 {
+	char err[TRACE_ERR_LEN];
 	struct trace_damage d;
 	int ret;
 
@@ -205,6 +216,10 @@ static int count_records(const struct check_cli *c, struct trace_input *in, stru
 	progress_end();
 	if (ret < 0) {
 		cmd_error(c->path, "out of memory reading the trace");
+		return EXIT_ERROR;
+	}
+	if (trace_input_stopped_at_limit(in, err)) {
+		cmd_error(c->path, "%s", err);
 		return EXIT_ERROR;
 	}
 	if (trace_input_damages(in, &d, 1)) {
@@ -228,7 +243,7 @@ int cmd_check(int argc, char **argv)
 	struct replay_options opts = { 0 };
 	struct check_cli c = { 0 };
 	struct counts counts;
-	struct opened_trace t;
+	struct opened_trace t = { 0 };
 	struct gate g;
 	char err[TRACE_ERR_LEN];
 	bool fine;
@@ -240,7 +255,7 @@ int cmd_check(int argc, char **argv)
 		return ret < 0 ? EXIT_ERROR : EXIT_CLEAN;
 	/* without its architecture the trace is still counted */
 	t.arch_optional = true;
-	ret = cmd_open_trace(c.path, c.buffer, c.arch, &t);
+	ret = cmd_open_trace(c.path, c.buffer, c.arch, c.max_inflated, &t);
 	if (ret)
 		return ret;
 	ret = EXIT_ERROR;

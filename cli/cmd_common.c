@@ -5,24 +5,85 @@
  * architecture, and parsing numbers and times.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "arch.h"
 #include "catalog.h"
 #include "cmd.h"
+#include "escape.h"
+#include "output_file.h"
 #include "progress.h"
 #include "syscall_names.h"
 
 bool cmd_quiet;
 
+/* What a SIGBUS says and removes: set before the mapping is read. */
+static char bus_message[600];
+static char bus_remove[OUTPUT_PATH_LEN + 16];
+
+/*
+ * The trace is mapped: a file truncated while it is read (copied from a
+ * machine still writing it, a network share) faults on pages past its new
+ * end. That is said in one line, no partial output stays, exit 2.
+ */
+static void on_sigbus(int sig)
+{
+	ssize_t n;
+
+	if (bus_remove[0])
+		unlink(bus_remove);
+	n = write(STDERR_FILENO, bus_message, strlen(bus_message));
+	(void)n;
+	_exit(EXIT_ERROR);
+}
+
+static void watch_mapping(const char *path)
+{
+	struct sigaction sa = { .sa_handler = on_sigbus };
+	char name[ESCAPE_LEN(128)];
+
+	snprintf(bus_message, sizeof(bus_message), "rvreplay: %s: the file shrank while it was "
+		 "read (is something still writing or truncating it?)\n",
+		 escape(path, name, sizeof(name)));
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, NULL);
+}
+
+/**
+ * cmd_remove_on_fault() - a file to remove if reading the trace faults
+ * @path: the partial output being written, or NULL when there is none
+ */
+void cmd_remove_on_fault(const char *path)
+{
+	snprintf(bus_remove, sizeof(bus_remove), "%s", path ? path : "");
+}
+
+/*
+ * One line on stderr, whatever it holds: the file name and the text (which
+ * may quote the trace: system names, event text) escaped (escape.h).
+ */
+static void message_text(const char *fmt, va_list ap)
+{
+	char text[1024], line[ESCAPE_LEN(sizeof(text))];
+
+	vsnprintf(text, sizeof(text), fmt, ap);
+	fputs(escape(text, line, sizeof(line)), stderr);
+}
+
 static void message(const char *kind, const char *file, const char *fmt, va_list ap)
 {
+	char name[ESCAPE_LEN(256)];
+
 	progress_clear();
-	fprintf(stderr, "rvreplay: %s%s%s", kind, file ? file : "", file ? ": " : "");
-	vfprintf(stderr, fmt, ap);
+	fprintf(stderr, "rvreplay: %s", kind);
+	if (file)
+		fprintf(stderr, "%s: ", escape(file, name, sizeof(name)));
+	message_text(fmt, ap);
 	fputc('\n', stderr);
 }
 
@@ -86,7 +147,7 @@ int cmd_usage_error(const char *command, const char *fmt, ...)
 
 	fprintf(stderr, "rvreplay: ");
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	message_text(fmt, ap);
 	va_end(ap);
 	fprintf(stderr, " (see '%s --help')\n", command);
 	return EXIT_ERROR;
@@ -114,6 +175,7 @@ static const struct rv_syscalls *inferred_arch(const char *path, struct opened_t
  * @buffer: the buffer instance, or NULL for the top one
  * @arch: --arch, or NULL to take the trace's: its uname's machine, or what
  *	  its contents prove (arch_infer())
+ * @max_inflated: --max-inflated in bytes, 0 for the default
  * @t: filled; with @t->arch_optional set beforehand, a trace whose
  *     architecture cannot be settled is still opened (@t->arch NULL, and
  *     @t->arch_problem says why)
@@ -122,7 +184,8 @@ static const struct rv_syscalls *inferred_arch(const char *path, struct opened_t
  *
  * Return: 0, or EXIT_ERROR.
  */
-int cmd_open_trace(const char *path, const char *buffer, const char *arch, struct opened_trace *t)
+int cmd_open_trace(const char *path, const char *buffer, const char *arch, uint64_t max_inflated,
+		   struct opened_trace *t)
 {
 	bool optional = t->arch_optional;
 	char err[TRACE_ERR_LEN];
@@ -130,7 +193,8 @@ int cmd_open_trace(const char *path, const char *buffer, const char *arch, struc
 
 	memset(t, 0, sizeof(*t));
 	t->arch_optional = optional;
-	if (trace_input_open(path, buffer, &t->in, err)) {
+	watch_mapping(path);
+	if (trace_input_open(path, buffer, max_inflated, &t->in, err)) {
 		cmd_error(path, "%s", err);
 		return EXIT_ERROR;
 	}
@@ -181,6 +245,38 @@ int cmd_parse_uint(const char *s, unsigned long max, unsigned long *value)
 		return -1;
 	*value = strtoul(s, &end, 10);
 	return errno || *end || *value > max ? -1 : 0;
+}
+
+/**
+ * cmd_parse_size() - a size in bytes: digits and an optional K, M or G (of 1024)
+ * @s: the text ("512M")
+ * @bytes: the size
+ *
+ * Return: 0, or -1 when @s is not such a size, or is under 1 MiB or over 1 TiB.
+ */
+int cmd_parse_size(const char *s, uint64_t *bytes)
+{
+	static const char units[] = "KMG";
+	unsigned long long n;
+	const char *unit;
+	char *end;
+
+	errno = 0;
+	if (!s || *s < '0' || *s > '9')
+		return -1;
+	n = strtoull(s, &end, 10);
+	unit = *end ? strchr(units, *end) : NULL;
+	if (errno || (*end && (!unit || end[1])))
+		return -1;
+	for (int shift = unit ? 10 * (int)(unit - units + 1) : 0; shift; shift -= 10) {
+		if (n > (1ULL << 40))
+			return -1;
+		n <<= 10;
+	}
+	if (n < (1ULL << 20) || n > (1ULL << 40))
+		return -1;
+	*bytes = n;
+	return 0;
 }
 
 /**

@@ -14,8 +14,9 @@
 #include "catalog.h"
 #include "cmd.h"
 #include "diff.h"
-#include "gate.h"
+#include "escape.h"
 #include "explain.h"
+#include "gate.h"
 
 #define MAX_NAMES	16
 #define MAX_CONTEXT	1000
@@ -29,6 +30,7 @@ struct diff_cli {
 	const char		*arch;
 	const char		*profile;
 	const char		*path;
+	uint64_t		max_inflated;
 	bool			summary;
 	bool			quiet;
 	struct gate		gate;
@@ -58,6 +60,9 @@ static const char usage_text[] =
 "      --profile VERSION   the monitors' kernel version: 6.17, 7.1 or 7.3\n"
 "      --arch ARCH         the trace's architecture (default: from the trace)\n"
 "      --buffer NAME       compare this buffer instance (default: the top one)\n"
+"      --max-inflated SIZE\n"
+"                          the most the trace may make rvreplay hold in memory\n"
+"                          at once (default 128M; see rvreplay(1))\n"
 "  -s, --summary           no line per matched verdict\n"
 "  -q, --quiet             print nothing but errors; the exit code tells\n"
 "  -h, --help              print this help\n"
@@ -67,7 +72,7 @@ static const char usage_text[] =
 
 enum {
 	OPT_STATES = 256, OPT_INFER, OPT_STRICT, OPT_KCOMMS, OPT_LOST, OPT_CONTEXT, OPT_PROFILE,
-	OPT_ARCH, OPT_BUFFER, OPT_DAMAGED,
+	OPT_ARCH, OPT_BUFFER, OPT_DAMAGED, OPT_MAX_INFLATED,
 };
 
 static const struct option longopts[] = {
@@ -78,6 +83,7 @@ static const struct option longopts[] = {
 	{ "kthread-comms", no_argument, NULL, OPT_KCOMMS },
 	{ "lost-events", required_argument, NULL, OPT_LOST },
 	{ "damaged", required_argument, NULL, OPT_DAMAGED },
+	{ "max-inflated", required_argument, NULL, OPT_MAX_INFLATED },
 	{ "context", required_argument, NULL, OPT_CONTEXT },
 	{ "profile", required_argument, NULL, OPT_PROFILE },
 	{ "arch", required_argument, NULL, OPT_ARCH },
@@ -128,6 +134,10 @@ static int parse_option(struct diff_cli *c, int opt, const char *arg)
 					       arg), -1;
 		c->opts.replay.damaged = !strcmp(arg, "report") ? DAMAGED_REPORT : DAMAGED_FAIL;
 		return 0;
+	case OPT_MAX_INFLATED:
+		return cmd_parse_size(arg, &c->max_inflated) ?
+		       (cmd_usage_error("rvreplay diff", "bad --max-inflated '%s' (1M to 1024G)",
+					arg), -1) : 0;
 	case OPT_CONTEXT:
 		if (cmd_parse_uint(arg, MAX_CONTEXT, &n))
 			return cmd_usage_error("rvreplay diff", "bad --context '%s' (0 to %d)", arg,
@@ -300,11 +310,11 @@ static void print_entry(const struct diff_cli *c, struct trace_input *in,
 	const struct rv_monitor *m = c->opts.replay.monitors[e->monitor];
 	const struct verdict *v = e->verdict;
 	const struct diff_live *l = e->live;
-	char ts[32], buf[LINE_LEN], atoms[EXPLAIN_LEN], states[64];
+	char ts[32], buf[LINE_LEN], atoms[EXPLAIN_LEN], states[64], comm[ESCAPE_LEN(TRACE_COMM_LEN)];
 
 	explain_ts(e->at.ts, ts, sizeof(ts));
 	printf("%-11s %-9s %-16s pid %-7d CPU %d at %s\n", side[e->side], m->name,
-	       v ? v->comm : l->comm, e->pid, e->at.cpu, ts);
+	       escape(v ? v->comm : l->comm, comm, sizeof(comm)), e->pid, e->at.cpu, ts);
 	if (e->side == DIFF_MATCHED)
 		return;
 	if (l) {
@@ -515,14 +525,14 @@ int cmd_diff(int argc, char **argv)
 {
 	struct diff_cli c = { 0 };
 	struct diff_result res = { 0 };
-	struct opened_trace t;
+	struct opened_trace t = { 0 };
 	char err[TRACE_ERR_LEN];
 	int ret;
 
 	ret = parse(&c, argc, argv);
 	if (ret)
 		return ret < 0 ? EXIT_ERROR : EXIT_CLEAN;
-	ret = cmd_open_trace(c.path, c.opts.buffer, c.arch, &t);
+	ret = cmd_open_trace(c.path, c.opts.buffer, c.arch, c.max_inflated, &t);
 	if (ret)
 		return ret;
 	c.arch = t.arch;

@@ -33,6 +33,7 @@ struct replay_cli {
 	const char		*color;
 	const char		*profile;
 	const char		*path;
+	uint64_t		max_inflated;
 	bool			quiet;
 	bool			named;		/* -m named monitors, not only the container */
 	struct gate_monitor	unavailable[MAX_MONITORS];
@@ -67,6 +68,9 @@ static const char usage_text[] =
 "      --buffer NAME       replay this buffer instance (default: the top one)\n"
 "      --lost-events=MODE  reset (default), ignore or fail at lost events\n"
 "      --damaged=MODE      fail (default) or report: data the reader cannot read\n"
+"      --max-inflated SIZE\n"
+"                          the most the trace may make rvreplay hold in memory\n"
+"                          at once: chunks, sections (default 128M; K, M, G)\n"
 "      --strict-start      a failed start is a violation (beyond the kernel)\n"
 "      --no-infer          no inference of atoms from system call boundaries\n"
 "      --kthread-comms     take kworker/..., ksoftirqd/..., rcu... to be kernel threads\n"
@@ -84,7 +88,7 @@ static const char usage_text[] =
 enum {
 	OPT_JSON = 256, OPT_PID, OPT_COMM, OPT_CPU, OPT_FROM, OPT_TO, OPT_CONTEXT, OPT_ARCH,
 	OPT_BUFFER, OPT_LOST, OPT_STRICT, OPT_NO_INFER, OPT_KCOMMS, OPT_COLOR, OPT_PROFILE,
-	OPT_DAMAGED,
+	OPT_DAMAGED, OPT_MAX_INFLATED,
 };
 
 static const struct option longopts[] = {
@@ -101,6 +105,7 @@ static const struct option longopts[] = {
 	{ "buffer", required_argument, NULL, OPT_BUFFER },
 	{ "lost-events", required_argument, NULL, OPT_LOST },
 	{ "damaged", required_argument, NULL, OPT_DAMAGED },
+	{ "max-inflated", required_argument, NULL, OPT_MAX_INFLATED },
 	{ "strict-start", no_argument, NULL, OPT_STRICT },
 	{ "no-infer", no_argument, NULL, OPT_NO_INFER },
 	{ "kthread-comms", no_argument, NULL, OPT_KCOMMS },
@@ -203,6 +208,10 @@ static int parse_option(struct replay_cli *c, int opt, const char *arg)
 					       arg), -1;
 		c->replay.damaged = !strcmp(arg, "report") ? DAMAGED_REPORT : DAMAGED_FAIL;
 		return 0;
+	case OPT_MAX_INFLATED:
+		return cmd_parse_size(arg, &c->max_inflated) ?
+		       (cmd_usage_error("rvreplay", "bad --max-inflated '%s' (1M to 1024G)", arg),
+			-1) : 0;
 	case OPT_STRICT:
 		c->replay.strict_start = true;
 		return 0;
@@ -452,7 +461,7 @@ static int replay_to(struct replay_cli *c, struct opened_trace *t, struct gate *
 int cmd_replay(int argc, char **argv)
 {
 	struct replay_cli c = { 0 };
-	struct opened_trace t;
+	struct opened_trace t = { 0 };
 	struct gate g;
 	char err[TRACE_ERR_LEN];
 	int ret;
@@ -464,7 +473,7 @@ int cmd_replay(int argc, char **argv)
 	c.report.quiet = c.quiet && !c.output && !c.report.json;
 	if (c.quiet || c.report.json)
 		progress_disable();
-	ret = cmd_open_trace(c.path, c.buffer, c.arch, &t);
+	ret = cmd_open_trace(c.path, c.buffer, c.arch, c.max_inflated, &t);
 	if (ret)
 		return ret;
 	ret = EXIT_ERROR;

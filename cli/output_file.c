@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cmd.h"
 #include "output_file.h"
 
 #define MAX_LINKS	40
@@ -135,6 +136,7 @@ FILE *output_file_open(struct output_file *o, char *err, size_t len)
 		unlink(o->tmp);
 		o->tmp[0] = '\0';
 	}
+	cmd_remove_on_fault(o->tmp);
 	return o->file;
 }
 
@@ -192,6 +194,7 @@ int output_file_commit(struct output_file *o, char *err, size_t len)
 	if (ret)
 		unlink(o->tmp);
 	o->tmp[0] = '\0';
+	cmd_remove_on_fault(NULL);
 	return ret;
 }
 
@@ -253,4 +256,5 @@ void output_file_abort(struct output_file *o)
 	if (o->tmp[0])
 		unlink(o->tmp);
 	o->tmp[0] = '\0';
+	cmd_remove_on_fault(NULL);
 }

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "progress.h"
 
 #define DEFAULT_DELAY	1.0	/* seconds of work before the line appears */
@@ -114,6 +115,7 @@ static void draw(double t)
 	const char *unit = p.unit == PROGRESS_EVENTS ? " events" : "";
 	double elapsed = t - p.start, rate = elapsed > 0 ? p.done / elapsed : 0;
 	char done[32], total[32], speed[32], left[48] = "", body[192], line[512];
+	char what[ESCAPE_LEN(64)];
 	int w = width();
 
 	if (!terminal())
@@ -131,7 +133,8 @@ static void draw(double t)
 	}
 	if (p.deadline > 0)
 		time_left(left, sizeof(left), elapsed < p.deadline ? p.deadline - elapsed : 0);
-	snprintf(line, sizeof(line), "rvreplay: %s: %s%s", p.what, body, left);
+	snprintf(line, sizeof(line), "rvreplay: %s: %s%s", escape(p.what, what, sizeof(what)), body,
+		 left);
 	if ((int)strlen(line) > w - 1)
 		line[w - 1] = '\0';
 	fprintf(stderr, "\r%s\033[K", line);

@@ -34,6 +34,7 @@ struct replay {
 	struct replay_stats	stats;
 	struct ltl_report	report;
 	const struct trace_record *rec;		/* the record being replayed */
+	unsigned long		epoch;			/* lost-event gaps so far */
 	struct pending		*pending;
 	unsigned int		nr_pending;
 	unsigned int		cap_pending;
@@ -41,6 +42,20 @@ struct replay {
 	bool			failed;
 	bool			wanted[RV_NR_EVENTS];	/* some monitor handles it */
 };
+
+/* The replay stops: why, for the command to say. Return: -1. */
+static int fail_with(struct replay *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int fail_with(struct replay *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->err, TRACE_ERR_LEN, fmt, ap);
+	va_end(ap);
+	r->failed = true;
+	return -1;
+}
 
 static bool handles(const struct replay *r, enum rv_event_type type)
 {
@@ -282,6 +297,30 @@ static void create_instances(struct replay *r, struct task *task, bool task_crea
 	}
 }
 
+/*
+ * A task whose instances were reset by a gap it has not been seen since:
+ * reset now, before it is used. What was learned from events is unknown
+ * again; facts are kept.
+ */
+static void catch_up(struct replay *r, struct task *task)
+{
+	struct delivery d;
+
+	if (task->epoch == r->epoch)
+		return;
+	task->epoch = r->epoch;
+	for (int i = 0; i < r->opts.nr_monitors; i++) {
+		if (!task->inst[i].created)
+			continue;
+		rv_instance_init(target_of(&d, r, task, i, RV_NR_EVENTS), false);
+	}
+	task->born = false;
+	task->syscall.active = false;
+	task->setscheduler.active = false;
+	memset(&task->sleep, 0, sizeof(task->sleep));
+	task->switched_out = false;
+}
+
 /* The task of a pid, created on first sight with the trace's saved comm. */
 static struct task *touch(struct replay *r, int pid, const char *comm, struct task **fresh)
 {
@@ -292,8 +331,7 @@ static struct task *touch(struct replay *r, int pid, const char *comm, struct ta
 		return NULL;
 	task = task_get(r->tasks, pid, &created);
 	if (!task) {
-		r->failed = true;
-		snprintf(r->err, TRACE_ERR_LEN, "out of memory");
+		fail_with(r, "out of memory");
 		return NULL;
 	}
 	if (created) {
@@ -310,8 +348,11 @@ static struct task *touch(struct replay *r, int pid, const char *comm, struct ta
 		r->stats.tasks = task_count(r->tasks);
 		if (r->stats.tasks > r->stats.max_tasks)
 			r->stats.max_tasks = r->stats.tasks;
-	} else if (comm) {
-		set_comm(r, task, comm);
+		task->epoch = r->epoch;
+	} else {
+		catch_up(r, task);
+		if (comm)
+			set_comm(r, task, comm);
 	}
 	task->last_ts = r->rec->ts;
 	return task;
@@ -334,6 +375,7 @@ static void coverage_of(struct replay *r, struct task *task)
 {
 	struct coverage c;
 
+	catch_up(r, task);
 	if (!task->ever_rt || !r->sink.coverage)
 		return;
 	for (int i = 0; i < r->opts.nr_monitors; i++) {
@@ -673,23 +715,18 @@ static void dispatch(struct replay *r, const struct trace_record *rec, struct ta
 
 /* ---- lost events (section 5) ---- */
 
-static void reset_task(struct task *task, void *data)
+/* Every verdict held for the end of a sleep, given now. */
+static void flush_pending(struct replay *r)
 {
-	struct replay *r = data;
-	struct delivery d;
+	for (unsigned int i = 0; i < r->nr_pending; i++) {
+		struct task *task;
 
-	complete_pending(r, task);
-	for (int i = 0; i < r->opts.nr_monitors; i++) {
-		if (!task->inst[i].created)
+		if (!r->pending[i].used)
 			continue;
-		rv_instance_init(target_of(&d, r, task, i, RV_NR_EVENTS), false);
+		task = task_find(r->tasks, r->pending[i].v.pid);
+		if (task)
+			complete_pending(r, task);
 	}
-	/* what was learned from events is unknown again; facts are kept */
-	task->born = false;
-	task->syscall.active = false;
-	task->setscheduler.active = false;
-	memset(&task->sleep, 0, sizeof(task->sleep));
-	task->switched_out = false;
 }
 
 static int lost(struct replay *r, const struct trace_record *rec)
@@ -701,26 +738,27 @@ static int lost(struct replay *r, const struct trace_record *rec)
 
 	if (r->sink.lost)
 		r->sink.lost(r->sink.data, &gap);
-	if (r->opts.lost == LOST_FAIL) {
-		snprintf(r->err, TRACE_ERR_LEN, "events lost on CPU %d before %llu.%06llu",
-			 rec->cpu, (unsigned long long)rec->ts / 1000000000ULL,
-			 (unsigned long long)rec->ts % 1000000000ULL / 1000);
-		r->failed = true;
-		return -1;
+	if (r->opts.lost == LOST_FAIL)
+		return fail_with(r, "events lost on CPU %d before %llu.%06llu", rec->cpu,
+				 (unsigned long long)rec->ts / 1000000000ULL,
+				 (unsigned long long)rec->ts % 1000000000ULL / 1000);
+	/* every instance is reset: each task when it is next used (catch_up()) */
+	if (r->opts.lost == LOST_RESET) {
+		flush_pending(r);
+		r->epoch++;
 	}
-	if (r->opts.lost == LOST_RESET)
-		task_for_each(r->tasks, reset_task, r);
 	return 0;
 }
 
 /* ---- the record loop ---- */
 
-static void remember(struct replay *r, const struct trace_record *rec, struct task *cur)
+/* The record among the recent ones of the tasks it involves. Return: 0 or -1 (memory). */
+static int remember(struct replay *r, const struct trace_record *rec, struct task *cur)
 {
 	struct task *other = NULL;
 
-	if (cur)
-		task_remember(r->tasks, cur, &rec->ref);
+	if (cur && task_remember(r->tasks, cur, &rec->ref))
+		return -1;
 	switch (rec->kind) {
 	case TRACE_SWITCH:
 		other = task_find(r->tasks, rec->sw.prev.pid == rec->pid ? rec->sw.next.pid :
@@ -745,7 +783,8 @@ static void remember(struct replay *r, const struct trace_record *rec, struct ta
 		break;
 	}
 	if (other && other != cur)
-		task_remember(r->tasks, other, &rec->ref);
+		return task_remember(r->tasks, other, &rec->ref);
+	return 0;
 }
 
 static void count(struct replay *r, const struct trace_record *rec)
@@ -773,7 +812,8 @@ static int on_record(void *data, const struct trace_record *rec)
 			create_instances(r, fresh[i], false);
 	if (r->failed)
 		return -1;
-	remember(r, rec, cur);
+	if (remember(r, rec, cur))
+		return fail_with(r, "out of memory");
 	story(r, rec, cur);
 	missed_switch_in(r, rec, cur);
 	dispatch(r, rec, cur);
@@ -805,7 +845,7 @@ struct replay *replay_new(const struct replay_options *opts, struct trace_input 
 		r->report.step = on_step;
 	for (int type = 0; type < RV_NR_EVENTS; type++)
 		r->wanted[type] = handles(r, type);
-	r->tasks = task_table_new(opts->context);
+	r->tasks = task_table_new(opts->context, opts->nr_monitors);
 	if (!r->tasks) {
 		free(r);
 		return NULL;
@@ -831,19 +871,6 @@ static void finish_task(struct task *task, void *data)
 
 	complete_pending(r, task);
 	coverage_of(r, task);
-}
-
-static int fail_with(struct replay *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static int fail_with(struct replay *r, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(r->err, TRACE_ERR_LEN, fmt, ap);
-	va_end(ap);
-	r->failed = true;
-	return -1;
 }
 
 static void time_words(uint64_t ts, char *buf, size_t len)
@@ -893,6 +920,10 @@ static int damaged(struct replay *r)
 	char ts[32];
 	int n = trace_input_damages(r->in, d, 8);
 
+	if (trace_input_stopped_at_limit(r->in, r->err)) {
+		r->failed = true;
+		return -1;
+	}
 	if (n && r->opts.damaged == DAMAGED_FAIL) {
 		time_words(d[0].ts, ts, sizeof(ts));
 		return fail_with(r, "CPU %d: %s at offset %llu, after its record at %s; the records "

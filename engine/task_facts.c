@@ -15,6 +15,7 @@ struct task_table {
 	unsigned int	nr_buckets;
 	unsigned long	nr_tasks;
 	unsigned int	context;	/* records remembered per task */
+	int		nr_monitors;	/* instances per task */
 	/* the two tasks found last: a record names one to three tasks, often again */
 	struct task	*recent[2];
 };
@@ -27,10 +28,11 @@ static unsigned int bucket(const struct task_table *t, int pid)
 /**
  * task_table_new() - an empty table
  * @context: how many recent records to remember per task
+ * @nr_monitors: the monitor instances of each task (MAX_MONITORS at most)
  *
  * Return: the table, or NULL when memory runs out.
  */
-struct task_table *task_table_new(unsigned int context)
+struct task_table *task_table_new(unsigned int context, int nr_monitors)
 {
 	struct task_table *t = calloc(1, sizeof(*t));
 
@@ -38,6 +40,7 @@ struct task_table *task_table_new(unsigned int context)
 		return NULL;
 	t->nr_buckets = INITIAL_BUCKETS;
 	t->context = context;
+	t->nr_monitors = nr_monitors;
 	t->buckets = calloc(t->nr_buckets, sizeof(*t->buckets));
 	if (!t->buckets) {
 		free(t);
@@ -146,11 +149,9 @@ struct task *task_get(struct task_table *t, int pid, bool *created)
 	*created = false;
 	if (task)
 		return task;
-	task = calloc(1, sizeof(*task));
-	if (!task || (t->context && !(task->recent = calloc(t->context, sizeof(*task->recent))))) {
-		free(task);
+	task = calloc(1, sizeof(*task) + t->nr_monitors * sizeof(task->inst[0]));
+	if (!task)
 		return NULL;
-	}
 	init_task(task, pid);
 	if (t->nr_tasks >= t->nr_buckets)
 		grow(t);
@@ -254,20 +255,50 @@ void task_set_comm(struct task *task, const char *comm)
 	task->comm[TRACE_COMM_LEN - 1] = '\0';
 }
 
+/*
+ * Room for one more record: the ring grows with the records a task really
+ * has, up to the context, so that many tasks of few records cost little.
+ * Until it is as large as the context it has not wrapped.
+ */
+static int ring_room(struct task_table *t, struct task *task)
+{
+	unsigned int cap;
+	struct trace_ref *r;
+
+	if (task->nr_recent < task->recent_cap || task->recent_cap == t->context)
+		return 0;
+	cap = task->recent_cap ? 2 * task->recent_cap : 4;
+	if (cap > t->context)
+		cap = t->context;
+	r = realloc(task->recent, cap * sizeof(*r));
+	if (!r)
+		return -1;
+	task->recent = r;
+	task->recent_cap = cap;
+	/* full but never overwritten: oldest first, the next one after them */
+	task->recent_head = task->nr_recent;
+	return 0;
+}
+
 /**
  * task_remember() - keep a record among the task's recent ones
  * @t: the table (for the ring size)
  * @task: the task
  * @ref: the record
+ *
+ * Return: 0, or -1 when memory runs out.
  */
-void task_remember(struct task_table *t, struct task *task, const struct trace_ref *ref)
+int task_remember(struct task_table *t, struct task *task, const struct trace_ref *ref)
 {
 	if (!t->context)
-		return;
+		return 0;
+	if (ring_room(t, task))
+		return -1;
 	task->recent[task->recent_head] = *ref;
-	task->recent_head = (task->recent_head + 1) % t->context;
-	if (task->nr_recent < t->context)
+	task->recent_head = (task->recent_head + 1) % task->recent_cap;
+	if (task->nr_recent < task->recent_cap)
 		task->nr_recent++;
+	return 0;
 }
 
 /**

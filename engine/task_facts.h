@@ -66,24 +66,26 @@ struct task {
 	bool			ever_rt;
 	char			comm[TRACE_COMM_LEN];		/* latest */
 	char			init_comm[TRACE_COMM_LEN];	/* at instance creation */
-	struct task_instance	inst[MAX_MONITORS];
 	struct task_syscall	syscall;
 	struct task_syscall	setscheduler;	/* pending until its sys_exit */
 	struct task_sleep	sleep;
 	bool			switched_out;	/* waiting for its next run */
 	bool			awaiting_switch_in;	/* switched out, no switch-in seen */
 	unsigned int		pending;	/* its verdicts waiting for the sleep's end */
+	unsigned long		epoch;		/* the replay's lost-event gaps it has seen */
 	struct trace_ref	*recent;	/* ring of the last records involving it */
+	unsigned int		recent_cap;	/* grows up to the context */
 	unsigned int		nr_recent;
 	unsigned int		recent_head;
 	uint64_t		first_ts;
 	uint64_t		last_ts;
 	struct task		*hash_next;
+	struct task_instance	inst[];		/* one per monitor replayed */
 };
 
 struct task_table;
 
-struct task_table *task_table_new(unsigned int context);
+struct task_table *task_table_new(unsigned int context, int nr_monitors);
 void task_table_free(struct task_table *t);
 struct task *task_find(struct task_table *t, int pid);
 struct task *task_get(struct task_table *t, int pid, bool *created);
@@ -95,7 +97,7 @@ void task_set_prio(struct task *task, int prio);
 void task_set_rt(struct task *task, bool rt);
 bool task_set_kthread(struct task *task, bool kthread, enum kthread_source from);
 void task_set_comm(struct task *task, const char *comm);
-void task_remember(struct task_table *t, struct task *task, const struct trace_ref *ref);
+int task_remember(struct task_table *t, struct task *task, const struct trace_ref *ref);
 unsigned int task_recent(const struct task *task, struct trace_ref *out, unsigned int max);
 
 #endif

@@ -1,6 +1,7 @@
 # Fuzzing with libFuzzer (clang): the specification compiler, the
-# trace.dat container reader, trace input through libtracecmd, and the
-# whole command. Harnesses and everything they link are built in
+# trace.dat container reader, trace input through libtracecmd, the whole
+# command, and the whole command on files a structure-aware generator
+# makes (structured_fuzz.c: the input is a program that writes a trace). Harnesses and everything they link are built in
 # $(BUILD)-fuzz with coverage, ASan and UBSan.
 #
 #   make fuzz [FUZZ_SECONDS=3600] [FUZZ_TARGETS="spec replay"] [FUZZ_JOBS=2]
@@ -14,7 +15,7 @@
 # each a regression test (tests/regressions/README.md).
 
 FUZZ_CC			?= clang
-FUZZ_HARNESSES		= spec tracedat trace_input replay
+FUZZ_HARNESSES		= spec tracedat trace_input replay structured
 FUZZ_TARGETS		?= $(FUZZ_HARNESSES)
 FUZZ_SECONDS		?= 600
 FUZZ_CHECK_SECONDS	?= 40
@@ -36,8 +37,8 @@ fuzz check-fuzz:
 	done; exit $$status
 
 FUZZ_OBJS	= $(addprefix $(BUILD)/fuzz/,spec_fuzz.o tracedat_fuzz.o trace_input_fuzz.o \
-		  replay_fuzz.o fuzz_file.o)
-FUZZ_INCLUDES	= -Imodels/ltlc $(CLI_CFLAGS)
+		  replay_fuzz.o fuzz_file.o structured_fuzz.o)
+FUZZ_INCLUDES	= -Imodels/ltlc $(CLI_CFLAGS) -Itests/hostile
 FUZZ_LINK	= $(CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^
 FUZZ_TRACEDAT_OBJS = $(filter $(BUILD)/parsers/tracedat% $(BUILD)/parsers/print_format.o \
 		     $(BUILD)/parsers/record_bounds.o $(BUILD)/parsers/cpu_stream.o \
@@ -62,6 +63,10 @@ $(BUILD)/fuzz/trace_input_fuzz: $(BUILD)/fuzz/trace_input_fuzz.o $(BUILD)/fuzz/f
 
 $(BUILD)/fuzz/replay_fuzz: $(BUILD)/fuzz/replay_fuzz.o $(BUILD)/fuzz/fuzz_file.o \
 			   $(RVREPLAY_LIB_OBJS)
+	$(FUZZ_LINK) $(PKG_LIBS) $(PARSER_LIBS)
+
+$(BUILD)/fuzz/structured_fuzz: $(BUILD)/fuzz/structured_fuzz.o $(BUILD)/tests/hostile/page_writer.o \
+			       $(BUILD)/tests/hostile/trace_template.o $(RVREPLAY_LIB_OBJS)
 	$(FUZZ_LINK) $(PKG_LIBS) $(PARSER_LIBS)
 
 -include $(wildcard $(FUZZ_OBJS:.o=.d))

@@ -28,6 +28,16 @@ spec)
 	done
 	opts="-dict=fuzz/spec.dict -max_len=4096"
 	;;
+structured)
+	# programs, not traces (structured_fuzz.c): a few to start from
+	printf '\001\002\000\001\000\061\040\000' > "$seeds/switch"
+	printf '\005\000\002\001\000\000\000\000\000\001\001\004\003\007\000\000\000' \
+		> "$seeds/syscalls"
+	printf '\000\000\005\001\000\010\033]2;x\a\n\000\003\006\000\007\000\377\377\020' \
+		> "$seeds/marker"
+	opts="-max_len=4096 -detect_leaks=0"
+	ASAN_OPTIONS=detect_leaks=0:${ASAN_OPTIONS:-}
+	;;
 *)
 	for f in traces/*.dat tests/data/tracedat/*.dat tests/regressions/*.dat; do
 		[ -f "$f" ] && cp "$f" "$seeds/$(echo "$f" | tr / _)"

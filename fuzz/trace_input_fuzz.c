@@ -47,7 +47,7 @@ static void one_buffer(const char *path, const char *buffer, enum trace_reader r
 	struct visit v = { 0 };
 	char err[TRACE_ERR_LEN];
 
-	if (trace_input_open_reader(path, buffer, reader, &v.in, err))
+	if (trace_input_open_reader(path, buffer, reader, 0, &v.in, err))
 		return;
 	if (first && trace_input_meta(v.in)->nr_buffers)
 		snprintf(first, len, "%s", trace_input_meta(v.in)->buffers[0]);

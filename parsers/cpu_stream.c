@@ -17,12 +17,10 @@
 #include "cpu_stream.h"
 
 #define RELEASE_STEP		(1U << 20)	/* bytes read before releasing them */
-#define MAX_CHUNK		(64U << 20)	/* uncompressed bytes of one chunk */
-#define MAX_BUFFERED		(256ULL << 20)	/* all chunk buffers of a reader */
-
 struct chunk_inflater {
 	struct tracedat_inflater	*inf;
 	uint64_t			buffered;	/* bytes of chunk buffers allocated */
+	uint64_t			limit;		/* of one chunk, and of them all */
 };
 
 /**
@@ -38,6 +36,7 @@ struct chunk_inflater *chunk_inflater_new(const struct tracedat *td)
 
 	if (!inf)
 		return NULL;
+	inf->limit = tracedat_max_inflated(td);
 	inf->inf = tracedat_inflater_new(td);
 	if (!inf->inf) {
 		free(inf);
@@ -155,7 +154,7 @@ static enum cpu_stream_fault chunk_sizes(const struct cpu_stream *s, uint64_t at
 	*usize = read_u32(s->td, at + 4);
 	if (*zsize > end - at - 8)
 		return CPU_STREAM_CHUNK_SIZES;
-	if (*usize > MAX_CHUNK)
+	if (*usize > s->inf->limit)
 		return CPU_STREAM_CHUNK_LARGE;
 	if (*usize % s->page_size)
 		return CPU_STREAM_CHUNK_PAGES;
@@ -168,7 +167,7 @@ static int grow(struct chunk_inflater *inf, unsigned char **buf, uint32_t *cap, 
 
 	if (need <= *cap)
 		return 0;
-	if (inf->buffered - *cap + need > MAX_BUFFERED)
+	if (inf->buffered - *cap + need > inf->limit)
 		return -1;
 	p = realloc(*buf, need);
 	if (!p)
@@ -183,6 +182,7 @@ static int stream_fault(struct cpu_stream *s, enum cpu_stream_fault fault, uint3
 {
 	s->fault = fault;
 	s->fault_usize = usize;
+	s->fault_limit = s->inf ? s->inf->limit : 0;
 	return -1;
 }
 

@@ -36,8 +36,8 @@ enum cpu_stream_fault {
 	CPU_STREAM_INTACT,
 	CPU_STREAM_CHUNK_SIZES,		/* a chunk header outside the data */
 	CPU_STREAM_CHUNK_PAGES,		/* a chunk that is not whole pages */
-	CPU_STREAM_CHUNK_LARGE,		/* a chunk larger than MAX_CHUNK */
-	CPU_STREAM_CHUNK_MEMORY,	/* the reader's chunk buffers are full */
+	CPU_STREAM_CHUNK_LARGE,		/* a chunk over tracedat_max_inflated() */
+	CPU_STREAM_CHUNK_MEMORY,	/* the chunks held together would pass it */
 	CPU_STREAM_CHUNK_CORRUPT,	/* it does not inflate to its size */
 };
 
@@ -78,6 +78,8 @@ struct cpu_stream {
 	uint32_t			chunk_no;	/* the next chunk's index */
 	enum cpu_stream_fault		fault;
 	uint32_t			fault_usize;	/* the faulty chunk's declared size */
+	uint64_t			fault_limit;	/* the limit it passed */
+	char				what[160];	/* words for a limit passed */
 	uint64_t			next_header;	/* file offset of the next chunk */
 	uint64_t			chunk_start;	/* its first byte, in the data */
 	unsigned char			*chunk;

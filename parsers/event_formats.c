@@ -60,9 +60,11 @@ static int parse_printk(struct tep_handle *tep, const char *text)
 }
 
 struct loading {
-	struct tep_handle		*tep;
+	struct event_formats		*ef;
 	event_formats_announce_fn	announce;
 	void				*data;
+	char				*err;
+	size_t				errlen;
 };
 
 static void tell(const struct loading *l, const char *what)
@@ -71,67 +73,162 @@ static void tell(const struct loading *l, const char *what)
 		l->announce(l->data, what);
 }
 
-/* "the format of SYSTEM:NAME", the name taken from the format's first line */
-static void announce_format(const struct loading *l, const char *system, const char *format,
-			    size_t len)
+/* The value after "@key: " at the start of a line of @text, up to its end. */
+static const char *line_value(const char *text, size_t len, const char *key, size_t *n)
 {
-	const char *name = len > 6 && !strncmp(format, "name: ", 6) ? format + 6 : "?";
-	size_t name_len = name == format + 6 ? strcspn(name, "\n") : 1;
+	size_t k = strlen(key);
+
+	for (size_t at = 0; at + k + 2 <= len; ) {
+		const char *line = text + at, *end = memchr(line, '\n', len - at);
+		size_t line_len = end ? (size_t)(end - line) : len - at;
+
+		if (line_len >= k + 2 && !memcmp(line, key, k) && line[k] == ':' &&
+		    line[k + 1] == ' ') {
+			*n = line_len - k - 2;
+			return line + k + 2;
+		}
+		at += line_len + 1;
+	}
+	return NULL;
+}
+
+/* Its name and ID, as libtraceevent reads them: NULL name when it has none. */
+static void name_and_id(struct event_format_ref *r)
+{
+	size_t n;
+	const char *name = line_value(r->text, r->len, "name", &n), *id;
+
+	r->id = -1;
+	snprintf(r->name, sizeof(r->name), "%.*s", name ? (int)n : 0, name ? name : "");
+	id = line_value(r->text, r->len, "ID", &n);
+	if (id && n && n < 8 && strspn(id, "0123456789") >= n)
+		r->id = atoi(id);
+}
+
+/* Every format, kept unparsed; at most one per event id a record can carry. */
+static int keep_format(void *data, const char *system, const char *format, size_t len)
+{
+	struct loading *l = data;
+	struct event_formats *ef = l->ef;
+	struct event_format_ref *r;
+
+	if (ef->nr_refs == EVENT_FORMATS_MAX) {
+		snprintf(l->err, l->errlen, "it has more than %d event formats, more than a "
+			 "record's 16-bit event id can tell apart", EVENT_FORMATS_MAX);
+		return 1;
+	}
+	if (ef->nr_refs % 1024 == 0) {
+		r = realloc(ef->refs, (ef->nr_refs + 1024) * sizeof(*r));
+		if (!r)
+			goto oom;
+		ef->refs = r;
+	}
+	r = &ef->refs[ef->nr_refs];
+	r->system = strdup(system);
+	r->text = malloc(len + 1);
+	if (!r->system || !r->text) {
+		free(r->system);
+		free(r->text);
+		goto oom;
+	}
+	memcpy(r->text, format, len);
+	r->text[len] = '\0';
+	r->len = len;
+	r->parsed = false;
+	r->refused = false;
+	name_and_id(r);
+	ef->nr_refs++;
+	return 0;
+oom:
+	snprintf(l->err, l->errlen, "out of memory");
+	return 1;
+}
+
+/* "the format of SYSTEM:NAME" */
+static void announce_format(const struct loading *l, const struct event_format_ref *r)
+{
 	char what[160];
 
 	if (!l->announce)
 		return;
-	if (name_len > len - 6)
-		name_len = len - 6;
-	snprintf(what, sizeof(what), "the format of %s:%.*s", system, (int)name_len, name);
+	snprintf(what, sizeof(what), "the format of %s:%s", r->system, r->name[0] ? r->name : "?");
 	tell(l, what);
 }
 
-static int parse_format(void *data, const char *system, const char *format, size_t len)
+static void parse_ref(const struct loading *l, struct event_format_ref *r)
 {
-	struct loading *l = data;
+	announce_format(l, r);
+	r->parsed = true;
+	tep_parse_event(l->ef->tep, r->text, r->len, r->system);
+}
 
-	announce_format(l, system, format, len);
-	tep_parse_event(l->tep, format, len, system);
+/*
+ * A kernel keeps at most PID_MAX_DEFAULT (32768) saved cmdlines and has a
+ * few thousand printk formats; libtraceevent takes some hundred bytes per
+ * line of either. Twice that many lines is no kernel's file.
+ */
+#define MAX_TEXT_LINES		65536
+
+static size_t lines_of(const char *text)
+{
+	size_t n = 0;
+
+	for (const char *p = text; (p = strchr(p, '\n')); p++)
+		n++;
+	return n;
+}
+
+/* One of the text files, given to @parse; absent is no error, unreadable is. */
+static int parse_text(const struct tracedat *td, struct tep_handle *tep,
+		      enum tracedat_section sec, enum tracedat_text text,
+		      int (*parse)(struct tep_handle *, const char *), char *err, size_t errlen)
+{
+	size_t len, lines;
+	char *buf;
+
+	if (!td->sections[sec].present)
+		return 0;
+	if (tracedat_read_text(td, text, &buf, &len, err, errlen))
+		return -1;
+	lines = lines_of(buf);
+	if (lines > MAX_TEXT_LINES) {
+		snprintf(err, errlen, "its %s section has %zu lines, more than twice what a "
+			 "kernel writes", tracedat_section_name(sec), lines);
+		free(buf);
+		return -1;
+	}
+	parse(tep, buf);
+	free(buf);
 	return 0;
 }
 
-/* One of the text files, given to @parse; absent or unreadable is no error. */
-static void parse_text(const struct tracedat *td, struct tep_handle *tep,
-		       enum tracedat_section sec, enum tracedat_text text,
-		       int (*parse)(struct tep_handle *, const char *))
-{
-	char err[128], *buf;
-	size_t len;
-
-	if (!td->sections[sec].present || tracedat_read_text(td, text, &buf, &len, err, sizeof(err)))
-		return;
-	parse(tep, buf);
-	free(buf);
-}
-
 /**
- * event_formats_load() - the event formats of a file
+ * event_formats_load() - the event formats of a file, those wanted parsed
  * @td: the file
  * @ef: filled; release with event_formats_free()
+ * @want: which formats to parse now (the others: event_formats_parse_id()),
+ *	  or NULL for all
  * @announce: told before each format and text is parsed, or NULL (the
  *	      format trial's child says what it is about to parse)
  * @data: passed to @announce
  * @err: what is wrong
  * @errlen: size of @err
  *
- * Return: 0, or -1 when memory runs out or the header page is unreadable.
+ * Return: 0, or -1 when memory runs out, the header page, printk formats or
+ * saved cmdlines are unreadable, or those have more lines than a kernel
+ * writes, or there are more formats than event ids.
  */
 int event_formats_load(const struct tracedat *td, struct event_formats *ef,
-		       event_formats_announce_fn announce, void *data, char *err, size_t errlen)
+		       event_formats_want_fn want, event_formats_announce_fn announce, void *data,
+		       char *err, size_t errlen)
 {
 	struct tep_handle *tep = tep_alloc();
-	struct loading l = { tep, announce, data };
+	struct loading l = { ef, announce, data, err, errlen };
 	char *header;
 	size_t len;
 
+	memset(ef, 0, sizeof(*ef));
 	ef->tep = tep;
-	ef->plugins = NULL;
 	if (!tep) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
@@ -148,16 +245,61 @@ int event_formats_load(const struct tracedat *td, struct event_formats *ef,
 	tell(&l, "the header page");
 	tep_parse_header_page(tep, header, len, td->long_size);
 	free(header);
-	if (tracedat_for_each_format(td, parse_format, &l, err, errlen) < 0)
+	if (tracedat_for_each_format(td, keep_format, &l, err, errlen))
 		return -1;
-	tell(&l, "kallsyms");
-	parse_text(td, tep, TRACEDAT_SEC_KALLSYMS, TRACEDAT_TEXT_KALLSYMS, tep_parse_kallsyms);
+	for (int i = 0; i < ef->nr_refs; i++)
+		if (!want || want(ef->refs[i].system, ef->refs[i].name))
+			parse_ref(&l, &ef->refs[i]);
 	tell(&l, "the printk formats");
-	parse_text(td, tep, TRACEDAT_SEC_PRINTK, TRACEDAT_TEXT_PRINTK, parse_printk);
+	if (parse_text(td, tep, TRACEDAT_SEC_PRINTK, TRACEDAT_TEXT_PRINTK, parse_printk, err,
+		       errlen))
+		return -1;
 	tell(&l, "the saved cmdlines");
-	parse_text(td, tep, TRACEDAT_SEC_CMDLINES, TRACEDAT_TEXT_CMDLINES,
-		   tep_parse_saved_cmdlines);
-	return 0;
+	return parse_text(td, tep, TRACEDAT_SEC_CMDLINES, TRACEDAT_TEXT_CMDLINES,
+			  tep_parse_saved_cmdlines, err, errlen);
+}
+
+/**
+ * event_formats_find_id() - the first format of an event id
+ * @ef: the formats
+ * @id: the id a record carries
+ *
+ * Return: the format (parsed or not), or NULL when the file has none.
+ */
+struct event_format_ref *event_formats_find_id(struct event_formats *ef, int id)
+{
+	for (int i = 0; i < ef->nr_refs; i++)
+		if (ef->refs[i].id == id)
+			return &ef->refs[i];
+	return NULL;
+}
+
+/**
+ * event_formats_parse() - parse one more format, once
+ * @ef: the formats
+ * @r: one of them (event_formats_find_id())
+ */
+void event_formats_parse(struct event_formats *ef, struct event_format_ref *r)
+{
+	struct loading l = { .ef = ef };
+
+	if (!r->parsed)
+		parse_ref(&l, r);
+}
+
+/**
+ * event_formats_has_system() - whether some format is of an event system
+ * @ef: the formats
+ * @system: "irq_vectors"
+ *
+ * Return: true when one is, parsed or not.
+ */
+bool event_formats_has_system(const struct event_formats *ef, const char *system)
+{
+	for (int i = 0; i < ef->nr_refs; i++)
+		if (!strcmp(ef->refs[i].system, system))
+			return true;
+	return false;
 }
 
 /**
@@ -169,6 +311,10 @@ void event_formats_free(struct event_formats *ef)
 	if (ef->plugins)
 		tep_unload_plugins(ef->plugins, ef->tep);
 	tep_free(ef->tep);
-	ef->tep = NULL;
-	ef->plugins = NULL;
+	for (int i = 0; i < ef->nr_refs; i++) {
+		free(ef->refs[i].system);
+		free(ef->refs[i].text);
+	}
+	free(ef->refs);
+	memset(ef, 0, sizeof(*ef));
 }

@@ -253,16 +253,36 @@ int fast_reader_read_at(struct fast_reader *fr, const struct trace_ref *ref,
 	return -1;
 }
 
-static const char *damage_words(const struct cpu_stream *s)
+/* Whether the stream stopped at the --max-inflated limit, not at damage. */
+static bool at_limit(const struct cpu_stream *s)
+{
+	return s->damage == CPU_STREAM_BAD_CHUNK &&
+	       (s->fault == CPU_STREAM_CHUNK_LARGE || s->fault == CPU_STREAM_CHUNK_MEMORY);
+}
+
+static const char *limit_words(struct cpu_stream *s)
+{
+	bool kib = s->fault_usize < (1U << 20);
+
+	snprintf(s->what, sizeof(s->what), s->fault == CPU_STREAM_CHUNK_LARGE ?
+		 "a compressed chunk of %u %s, over the --max-inflated limit of %llu MiB" :
+		 "a compressed chunk of %u %s, which with the chunk of every other CPU held "
+		 "beside it passes the --max-inflated limit of %llu MiB",
+		 s->fault_usize >> (kib ? 10 : 20), kib ? "KiB" : "MiB",
+		 (unsigned long long)(s->fault_limit >> 20));
+	return s->what;
+}
+
+static const char *damage_words(struct cpu_stream *s)
 {
 	static const char *const chunk[] = {
 		[CPU_STREAM_CHUNK_SIZES] = "a compressed chunk whose sizes leave the data",
 		[CPU_STREAM_CHUNK_PAGES] = "a compressed chunk that is not whole pages",
-		[CPU_STREAM_CHUNK_LARGE] = "a compressed chunk larger than 64 MiB",
-		[CPU_STREAM_CHUNK_MEMORY] = "a compressed chunk beyond the memory for chunks",
 		[CPU_STREAM_CHUNK_CORRUPT] = "a corrupt compressed chunk",
 	};
 
+	if (at_limit(s))
+		return limit_words(s);
 	switch (s->damage) {
 	case CPU_STREAM_BAD_PAGE:
 		return "a ring-buffer page whose header or commit lies outside the page";
@@ -289,19 +309,19 @@ static const char *damage_words(const struct cpu_stream *s)
  *
  * Return: how many CPUs were damaged (more than @max possible).
  */
-int fast_reader_damages(const struct fast_reader *fr, struct trace_damage *out, int max)
+int fast_reader_damages(struct fast_reader *fr, struct trace_damage *out, int max)
 {
 	int n = 0;
 
 	for (int i = 0; i < fr->nr_streams; i++) {
-		const struct cpu_stream *s = &fr->streams[i];
+		struct cpu_stream *s = &fr->streams[i];
 
 		if (!s->damaged)
 			continue;
 		if (n < max)
 			out[n] = (struct trace_damage){
 				.cpu = s->cpu, .offset = s->damage_offset, .ts = s->damage_ts,
-				.what = damage_words(s),
+				.what = damage_words(s), .limit = at_limit(s),
 			};
 		n++;
 	}

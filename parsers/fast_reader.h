@@ -26,6 +26,6 @@ int fast_reader_iterate(struct fast_reader *fr, const struct trace_decoder *d,
 			trace_record_fn fn, void *data, trace_progress_fn progress);
 int fast_reader_read_at(struct fast_reader *fr, const struct trace_ref *ref,
 			struct tep_record *rec);
-int fast_reader_damages(const struct fast_reader *fr, struct trace_damage *out, int max);
+int fast_reader_damages(struct fast_reader *fr, struct trace_damage *out, int max);
 
 #endif

@@ -4,8 +4,10 @@
 
 #include <stddef.h>
 
+#include "event_formats.h"
 #include "tracedat.h"
 
-int format_trial(const struct tracedat *td, char *err, size_t errlen);
+int format_trial(const struct tracedat *td, event_formats_want_fn want, char *err, size_t errlen);
+int format_trial_one(const struct event_format_ref *r, char *err, size_t errlen);
 
 #endif

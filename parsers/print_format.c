@@ -17,38 +17,33 @@ static bool ident_char(char c)
 	return c == '_' || (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
 }
 
-/* Whether the text from @p to @end reads a field: REC-> or (REC)-> */
-static bool reads_field(const char *p, const char *end)
+/* The group a ')' closed last: what an operand ending there is. */
+struct group {
+	const char	*end;		/* its ')' */
+	bool		call;		/* a name before its '(': a function of it */
+	bool		field;		/* REC-> or (REC)-> inside it */
+};
+
+/* Whether a field is read at @p: REC-> or REC)-> of (REC)-> */
+static bool field_at(const char *start, const char *p)
 {
-	for (; p + 5 <= end; p++)
-		if (!strncmp(p, "REC->", 5) || (p + 6 <= end && !strncmp(p, "REC)->", 6)))
-			return true;
-	return false;
+	return (p == start || !ident_char(p[-1])) &&
+	       (!strncmp(p, "REC->", 5) || !strncmp(p, "REC)->", 6));
 }
 
 /*
  * Whether the operand ending at @at is read from the record (a field, a
  * group holding one, or a function of one), not constants libtraceevent
- * folds while parsing.
+ * folds while parsing. @last is the group the last ')' closed.
  */
-static bool from_record(const char *start, const char *at)
+static bool from_record(const char *start, const char *at, const struct group *last)
 {
-	const char *p = at, *q;
-	int depth = 0;
+	const char *p = at;
 
 	while (p > start && p[-1] == ' ')
 		p--;
-	if (p > start && p[-1] == ')') {
-		for (q = p - 1; q >= start; q--) {
-			if (*q == ')')
-				depth++;
-			else if (*q == '(' && !--depth)
-				break;
-		}
-		if (q < start)
-			return false;
-		return (q > start && ident_char(q[-1])) || reads_field(q, p);
-	}
+	if (p > start && p[-1] == ')')
+		return last->end == p - 1 && (last->call || last->field);
 	while (p > start && ident_char(p[-1]))
 		p--;
 	return p - start >= 2 && p[-2] == '-' && p[-1] == '>';
@@ -93,7 +88,11 @@ static bool rec_arrow(const char *start, const char *p)
 bool print_format_ok(const char *print)
 {
 	int pending[MAX_ARG_DEPTH] = { 0 }, depth = 0;
+	const char *open[MAX_ARG_DEPTH] = { print };
+	bool field[MAX_ARG_DEPTH] = { false };
+	struct group last = { NULL, false, false };
 
+	/* one pass, strings skipped: linear in the text, whatever it holds */
 	for (const char *p = print; *p; p++) {
 		if (*p == '"' || *p == '\'') {
 			const char *q = p + 1;
@@ -105,15 +104,23 @@ bool print_format_ok(const char *print)
 			p = q;
 			continue;
 		}
+		if (*p == 'R' && field_at(print, p))
+			field[depth] = true;
 		switch (*p) {
 		case '(': case '[': case '{':
 			if (++depth == MAX_ARG_DEPTH)
 				return false;
 			pending[depth] = 0;
+			open[depth] = p;
+			field[depth] = false;
 			break;
 		case ')': case ']': case '}':
-			if (--depth < 0)
+			if (depth == 0)
 				return false;
+			last = (struct group){ p, open[depth] > print && ident_char(open[depth][-1]),
+					       field[depth] };
+			depth--;
+			field[depth] |= last.field;
 			break;
 		case '?':
 			pending[depth]++;
@@ -132,7 +139,7 @@ bool print_format_ok(const char *print)
 			break;
 		case '/':
 		case '%':
-			if (!from_record(print, p) && !nonzero_literal(p + 1))
+			if (!from_record(print, p, &last) && !nonzero_literal(p + 1))
 				return false;
 			break;
 		}

@@ -12,16 +12,18 @@
  * @b: the bounds of a file
  * @id: the event's id
  *
- * Return: its bounds, empty, or NULL when the id is already there or
- * memory runs out.
+ * Return: its bounds, empty, or NULL when the id is already there, is over
+ * RECORD_MAX_ID or memory runs out.
  */
 struct event_bounds *record_bounds_add(struct record_bounds *b, unsigned int id)
 {
 	struct event_bounds *e;
 
-	for (int i = 0; i < b->nr_events; i++)
-		if (b->events[i].id == id)
-			return NULL;
+	if (!b->seen)
+		b->seen = calloc((RECORD_MAX_ID + 1) / 8, 1);
+	if (!b->seen || id > RECORD_MAX_ID || b->seen[id / 8] & (1U << id % 8))
+		return NULL;
+	b->seen[id / 8] |= 1U << id % 8;
 	if (b->nr_events == b->cap_events) {
 		int cap = b->cap_events ? 2 * b->cap_events : 64;
 
@@ -121,5 +123,6 @@ bool record_bounds_fit(const struct record_bounds *b, const unsigned char *rec, 
 void record_bounds_release(struct record_bounds *b)
 {
 	free(b->events);
+	free(b->seen);
 	memset(b, 0, sizeof(*b));
 }

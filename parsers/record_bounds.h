@@ -17,6 +17,7 @@
 #include "ring_page.h"
 
 #define RECORD_MAX_DYNAMIC	16
+#define RECORD_MAX_ID		0xffff	/* a record's event id is 16 bits */
 
 struct event_bounds {
 	unsigned int	id;
@@ -30,6 +31,7 @@ struct record_bounds {
 	struct event_bounds	*events;	/* sorted by id once sealed */
 	int			nr_events;
 	int			cap_events;
+	uint8_t			*seen;		/* a bit per id added, 0 to 0xffff */
 	struct ring_layout	layout;		/* the file's byte order */
 };
 

@@ -124,6 +124,26 @@ enum trace_kind trace_kind_find(const char *system, const char *event)
 	return TRACE_OTHER;
 }
 
+/**
+ * trace_decode_wants() - whether the decoder reads an event's records
+ * @system: its system
+ * @name: its name
+ *
+ * Return: true for the kinds it decodes and the live monitors' events
+ * (event_* and error_* of TRACE_RV_SYSTEMS): the formats parsed at once.
+ */
+bool trace_decode_wants(const char *system, const char *name)
+{
+	static const char *const systems[] = TRACE_RV_SYSTEMS;
+
+	if (trace_kind_find(system, name) != TRACE_OTHER)
+		return true;
+	for (size_t i = 0; i < sizeof(systems) / sizeof(systems[0]); i++)
+		if (!strcmp(system, systems[i]))
+			return !strncmp(name, "event_", 6) || !strncmp(name, "error_", 6);
+	return false;
+}
+
 static void set_field(struct field *f, const struct tep_format_field *tf)
 {
 	f->offset = tf ? tf->offset : -1;

@@ -12,6 +12,7 @@
 
 struct trace_decoder;
 
+bool trace_decode_wants(const char *system, const char *name);
 struct trace_decoder *trace_decoder_new(struct tep_handle *tep);
 void trace_decoder_free(struct trace_decoder *d);
 bool trace_decoder_has(const struct trace_decoder *d, enum trace_kind kind);

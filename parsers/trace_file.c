@@ -13,23 +13,55 @@
 #include <trace-cmd/trace-cmd.h>
 
 #include "format_trial.h"
+#include "trace_decode.h"
 #include "trace_file.h"
+
+/* Bytes of a section as it is in memory once read. */
+static uint64_t section_bytes(const struct tracedat *td, enum tracedat_section sec)
+{
+	const struct tracedat_location *loc = &td->sections[sec];
+
+	return !loc->present ? 0 : loc->compressed ? loc->usize : loc->size;
+}
+
+/*
+ * Every metadata section within --max-inflated, read or not: whether a
+ * file is refused does not depend on which of its parts a run reads.
+ */
+static int sections_fit(const struct tracedat *td, char *err, size_t errlen)
+{
+	uint64_t max = tracedat_max_inflated(td);
+
+	for (int i = 0; i < TRACEDAT_NR_SECTIONS; i++) {
+		if (section_bytes(td, i) <= max)
+			continue;
+		snprintf(err, errlen, "its %s section holds %llu MiB, over the --max-inflated "
+			 "limit of %llu MiB", tracedat_section_name(i),
+			 (unsigned long long)(section_bytes(td, i) >> 20),
+			 (unsigned long long)(max >> 20));
+		return -1;
+	}
+	return 0;
+}
 
 /**
  * trace_file_open() - open a trace.dat file and check what libraries trust
  * @path: the file
+ * @max_inflated: the most bytes it may make us hold at once (tracedat.max_inflated)
  * @out: the file; close with trace_file_close()
  * @err: what is wrong, without the file name
  * @errlen: size of @err
  *
  * The path is opened once, without blocking (a FIFO is refused, never
- * waited for). The container is read and checked, the texts libtraceevent
- * parses are checked (tracedat_check_texts()) and then parsed in a child
- * process (format_trial()): the only fork.
+ * waited for). The container is read and checked, and the texts
+ * libtraceevent parses are checked (tracedat_check_texts()); they are
+ * parsed in a child process first (format_trial()) when a reader asks for
+ * them: trace_file_formats(), trace_file_libtracecmd().
  *
  * Return: 0, or -1 with @err set.
  */
-int trace_file_open(const char *path, struct trace_file **out, char *err, size_t errlen)
+int trace_file_open(const char *path, uint64_t max_inflated, struct trace_file **out, char *err,
+		    size_t errlen)
 {
 	struct trace_file *f = calloc(1, sizeof(*f));
 
@@ -45,9 +77,13 @@ int trace_file_open(const char *path, struct trace_file **out, char *err, size_t
 		trace_file_close(f);
 		return -1;
 	}
-	if (tracedat_open_fd(f->fd, &f->td, err, errlen) ||
-	    tracedat_check_texts(f->td, &f->texts, err, errlen) ||
-	    format_trial(f->td, err, errlen)) {
+	if (tracedat_open_fd(f->fd, &f->td, err, errlen)) {
+		trace_file_close(f);
+		return -1;
+	}
+	f->td->max_inflated = max_inflated;
+	if (sections_fit(f->td, err, errlen) ||
+	    tracedat_check_texts(f->td, &f->texts, err, errlen)) {
 		trace_file_close(f);
 		return -1;
 	}
@@ -101,11 +137,45 @@ int trace_file_check_data(struct trace_file *f, char *err, size_t errlen)
  *
  * Return: the handle (tracecmd_close() it), or NULL with @err set.
  */
+/*
+ * What libtracecmd takes into memory: every CPU's compressed data inflated
+ * whole (it decompresses a CPU at once), and kallsyms, printk formats and
+ * saved cmdlines parsed by libtraceevent at up to 8 bytes per byte
+ * (measured: 7 for cmdlines, 4.3 for kallsyms).
+ */
+static uint64_t libtracecmd_memory(const struct tracedat *td)
+{
+	uint64_t sum = 8 * (section_bytes(td, TRACEDAT_SEC_KALLSYMS) +
+			    section_bytes(td, TRACEDAT_SEC_PRINTK) +
+			    section_bytes(td, TRACEDAT_SEC_CMDLINES));
+
+	for (int b = 0; b < td->nr_buffers; b++)
+		for (int i = 0; i < td->buffers[b].nr_cpus; i++)
+			if (td->buffers[b].cpus[i].data.compressed)
+				sum += td->buffers[b].cpus[i].data.usize;
+	return sum;
+}
+
 struct tracecmd_input *trace_file_libtracecmd(struct trace_file *f, char *err, size_t errlen)
 {
+	uint64_t need = libtracecmd_memory(f->td), max = tracedat_max_inflated(f->td);
 	struct tracecmd_input *h;
 	int fd;
 
+	if (need > max) {
+		snprintf(err, errlen, "libtracecmd, which must read it, would hold about %llu MiB "
+			 "(its compressed CPU data inflated whole, its kallsyms and cmdlines "
+			 "parsed), over the --max-inflated limit of %llu MiB",
+			 (unsigned long long)((need + (1 << 20) - 1) >> 20),
+			 (unsigned long long)(max >> 20));
+		return NULL;
+	}
+	if (!f->all_tried)
+		f->all_tried = format_trial(f->td, NULL, f->tried_err, sizeof(f->tried_err)) ? -1 : 1;
+	if (f->all_tried < 0) {
+		snprintf(err, errlen, "%s", f->tried_err);
+		return NULL;
+	}
 	if (trace_file_check_data(f, err, errlen))
 		return NULL;
 	fd = fcntl(f->fd, F_DUPFD_CLOEXEC, 0);
@@ -122,4 +192,22 @@ struct tracecmd_input *trace_file_libtracecmd(struct trace_file *f, char *err, s
 		snprintf(err, errlen, "libtracecmd cannot read it as a trace.dat file");
 	}
 	return h;
+}
+
+/**
+ * trace_file_formats() - the formats the replay decodes, parsed; the others kept
+ * @f: the file
+ * @ef: filled (event_formats_load()); free with event_formats_free()
+ * @err: what is wrong
+ * @errlen: size of @err
+ *
+ * They are parsed in a child process first (format_trial()).
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int trace_file_formats(struct trace_file *f, struct event_formats *ef, char *err, size_t errlen)
+{
+	if (format_trial(f->td, trace_decode_wants, err, errlen))
+		return -1;
+	return event_formats_load(f->td, ef, trace_decode_wants, NULL, NULL, err, errlen);
 }

@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
+#include "format_trial.h"
 #include "trace_input_local.h"
 #include "trace_meta.h"
 
@@ -111,6 +113,8 @@ static const struct trace_input_ops *choose(const struct tracedat *td, enum trac
  * @reader: TRACE_READER_AUTO (the fast reader unless libtracecmd must
  *	    read the file), TRACE_READER_FAST (fail when libtracecmd must)
  *	    or TRACE_READER_LIBTRACECMD (the reference)
+ * @max_inflated: the most bytes the file may make us hold in memory at
+ *	    once (tracedat.max_inflated); 0 for TRACEDAT_MAX_INFLATED
  * @out: the opened input; close with trace_input_close()
  * @err: TRACE_ERR_LEN bytes: what is wrong, without the file name
  *
@@ -121,7 +125,7 @@ static const struct trace_input_ops *choose(const struct tracedat *td, enum trac
  * Return: 0, or -1 with @err set.
  */
 int trace_input_open_reader(const char *path, const char *buffer, enum trace_reader reader,
-			    struct trace_input **out, char *err)
+			    uint64_t max_inflated, struct trace_input **out, char *err)
 {
 	struct trace_input *in = calloc(1, sizeof(*in));
 
@@ -130,7 +134,7 @@ int trace_input_open_reader(const char *path, const char *buffer, enum trace_rea
 		snprintf(err, TRACE_ERR_LEN, "out of memory");
 		return -1;
 	}
-	if (trace_file_open(path, &in->file, err, TRACE_ERR_LEN))
+	if (trace_file_open(path, max_inflated, &in->file, err, TRACE_ERR_LEN))
 		goto fail;
 	if (trace_meta_fill(in->file->td, &in->meta)) {
 		snprintf(err, TRACE_ERR_LEN, "out of memory");
@@ -140,7 +144,8 @@ int trace_input_open_reader(const char *path, const char *buffer, enum trace_rea
 	if (!in->ops || fast_reader_open(in->file, buffer, &in->pages, err) ||
 	    in->ops->open(in, buffer, err))
 		goto fail;
-	snprintf(in->meta.buffer, sizeof(in->meta.buffer), "%s", buffer ? buffer : "");
+	snprintf(in->buffer, sizeof(in->buffer), "%s", buffer ? buffer : "");
+	escape(in->buffer, in->meta.buffer, sizeof(in->meta.buffer));
 	if (in->meta.buffer[0])
 		in->meta.data_bytes = 0;	/* counted for the top buffer only */
 	in->decoder = trace_decoder_new(in->tep);
@@ -160,6 +165,7 @@ fail:
  * trace_input_open() - open a trace.dat file for replay
  * @path: the file
  * @buffer: the buffer instance to replay, NULL or "" for the top one
+ * @max_inflated: as trace_input_open_reader() takes it
  * @out: the opened input; close with trace_input_close()
  * @err: TRACE_ERR_LEN bytes: what is wrong, without the file name
  *
@@ -167,9 +173,11 @@ fail:
  *
  * Return: 0, or -1 with @err set.
  */
-int trace_input_open(const char *path, const char *buffer, struct trace_input **out, char *err)
+int trace_input_open(const char *path, const char *buffer, uint64_t max_inflated,
+		     struct trace_input **out, char *err)
 {
-	return trace_input_open_reader(path, buffer, trace_reader_from_env(), out, err);
+	return trace_input_open_reader(path, buffer, trace_reader_from_env(), max_inflated, out,
+				       err);
 }
 
 /**
@@ -198,6 +206,30 @@ enum trace_reader trace_input_reader(const struct trace_input *in)
 int trace_input_damages(const struct trace_input *in, struct trace_damage *out, int max)
 {
 	return in->ops == &trace_input_fast ? fast_reader_damages(in->pages, out, max) : 0;
+}
+
+/**
+ * trace_input_stopped_at_limit() - whether the last iteration stopped at
+ *	the --max-inflated limit (which is no damage: nothing replays past it)
+ * @in: the input
+ * @err: TRACE_ERR_LEN bytes for the message
+ *
+ * Return: true, with @err set, when a CPU's records stopped at the limit.
+ */
+bool trace_input_stopped_at_limit(const struct trace_input *in, char *err)
+{
+	struct trace_damage d[64];
+	int n = trace_input_damages(in, d, 64);
+
+	for (int i = 0; i < n && i < 64; i++) {
+		if (!d[i].limit)
+			continue;
+		snprintf(err, TRACE_ERR_LEN, "CPU %d at offset %llu: %s; its records from there "
+			 "were not read (raise --max-inflated if the file is trusted)", d[i].cpu,
+			 (unsigned long long)d[i].offset, d[i].what);
+		return true;
+	}
+	return false;
 }
 
 /**
@@ -293,11 +325,37 @@ static bool fits_format(const struct trace_input *in, const struct tep_event *ev
 	       record_bounds_fit(&in->file->texts.bounds, rec->data, rec->size);
 }
 
+/*
+ * The fast reader parses the formats of other events the first time a
+ * record of one is printed, each tried in a child first; one that fails
+ * the trial is never parsed and its records print as of no known event.
+ */
+static struct tep_event *event_of(struct trace_input *in, struct tep_handle *tep,
+				  struct tep_record *rec)
+{
+	struct tep_event *ev = tep_find_event_by_record(tep, rec);
+	struct event_format_ref *r;
+	char err[TRACE_ERR_LEN];
+
+	if (ev || !in->formats || tep != in->tep)
+		return ev;
+	r = event_formats_find_id(in->formats, tep_data_type(tep, rec));
+	if (!r || r->parsed || r->refused)
+		return NULL;
+	if (format_trial_one(r, err, sizeof(err))) {
+		r->refused = true;
+		return NULL;
+	}
+	event_formats_parse(in->formats, r);
+	return tep_find_event_by_record(tep, rec);
+}
+
 static void print_record(struct trace_input *in, struct tep_handle *tep, struct tep_record *rec,
 			 char *buf, size_t len)
 {
-	struct tep_event *ev = tep_find_event_by_record(tep, rec);
-	char name[64];
+	struct tep_event *ev = event_of(in, tep, rec);
+	char name[64], *line;
+	size_t n;
 
 	if (!fits_format(in, ev, rec)) {
 		snprintf(buf, len, "(record at offset %llu: %d bytes, not the layout of %s)",
@@ -311,7 +369,11 @@ static void print_record(struct trace_input *in, struct tep_handle *tep, struct 
 	trace_seq_printf(&in->seq, "%-21s ", name);
 	tep_print_event(tep, &in->seq, rec, "%s", TEP_PRINT_INFO);
 	trace_seq_terminate(&in->seq);
-	snprintf(buf, len, "%s", in->seq.buffer ? in->seq.buffer : "");
+	line = in->seq.buffer ? in->seq.buffer : "";
+	/* a marker's own newline ends its text, as trace-cmd report shows it */
+	for (n = strlen(line); n && line[n - 1] == '\n'; n--)
+		line[n - 1] = '\0';
+	escape(line, buf, len);
 }
 
 /* The function tracer's events, which libtracecmd prints with its own handlers. */
@@ -340,7 +402,7 @@ static struct tep_handle *ftrace_tep(struct trace_input *in)
 	if (!in->ftrace_top) {
 		in->ftrace_top = trace_file_libtracecmd(in->file, err, sizeof(err));
 		if (in->ftrace_top)
-			in->ftrace = trace_input_buffer_handle(in->ftrace_top, in->meta.buffer, err);
+			in->ftrace = trace_input_buffer_handle(in->ftrace_top, in->buffer, err);
 	}
 	return in->ftrace ? tracecmd_get_tep(in->ftrace) : NULL;
 }
@@ -428,8 +490,11 @@ int trace_input_symbol(const struct trace_input *in, uint64_t addr, char *buf, s
  */
 bool trace_input_has_system(const struct trace_input *in, const char *system)
 {
-	struct tep_event **events = tep_list_events(in->tep, TEP_EVENT_SORT_ID);
+	struct tep_event **events;
 
+	if (in->formats)
+		return event_formats_has_system(in->formats, system);
+	events = tep_list_events(in->tep, TEP_EVENT_SORT_ID);
 	for (int i = 0; events && events[i]; i++)
 		if (!strcmp(events[i]->system, system))
 			return true;

@@ -42,6 +42,8 @@ struct trace_damage {
 	uint64_t	offset;		/* record offset of the damaged page or record */
 	uint64_t	ts;		/* the CPU's last record before it; 0: none */
 	const char	*what;
+	bool		limit;		/* not damage: the --max-inflated limit stopped
+					   the reading (--damaged=report cannot go on) */
 };
 
 /* Who reads the records; RVREPLAY_READER=fast|libtracecmd in the environment. */
@@ -55,12 +57,13 @@ typedef int (*trace_record_fn)(void *data, const struct trace_record *rec);
 typedef void (*trace_progress_fn)(uint64_t bytes_done);
 
 enum trace_reader trace_reader_from_env(void);
-int trace_input_open(const char *path, const char *buffer, struct trace_input **out,
-		     char *err);
+int trace_input_open(const char *path, const char *buffer, uint64_t max_inflated,
+		     struct trace_input **out, char *err);
 int trace_input_open_reader(const char *path, const char *buffer, enum trace_reader reader,
-			    struct trace_input **out, char *err);
+			    uint64_t max_inflated, struct trace_input **out, char *err);
 enum trace_reader trace_input_reader(const struct trace_input *in);
 int trace_input_damages(const struct trace_input *in, struct trace_damage *out, int max);
+bool trace_input_stopped_at_limit(const struct trace_input *in, char *err);
 void trace_input_close(struct trace_input *in);
 int trace_input_fd(const struct trace_input *in);
 const struct trace_meta *trace_input_meta(const struct trace_input *in);

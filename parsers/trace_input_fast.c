@@ -9,6 +9,29 @@
 #include "event_formats.h"
 #include "trace_input_local.h"
 
+/* The trace's kallsyms, read the first time an address is to be named. */
+static char *resolve(void *priv, unsigned long long *addrp, char **modp)
+{
+	struct trace_input *in = priv;
+	const struct kallsyms_entry *e;
+	char err[TRACE_ERR_LEN], *text;
+	size_t len;
+
+	if (!in->syms_read) {
+		in->syms_read = -1;
+		if (in->file->td->sections[TRACEDAT_SEC_KALLSYMS].present &&
+		    !tracedat_read_text(in->file->td, TRACEDAT_TEXT_KALLSYMS, &text, &len, err,
+					sizeof(err)))
+			in->syms_read = kallsyms_parse(&in->syms, text) ? -1 : 1;
+	}
+	e = in->syms_read > 0 ? kallsyms_find(&in->syms, *addrp) : NULL;
+	if (!e)
+		return NULL;
+	*addrp = e->addr;
+	*modp = e->module ? in->syms.text + e->module : NULL;
+	return in->syms.text + e->name;
+}
+
 static int fast_open(struct trace_input *in, const char *buffer, char *err)
 {
 	struct event_formats *ef = calloc(1, sizeof(*ef));
@@ -18,9 +41,11 @@ static int fast_open(struct trace_input *in, const char *buffer, char *err)
 		return -1;
 	}
 	in->reader = ef;
-	if (event_formats_load(in->file->td, ef, NULL, NULL, err, TRACE_ERR_LEN))
+	if (trace_file_formats(in->file, ef, err, TRACE_ERR_LEN))
 		return -1;
+	in->formats = ef;
 	in->tep = ef->tep;
+	tep_set_function_resolver(in->tep, resolve, in);
 	return 0;
 }
 
@@ -37,6 +62,7 @@ static void fast_close(struct trace_input *in)
 		return;
 	event_formats_free(ef);
 	free(ef);
+	kallsyms_free(&in->syms);
 }
 
 const struct trace_input_ops trace_input_fast = {

@@ -8,6 +8,7 @@
 #include <trace-cmd/trace-cmd.h>
 
 #include "fast_reader.h"
+#include "kallsyms.h"
 #include "trace_decode.h"
 #include "trace_file.h"
 #include "trace_input.h"
@@ -28,12 +29,16 @@ struct trace_input {
 	struct tep_handle		*tep;
 	bool				tep_prints_ftrace; /* libtracecmd's own event handlers */
 	struct trace_decoder		*decoder;
-	struct trace_meta		meta;
+	struct trace_meta		meta;		/* its text escaped (escape.h) */
+	char				buffer[128];	/* the buffer's name, as the file has it */
 	trace_progress_fn		progress;
 	void				*reader;	/* the ops' own state */
 	struct tracecmd_input		*ftrace_top;	/* fast reader: for function tracer */
 	struct tracecmd_input		*ftrace;	/*   records, printed by libtracecmd */
 	struct trace_seq		seq;
+	struct event_formats		*formats;	/* fast reader: its formats, NULL otherwise */
+	struct kallsyms			syms;		/* fast reader: read when first asked */
+	int				syms_read;	/* 0 not yet, 1 read, -1 none */
 };
 
 extern const struct trace_input_ops trace_input_fast;

@@ -6,12 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "trace_meta.h"
 #include "tracedat.h"
 
+/* Trace text is hostile: every reader of the metadata gets it escaped. */
 static void copy(char *to, size_t len, const char *from)
 {
-	snprintf(to, len, "%s", from ? from : "");
+	escape(from ? from : "", to, len);
 }
 
 /* The per-CPU lost counts of the top buffer (or the first one recorded). */
@@ -48,7 +50,7 @@ static int list_buffers(const struct tracedat *td, struct trace_meta *meta)
 	for (int i = 0; i < td->nr_buffers; i++) {
 		if (!td->buffers[i].name[0])
 			continue;
-		meta->buffers[meta->nr_buffers] = strdup(td->buffers[i].name);
+		meta->buffers[meta->nr_buffers] = escape_dup(td->buffers[i].name);
 		if (!meta->buffers[meta->nr_buffers++])
 			return -1;
 	}

@@ -131,6 +131,54 @@ static void top_first(struct tracedat *td)
 	}
 }
 
+struct data_range {
+	uint64_t	from;
+	uint64_t	to;
+	int		cpu;
+};
+
+static int by_start(const void *a, const void *b)
+{
+	const struct data_range *x = a, *y = b;
+
+	return x->from < y->from ? -1 : x->from > y->from;
+}
+
+/*
+ * No two CPUs share bytes: trace-cmd writes each CPU's data once, and
+ * entries pointing at one chunk would make a reader inflate it once per
+ * entry.
+ */
+static int check_overlaps(struct td_open *o)
+{
+	struct tracedat *td = o->td;
+	struct data_range *r;
+	int n = 0, ret = 0;
+
+	for (int b = 0; b < td->nr_buffers; b++)
+		n += td->buffers[b].nr_cpus;
+	r = calloc(n ? n : 1, sizeof(*r));
+	if (!r)
+		return td_nomem(o);
+	n = 0;
+	for (int b = 0; b < td->nr_buffers; b++)
+		for (int i = 0; i < td->buffers[b].nr_cpus; i++) {
+			const struct tracedat_location *l = &td->buffers[b].cpus[i].data;
+
+			if (l->size)
+				r[n++] = (struct data_range){ l->offset, l->offset + l->size,
+							      td->buffers[b].cpus[i].cpu };
+		}
+	qsort(r, n, sizeof(*r), by_start);
+	for (int i = 1; i < n && !ret; i++)
+		if (r[i].from < r[i - 1].to)
+			ret = td_error(o->err, o->errlen, "the data of CPU %d at offset %llu "
+				       "overlaps the data of CPU %d", r[i].cpu,
+				       (unsigned long long)r[i].from, r[i - 1].cpu);
+	free(r);
+	return ret;
+}
+
 static int map_file(int fd, struct tracedat *td, char *err, size_t errlen)
 {
 	struct stat st;
@@ -164,7 +212,7 @@ static int parse(struct td_open *o)
 	top_first(td);
 	cover_cpus(td);
 	td_attach_stats(o);
-	return 0;
+	return check_overlaps(o);
 }
 
 /**

@@ -28,6 +28,13 @@
 #define TRACEDAT_MAX_OPTIONS	65536
 #define TRACEDAT_MAX_SECTION	(256ULL << 20)	/* uncompressed metadata section */
 #define TRACEDAT_MAX_CPU_DATA	(16ULL << 30)	/* uncompressed data of one CPU */
+#define TRACEDAT_MAX_OPTIONS_SIZE (16ULL << 20)	/* inflated options sections, together */
+
+/*
+ * The default of tracedat.max_inflated: what a trace may make rvreplay
+ * hold in memory at once (rvreplay --max-inflated).
+ */
+#define TRACEDAT_MAX_INFLATED	(128ULL << 20)
 
 enum tracedat_section {
 	TRACEDAT_SEC_HEADER_INFO,	/* "header_page" and "header_event" */
@@ -112,6 +119,10 @@ struct tracedat {
 	struct tracedat_buffer	*buffers;	/* the top instance first, if recorded */
 	const unsigned char	*map;		/* the whole file */
 	uint64_t		file_size;
+	uint64_t		max_inflated;	/* set by the opener: the most bytes of a
+						   metadata section, or of the CPU data's
+						   chunks held together, taken into memory;
+						   0 for TRACEDAT_MAX_INFLATED */
 };
 
 typedef int (*tracedat_format_fn)(void *data, const char *system,
@@ -123,6 +134,7 @@ void tracedat_close(struct tracedat *td);
 const struct tracedat_buffer *tracedat_buffer_find(const struct tracedat *td,
 						   const char *name);
 const char *tracedat_section_name(enum tracedat_section sec);
+uint64_t tracedat_max_inflated(const struct tracedat *td);
 int tracedat_read_section(const struct tracedat *td, enum tracedat_section sec,
 			  void **data, size_t *len, char *err, size_t errlen);
 int tracedat_read_text(const struct tracedat *td, enum tracedat_text text,

@@ -321,15 +321,35 @@ int td_load(const struct tracedat *td, const struct tracedat_location *loc,
 	return 0;
 }
 
+/**
+ * tracedat_max_inflated() - the most bytes a file may make its reader hold
+ * @td: the file
+ *
+ * Return: td->max_inflated, or its default.
+ */
+uint64_t tracedat_max_inflated(const struct tracedat *td)
+{
+	return td->max_inflated ? td->max_inflated : TRACEDAT_MAX_INFLATED;
+}
+
 static int load_section(const struct tracedat *td, enum tracedat_section sec,
 			unsigned char **out, uint64_t *len, char *err, size_t errlen)
 {
+	uint64_t size, max = tracedat_max_inflated(td);
+	const struct tracedat_location *loc;
+
 	if ((unsigned int)sec >= TRACEDAT_NR_SECTIONS)
 		return td_error(err, errlen, "no such section %d", (int)sec);
-	if (!td->sections[sec].present)
+	loc = &td->sections[sec];
+	if (!loc->present)
 		return td_error(err, errlen, "no %s section in the file",
 				tracedat_section_name(sec));
-	return td_load(td, &td->sections[sec], TRACEDAT_MAX_SECTION, out, len, err, errlen);
+	size = loc->compressed ? loc->usize : loc->size;
+	if (size > max)
+		return td_error(err, errlen, "its %s section holds %llu MiB, over the "
+				"--max-inflated limit of %llu MiB", tracedat_section_name(sec),
+				(unsigned long long)(size >> 20), (unsigned long long)(max >> 20));
+	return td_load(td, loc, max, out, len, err, errlen);
 }
 
 /**

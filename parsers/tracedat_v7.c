@@ -85,9 +85,10 @@ static int v7_options_section(struct td_open *o, uint64_t offset, uint64_t *next
 	if (td_check_block(td, &loc, o->err, o->errlen))
 		return -1;
 	o->inflated += loc.usize;
-	if (o->inflated > TRACEDAT_MAX_SECTION)
-		return td_error(o->err, o->errlen, "compressed options sections are too large");
-	if (td_load(td, &loc, TRACEDAT_MAX_SECTION, &buf, &len, o->err, o->errlen))
+	if (o->inflated > TRACEDAT_MAX_OPTIONS_SIZE)
+		return td_error(o->err, o->errlen, "compressed options sections inflate to more "
+				"than %llu MiB", TRACEDAT_MAX_OPTIONS_SIZE >> 20);
+	if (td_load(td, &loc, TRACEDAT_MAX_OPTIONS_SIZE, &buf, &len, o->err, o->errlen))
 		return -1;
 	td_cursor_init(&c, buf, 0, len, td->big_endian);
 	ret = v7_options_data(o, &c, next);

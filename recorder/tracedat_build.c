@@ -62,6 +62,7 @@ struct builder {
 struct source {
 	const struct tracedat_desc_cpu	*cpu;
 	uint64_t			off;
+	uint32_t			round;		/* of @data's repeats */
 	int				fd;
 	unsigned char			*buf;
 };
@@ -728,6 +729,10 @@ static ssize_t source_next(struct builder *b, struct source *src, size_t block,
 	ssize_t r;
 
 	if (c->data) {
+		if (src->off == c->len && src->round + 1 < c->repeat) {
+			src->off = 0;
+			src->round++;
+		}
 		n = c->len - src->off < block ? c->len - src->off : block;
 		*out = (const unsigned char *)c->data + src->off;
 		src->off += n;

@@ -20,7 +20,7 @@
 
 /* Limits beyond which a description is refused. */
 #define TRACEDAT_BUILD_MAX_ITEMS	65536		/* sections, options, CPUs */
-#define TRACEDAT_BUILD_MAX_CHUNK	(64U << 20)	/* v7: uncompressed chunk */
+#define TRACEDAT_BUILD_MAX_CHUNK	(256U << 20)	/* v7: uncompressed chunk */
 #define TRACEDAT_BYTES_LIMIT		(1ULL << 30)	/* tracedat_bytes by default */
 
 /* Option ids (trace-cmd's enum tracecmd_option_id) that writers use. */
@@ -85,12 +85,16 @@ struct tracedat_desc_option {
  * @data: the pages in memory, or NULL to read @path
  * @len: the size of @data
  * @path: a file of them, copied whole; NULL with @data for none
+ * @repeat: @data written this many times over (0 or 1: once), for data far
+ *	bigger than the memory that describes it; a multiple of the chunk
+ *	size in @len keeps every chunk full
  */
 struct tracedat_desc_cpu {
 	int		cpu;
 	const void	*data;
 	uint64_t	len;
 	const char	*path;
+	uint32_t	repeat;
 };
 
 /**

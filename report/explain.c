@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "escape.h"
 #include "explain.h"
 #include "replay.h"
 #include "syscall_decode.h"
@@ -147,17 +148,20 @@ void explain_reason(const struct verdict *v, const char *arch, char *buf, size_t
 static void waker_words(const struct verdict *v, char *buf, size_t len)
 {
 	const struct task_sleep *s = &v->sleep;
+	char comm[ESCAPE_LEN(TRACE_COMM_LEN)];
 
 	if (!s->waking_ts) {
 		snprintf(buf, len, "no sched_waking of it in the trace");
 		return;
 	}
 	if (s->waker_prio == TRACE_UNKNOWN_PRIO)
-		snprintf(buf, len, "%s (pid %d, priority unknown) in %s context", s->waker_comm,
-			 s->waker_pid, explain_context(s->waker_context));
+		snprintf(buf, len, "%s (pid %d, priority unknown) in %s context",
+			 escape(s->waker_comm, comm, sizeof(comm)), s->waker_pid,
+			 explain_context(s->waker_context));
 	else
-		snprintf(buf, len, "%s (pid %d, prio %d) in %s context", s->waker_comm,
-			 s->waker_pid, s->waker_prio, explain_context(s->waker_context));
+		snprintf(buf, len, "%s (pid %d, prio %d) in %s context",
+			 escape(s->waker_comm, comm, sizeof(comm)), s->waker_pid, s->waker_prio,
+			 explain_context(s->waker_context));
 }
 
 /**
@@ -261,10 +265,13 @@ void explain_fault_error(uint64_t error_code, const char *arch, char *buf, size_
 void explain_fault(const struct verdict *v, const struct trace_input *in, const char *arch,
 		   char *buf, size_t len)
 {
-	char ip[128], err[128], sys[EXPLAIN_LEN];
+	char ip[128], err[128], sys[EXPLAIN_LEN], sym[128];
 
-	if (v->fault.user || trace_input_symbol(in, v->fault.ip, ip, sizeof(ip)))
+	/* a symbol name is the trace's kallsyms: hostile text */
+	if (v->fault.user || trace_input_symbol(in, v->fault.ip, sym, sizeof(sym)))
 		snprintf(ip, sizeof(ip), "0x%llx", (unsigned long long)v->fault.ip);
+	else
+		escape(sym, ip, sizeof(ip));
 	explain_fault_error(v->fault.error_code, arch, err, sizeof(err));
 	explain_syscall(&v->syscall, arch, sys, sizeof(sys));
 	snprintf(buf, len, "%s fault at address 0x%llx, ip %s, %s; during %s",

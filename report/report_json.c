@@ -7,10 +7,19 @@
 #include <jansson.h>
 #include <string.h>
 
+#include "escape.h"
 #include "explain.h"
 #include "report.h"
 
 #define LINE_LEN	1024
+
+/* A string from the trace: escaped, so it is valid UTF-8 and never vanishes. */
+static json_t *json_text(const char *s)
+{
+	char buf[ESCAPE_LEN(1024)];
+
+	return json_string(escape(s, buf, sizeof(buf)));
+}
 
 static void put(struct report *rep, const char *key, json_t *value)
 {
@@ -61,7 +70,7 @@ static json_t *sleep_object(struct report *rep, const struct verdict *v)
 	if (s->waking_ts) {
 		waker = json_object();
 		json_object_set_new(waker, "pid", json_integer(s->waker_pid));
-		json_object_set_new(waker, "comm", json_string(s->waker_comm));
+		json_object_set_new(waker, "comm", json_text(s->waker_comm));
 		json_object_set_new(waker, "prio", s->waker_prio == TRACE_UNKNOWN_PRIO ?
 				    json_null() : json_integer(s->waker_prio));
 		json_object_set_new(waker, "context", json_string(explain_context(s->waker_context)));
@@ -95,8 +104,9 @@ static json_t *fault_object(struct report *rep, const struct verdict *v)
 	json_object_set_new(o, "kind", json_string(v->fault.user ? "user" : "kernel"));
 	json_object_set_new(o, "address", hex(v->fault.address));
 	json_object_set_new(o, "ip", hex(v->fault.ip));
-	if (!v->fault.user && !trace_input_symbol(rep->in, v->fault.ip, buf, sizeof(buf)))
-		json_object_set_new(o, "symbol", json_string(buf));
+	json_object_set_new(o, "symbol", !v->fault.user &&
+			    !trace_input_symbol(rep->in, v->fault.ip, buf, sizeof(buf)) ?
+			    json_text(buf) : json_null());
 	json_object_set_new(o, "error_code", hex(v->fault.error_code));
 	explain_fault_error(v->fault.error_code, rep->opts.arch, buf, sizeof(buf));
 	json_object_set_new(o, "error", json_string(buf));
@@ -129,7 +139,7 @@ static void json_verdict(struct report *rep, const struct verdict *v)
 
 	json_object_set_new(o, "monitor", json_string(v->monitor->name));
 	json_object_set_new(o, "pid", json_integer(v->pid));
-	json_object_set_new(o, "comm", json_string(v->comm));
+	json_object_set_new(o, "comm", json_text(v->comm));
 	json_object_set_new(o, "prio", v->prio == TRACE_UNKNOWN_PRIO ? json_null() :
 			    json_integer(v->prio));
 	json_object_set_new(o, "ts_ns", json_integer(v->ts));
@@ -156,7 +166,7 @@ static json_t *trace_object(struct report *rep, const struct replay_stats *stats
 	const struct trace_meta *m = trace_input_meta(rep->in);
 	json_t *o = json_object();
 
-	json_object_set_new(o, "path", json_string(rep->opts.path));
+	json_object_set_new(o, "path", json_text(rep->opts.path));
 	json_object_set_new(o, "arch", json_string(rep->opts.arch));
 	json_object_set_new(o, "arch_evidence", rep->opts.arch_evidence[0] ?
 			    json_string(rep->opts.arch_evidence) : json_null());
@@ -208,7 +218,7 @@ static json_t *coverage_array(struct report *rep)
 
 		json_object_set_new(o, "monitor", json_string(c->monitor->name));
 		json_object_set_new(o, "pid", json_integer(c->pid));
-		json_object_set_new(o, "comm", json_string(c->comm));
+		json_object_set_new(o, "comm", json_text(c->comm));
 		json_object_set_new(o, "judged_from_ns", ns_or_null(c->started_ts));
 		json_object_set_new(o, "kthread_unknown", json_boolean(c->kthread_unknown));
 		json_object_set_new(o, "unknown_atoms", atoms_array(c->monitor, c->unknown_atoms));
@@ -234,7 +244,7 @@ static json_t *summary_object(struct report *rep)
 
 		json_object_set_new(t, "monitor", json_string(row->monitor->name));
 		json_object_set_new(t, "pid", json_integer(row->pid));
-		json_object_set_new(t, "comm", json_string(row->comm));
+		json_object_set_new(t, "comm", json_text(row->comm));
 		json_object_set_new(t, "prio", row->prio == TRACE_UNKNOWN_PRIO ? json_null() :
 				    json_integer(row->prio));
 		json_object_set_new(t, "violations", json_integer(row->count));

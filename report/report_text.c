@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "escape.h"
 #include "explain.h"
 #include "report.h"
 
@@ -13,11 +14,13 @@
 static void text_begin(struct report *rep)
 {
 	const struct trace_meta *m = trace_input_meta(rep->in);
+	char path[ESCAPE_LEN(256)];
 	FILE *out = rep->opts.out;
 
 	if (rep->opts.quiet)
 		return;
-	fprintf(out, "%s: %s, %d CPUs, clock %s, trace.dat v%d%s%s\n", rep->opts.path,
+	fprintf(out, "%s: %s, %d CPUs, clock %s, trace.dat v%d%s%s\n",
+		escape(rep->opts.path, path, sizeof(path)),
 		m->uname[0] ? m->uname : "no uname", m->cpus, m->clock[0] ? m->clock : "unknown",
 		m->version, m->buffer[0] ? ", buffer " : "", m->buffer);
 	fprintf(out, "monitors:");
@@ -47,13 +50,14 @@ static void text_context(struct report *rep, const struct verdict *v)
 static void text_verdict(struct report *rep, const struct verdict *v)
 {
 	char ts[32], buf[LINE_LEN], atoms[EXPLAIN_LEN], states[64], prio[16];
+	char comm[ESCAPE_LEN(TRACE_COMM_LEN)];
 	FILE *out = rep->opts.out;
 
 	explain_ts(v->ts, ts, sizeof(ts));
 	explain_prio(v->prio, prio, sizeof(prio));
 	fprintf(out, "%s%s violation%s: %s pid %d prio %s, CPU %d, at %s\n",
 		report_color(rep, REPORT_RED), v->monitor->name, report_color(rep, REPORT_RESET),
-		v->comm, v->pid, prio, v->cpu, ts);
+		escape(v->comm, comm, sizeof(comm)), v->pid, prio, v->cpu, ts);
 	explain_why(v, rep->opts.arch, buf, sizeof(buf));
 	fprintf(out, "  why:    %s\n", buf);
 	if (v->cause == CAUSE_SLEEP_REASON || v->cause == CAUSE_WAKER) {
@@ -84,7 +88,7 @@ static void text_reasons(FILE *out, const struct summary_row *row)
 
 static void text_summary(struct report *rep)
 {
-	char first[32], last[32], prio[16];
+	char first[32], last[32], prio[16], comm[ESCAPE_LEN(TRACE_COMM_LEN)];
 	FILE *out = rep->opts.out;
 
 	fprintf(out, "%sSummary:%s %lu violation%s", report_color(rep, REPORT_BOLD),
@@ -101,7 +105,7 @@ static void text_summary(struct report *rep)
 		explain_ts(row->last, last, sizeof(last));
 		explain_prio(row->prio, prio, sizeof(prio));
 		fprintf(out, "  %-9s %-16s pid %-7d prio %-4s %6lu  %s..%s  ", row->monitor->name,
-			row->comm, row->pid, prio, row->count, first, last);
+			escape(row->comm, comm, sizeof(comm)), row->pid, prio, row->count, first, last);
 		text_reasons(out, row);
 		fprintf(out, "\n");
 	}
@@ -110,7 +114,7 @@ static void text_summary(struct report *rep)
 static void text_coverage(struct report *rep)
 {
 	unsigned int judged = 0, told = 0;
-	char why[EXPLAIN_LEN * 2];
+	char why[EXPLAIN_LEN * 2], comm[ESCAPE_LEN(TRACE_COMM_LEN)];
 	FILE *out = rep->opts.out;
 
 	for (unsigned int i = 0; i < rep->nr_coverage; i++) {
@@ -122,7 +126,8 @@ static void text_coverage(struct report *rep)
 			continue;
 		if (!told++)
 			fprintf(out, "Coverage of real-time tasks:\n");
-		fprintf(out, "  %-9s %-16s pid %-7d %s\n", c->monitor->name, c->comm, c->pid, why);
+		fprintf(out, "  %-9s %-16s pid %-7d %s\n", c->monitor->name,
+			escape(c->comm, comm, sizeof(comm)), c->pid, why);
 	}
 	fprintf(out, "%s%u of %u monitor instances of real-time tasks were judged.\n",
 		told ? "  " : "Coverage: ", judged, rep->nr_coverage);

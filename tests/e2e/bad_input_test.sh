@@ -59,7 +59,7 @@ if command -v setpriv > /dev/null && [ "$(id -u)" = 0 ]; then
 		not_ok "unreadable file" "$(cat "$TMP/err")"
 	fi
 else
-	echo "skip    unreadable file: needs root and setpriv to drop privileges"
+	skip "unreadable file" "needs root and setpriv to drop privileges"
 fi
 
 # ---- bit flips: any verdict, or one error line; never a crash or a hang ----
@@ -167,7 +167,7 @@ if [ "$(id -u)" = 0 ] && grep -qw tracefs /proc/filesystems &&
 	check_error "a recording for pagefault, replayed for sleep" "-m sleep $B/pagefault-only.dat" \
 		"^rvreplay: $B/pagefault-only.dat: sleep cannot judge this trace: sched:sched_[a-z]+ was not recorded \\(.*\\); record it with 'rvreplay record -m sleep -o trace.dat -- COMMAND'$"
 else
-	echo "skip    a recording for pagefault, replayed for sleep: cannot record here"
+	skip "a recording for pagefault, replayed for sleep" "cannot record here"
 fi
 
 # ---- the generator: the kernel's limits are errors (exit 1) ----
@@ -191,6 +191,6 @@ if [ -x "$LTLC" ]; then
 	check_ltlc "ltlc: an automaton of 35 states" "$B/states35.ltl" \
 		"^$B/states35.ltl: error: the automaton has 35 states, more than the kernel's limit of 32 \\(RV_MAX_BA_STATES\\)$"
 else
-	echo "skip    ltlc limits: no $LTLC"
+	skip "ltlc limits" "no $LTLC"
 fi
 finish

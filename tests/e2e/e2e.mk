@@ -3,14 +3,15 @@
 E2E_SCRIPTS	= tests/e2e/verdicts_test.sh tests/e2e/cli_test.sh tests/e2e/bad_input_test.sh \
 		  tests/e2e/record_test.sh tests/e2e/reader_equivalence_test.sh tests/e2e/man_test.sh tests/e2e/tty_test.sh \
 		  tests/e2e/install_test.sh tests/e2e/diff_test.sh tests/e2e/record_faults_test.sh \
-		  tests/e2e/toy_monitor_test.sh tests/e2e/gate_test.sh \
+		  tests/e2e/toy_monitor_test.sh tests/e2e/gate_test.sh tests/hostile/hostile_test.sh \
 		  tests/regressions/regressions_test.sh tests/e2e/valgrind_test.sh
 
 $(BUILD)/verdict_check: tests/e2e/verdict_check.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(BASE_LDFLAGS) -ljansson
 
-check-e2e: $(BUILD)/rvreplay $(BUILD)/verdict_check workloads man
+check-e2e: $(BUILD)/rvreplay $(BUILD)/verdict_check $(BUILD)/tests/make_hostile workloads man
 	@set -e; for s in $(E2E_SCRIPTS); do \
-		echo "== $$s"; RVREPLAY=$(BUILD)/rvreplay sh $$s $(BUILD)/verdict_check $(BUILD)/workloads; \
+		echo "== $$s"; RVREPLAY=$(BUILD)/rvreplay MAKE_HOSTILE=$(BUILD)/tests/make_hostile \
+			sh $$s $(BUILD)/verdict_check $(BUILD)/workloads; \
 	done

@@ -210,7 +210,7 @@ if [ "$(id -u)" = 0 ] && command -v trace-cmd > /dev/null && command -v unshare 
 elif [ "${CI:-}" = true ]; then
 	not_ok "traces recorded as trace-cmd users record them" "$(cat "$TMP/extract.err" 2> /dev/null)"
 else
-	echo "skip    traces recorded as trace-cmd users record them: not root, or no trace-cmd"
+	skip "traces recorded as trace-cmd users record them" "not root, or no trace-cmd"
 fi
 
 # ---- rvreplay record lists the events it enabled ----
@@ -252,6 +252,6 @@ if [ "$(id -u)" = 0 ] && grep -qw tracefs /proc/filesystems; then
 elif [ "${CI:-}" = true ]; then
 	not_ok "record writes the list of events it enabled" "no tracefs, or not root"
 else
-	echo "skip    rvreplay record: not root, or no tracefs"
+	skip "rvreplay record" "not root, or no tracefs"
 fi
 finish

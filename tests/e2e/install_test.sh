@@ -111,7 +111,7 @@ complete_test() {
 }
 
 if ! command -v bash > /dev/null; then
-	echo "skip    completion: no bash"
+	skip "completion" "no bash"
 else
 	complete_test check	ch
 	complete_test record	rec

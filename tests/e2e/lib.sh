@@ -84,19 +84,28 @@ guard_rvreplay() {
 	RVREPLAY=$TMP/rvreplay
 }
 
+# skip WHAT WHY: WHAT cannot run its real part here (no root, tracefs or
+# tool): a skip, but under CI=true a failure, for CI must run everything.
+skip() {
+	if [ "${CI:-}" = true ]; then
+		not_ok "$1" "cannot run under CI=true: $2"
+	else
+		echo "skip    $1: $2"
+	fi
+}
+
+# skip_or_fail WHAT WHY: skip, then end the script after its summary.
+skip_or_fail() {
+	skip "$1" "$2"
+	finish
+	exit
+}
+
 # need_tracefs WHAT: exit the script (after its summary) saying why WHAT
 # is skipped, unless we are root on a kernel with tracefs.
 need_tracefs() {
-	if [ "$(id -u)" != 0 ]; then
-		echo "skip    $1: not root (tracefs belongs to root)"
-		finish
-		exit 0
-	fi
-	if ! grep -qw tracefs /proc/filesystems; then
-		echo "skip    $1: this kernel has no tracefs"
-		finish
-		exit 0
-	fi
+	[ "$(id -u)" = 0 ] || skip_or_fail "$1" "not root (tracefs belongs to root)"
+	grep -qw tracefs /proc/filesystems || skip_or_fail "$1" "this kernel has no tracefs"
 }
 
 # tracefs_state: what a recording must leave as it was, the mount and the

@@ -231,7 +231,7 @@ for p in $PAGES; do
 		cmd=$(cat "$f")
 		desc="$p: $cmd"
 		if [ "$(cat "$b.root")" = 1 ] && [ -z "$can_record" ]; then
-			echo "skip    $desc: needs root and tracefs"
+			skip "$desc" "needs root and tracefs"
 			continue
 		fi
 		if [ "$(cat "$b.needs")" = diff ] && ! have_diff; then

@@ -345,7 +345,7 @@ left_clean "$out" "after SIGKILL, the instance still held"
 
 # Containers: recorders in other PID namespaces, pid 1 in each.
 if ! unshare -pf --mount-proc true 2> /dev/null; then
-	echo "skip    recorders in PID namespaces: unshare -pf --mount-proc fails here"
+	skip "recorders in PID namespaces" "unshare -pf --mount-proc fails here"
 	finish
 	exit
 fi
@@ -412,7 +412,7 @@ two_containers() {
 if command -v trace-cmd > /dev/null; then
 	two_containers
 else
-	echo "skip    two containers recording at once: no trace-cmd to read the marks"
+	skip "two containers recording at once" "no trace-cmd to read the marks"
 fi
 
 # Tracing turned off in our instance by another process: the trace would
@@ -466,7 +466,7 @@ if command -v strace > /dev/null; then
 	[ -d "$inst" ] && rmdir "$inst"
 	left_clean "$out" "the instance replaced"
 else
-	echo "skip    the instance replaced before the recording: no strace"
+	skip "the instance replaced before the recording" "no strace"
 fi
 
 finish

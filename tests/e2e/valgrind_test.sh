@@ -14,7 +14,7 @@ W=$2
 
 BIN=$(cd "$(dirname "$RVREPLAY")" && pwd)/$(basename "$RVREPLAY")
 if ! command -v valgrind > /dev/null; then
-	echo "skip    valgrind: not installed (Debian package valgrind)"
+	skip "valgrind" "not installed (Debian package valgrind)"
 	finish
 	exit 0
 fi
@@ -100,6 +100,6 @@ if [ "$(id -u)" = 0 ] && grep -qw tracefs /proc/filesystems; then
 	wait $pid
 	recorded "stopped by SIGINT" $?
 else
-	echo "skip    record under valgrind: needs root and tracefs"
+	skip "record under valgrind" "needs root and tracefs"
 fi
 finish

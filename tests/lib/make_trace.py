@@ -13,6 +13,10 @@ SOURCE may be any trace.dat; it is converted to an uncompressed v6 copy
   overrun CPU N       ... that N were overwritten before the first record
   commit-past CPU P   page P of the CPU gets a commit past the page's end
   cut-event CPU P     page P's first event gets a length past the commit
+  grow N              every CPU's data N times over: a big trace
+  evil-comm COMM      every COMM in the file (records, cmdlines, markers)
+                      becomes as long a name of terminal escapes that would
+                      retitle and clear a terminal
 """
 import os
 import struct
@@ -75,11 +79,38 @@ def cut_event(t, cpu, page):
     struct.pack_into('<I', t.data, base + curr + 4, commit + 64)
 
 
+def grow(t, n):
+    """Every CPU's pages repeated @n times, each CPU's data page aligned."""
+    first = min(o for o, s in t.cpu_data if s)
+    out = bytearray(t.data[:first])
+    table = []
+    for offset, size in t.cpu_data:
+        out += bytes(-len(out) % t.page_size)
+        table.append((len(out), size * n))
+        out += bytes(t.data[offset:offset + size]) * n
+    for cpu, (offset, size) in enumerate(table):
+        struct.pack_into('<QQ', out, t.table + 16 * cpu, offset, size)
+    t.data = out
+
+
+def evil_comm(t, comm):
+    """@comm's bytes, everywhere, become escapes of the same length."""
+    evil = b'\x1b]2;pwned\x07\x1b[2J\xff\x9b'
+    new = (evil * (len(comm) // len(evil) + 1))[:len(comm)]
+    assert comm in t.data, 'no %r in the trace' % comm
+    t.data = bytearray(bytes(t.data).replace(comm, new))
+
+
 def main(argv):
     if len(argv) < 4:
         sys.exit(__doc__)
-    kind, source, out, args = argv[1], argv[2], argv[3], [int(a) for a in argv[4:]]
+    kind, source, out = argv[1], argv[2], argv[3]
     t = load(source)
+    if kind == 'evil-comm':
+        evil_comm(t, argv[4].encode())
+        t.write(out)
+        return
+    args = [int(a) for a in argv[4:]]
     if kind == 'no-uname':
         t.set_option_id(5, UNKNOWN_OPTION)
     elif kind == 'dropped':
@@ -90,6 +121,8 @@ def main(argv):
         commit_past(t, args[0], args[1])
     elif kind == 'cut-event':
         cut_event(t, args[0], args[1])
+    elif kind == 'grow':
+        grow(t, args[0])
     else:
         sys.exit('make_trace: unknown kind ' + kind)
     t.write(out)

@@ -188,6 +188,6 @@ if [ -x "$LTLC" ]; then
 		"error: the automaton takes more than 33554432 tableau steps to build: simplify the formula$" \
 		-o "$TMP/out.h" "$TMP/split28.ltl"
 else
-	echo "skip    ltlc regressions: no $LTLC"
+	skip "ltlc regressions" "no $LTLC"
 fi
 finish

@@ -409,7 +409,7 @@ static struct trace_input *open_reader(const char *path, const char *buffer,
 	struct trace_input *in;
 	char err[TRACE_ERR_LEN];
 
-	ck_assert_msg(!trace_input_open_reader(path, buffer, reader, &in, err), "%s: %s", path,
+	ck_assert_msg(!trace_input_open_reader(path, buffer, reader, 0, &in, err), "%s: %s", path,
 		      err);
 	ck_assert_int_eq(trace_input_reader(in), reader);
 	return in;
@@ -741,7 +741,7 @@ START_TEST(short_record_not_printed)
 	char err[TRACE_ERR_LEN], line[512];
 
 	ck_assert_int_eq(trace_input_open_reader("tests/regressions/print-too-short.dat", NULL,
-						 TRACE_READER_FAST, &f.in, err), 0);
+						 TRACE_READER_FAST, 0, &f.in, err), 0);
 	ck_assert_int_eq(trace_input_iterate(f.in, format_one, &f), 0);
 	ck_assert_int_eq(f.refused, 0);
 	ck_assert_int_eq(trace_input_damages(f.in, &d, 1), 1);
@@ -797,9 +797,9 @@ static void left_to_libtracecmd(const char *path)
 
 	ck_assert(td->changes_timestamps);
 	tracedat_close(td);
-	ck_assert_int_ne(trace_input_open_reader(path, NULL, TRACE_READER_FAST, &in, err), 0);
+	ck_assert_int_ne(trace_input_open_reader(path, NULL, TRACE_READER_FAST, 0, &in, err), 0);
 	ck_assert_str_eq(err, "options that change timestamps");
-	ck_assert_int_eq(trace_input_open_reader(path, NULL, TRACE_READER_AUTO, &in, err), 0);
+	ck_assert_int_eq(trace_input_open_reader(path, NULL, TRACE_READER_AUTO, 0, &in, err), 0);
 	ck_assert_int_eq(trace_input_reader(in), TRACE_READER_LIBTRACECMD);
 	trace_input_close(in);
 }

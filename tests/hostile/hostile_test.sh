@@ -1,0 +1,270 @@
+#!/bin/sh
+# Hostile traces (issue "Hostile traces and hostile machines"): files made
+# at test time to the trace.dat format, as an attacker would make them
+# (tests/hostile/make_hostile.c, tests/lib/make_trace.py), each small on
+# disk. None may crash rvreplay, hang it, make it grow without bound or
+# lose records with exit 0: each case ends in its verdict, or in exit 2
+# and one line naming the limit.
+#
+# Guards, not benchmarks: every case runs under a 60 s hang guard (five
+# times that under the sanitizers) and, in the normal build, under
+# ulimit -v 512M (the sanitizers' shadow memory would not fit it). The
+# goals, 256 MiB and 10 s for an input under 1 MB, are printed at the end
+# for each case, and tracked by make bench.
+#
+# usage: hostile_test.sh   (from the top of the tree; MAKE_HOSTILE names
+#                          the generator, RVREPLAY the binary)
+
+. tests/e2e/lib.sh
+MAKE_HOSTILE=${MAKE_HOSTILE:-build/tests/make_hostile}
+MAKE_TRACE=tests/lib/make_trace.py
+TEMPLATE=traces/clock-nanosleep.dat
+BIN=$RVREPLAY
+if [ -n "$ASAN_OPTIONS" ]; then
+	GUARD=300
+	LIMIT=
+else
+	GUARD=60
+	LIMIT="ulimit -v 524288;"
+fi
+: > "$TMP/goals"
+
+# run_case NAME WANT_EXIT REGEX ARGS...: rvreplay ARGS guarded; the exit
+# code, the output matching REGEX, peak memory and time noted for the goals.
+run_case() {
+	name=$1 want=$2 regex=$3
+	shift 3
+	/usr/bin/time -f "%M %e" -o "$TMP/time" timeout -k 5 "$GUARD" \
+		env ${READER:+RVREPLAY_READER=$READER} sh -c "$LIMIT exec \"\$0\" \"\$@\"" \
+		"$BIN" "$@" > "$TMP/out" 2> "$TMP/err"
+	got=$?
+	# GNU time says "Command exited with non-zero status N" first
+	read -r kb secs <<EOF
+$(tail -n 1 "$TMP/time")
+EOF
+	[ "$got" = 124 ] || [ "$got" = 137 ] && got="$got (the hang guard, $GUARD s)"
+	for last in "$@"; do :; done
+	printf '%-52s %7s KiB %5d MiB %6s s\n' "$name" \
+		"$(( ($(stat -c %s "$last" 2>/dev/null || echo 0) + 1023) / 1024 ))" \
+		$((kb / 1024)) "$secs" >> "$TMP/goals"
+	cat "$TMP/out" "$TMP/err" > "$TMP/all"
+	if [ "$got" != "$want" ]; then
+		not_ok "$name" "exit $got, expected $want" "$(head -c 600 "$TMP/all")"
+	elif ! grep -Eq -- "$regex" "$TMP/all"; then
+		not_ok "$name" "output does not match /$regex/:" "$(head -c 600 "$TMP/all")"
+	else
+		ok "$name"
+	fi
+}
+
+# hostile KIND OUT ARGS...: a hostile file from the template
+hostile() {
+	kind=$1 out=$2
+	shift 2
+	"$MAKE_HOSTILE" "$kind" "$TEMPLATE" "$out" "$@" || not_ok "make_hostile $kind" "failed"
+}
+
+# same_line NAME REGEX FILE1 FILE2: the first line matching REGEX is the same in both
+same_line() {
+	a=$(grep -Em1 -- "$2" "$3") b=$(grep -Em1 -- "$2" "$4")
+	if [ -n "$a" ] && [ "$a" = "$b" ]; then
+		ok "$1"
+	else
+		not_ok "$1" "'$a'" "'$b'"
+	fi
+}
+
+"$BIN" -s "$TEMPLATE" > "$TMP/template.txt" 2>&1
+SUMMARY="^Summary: "
+
+# ---- memory: compressed data inflated ----
+
+hostile big-chunk "$TMP/big-chunk.dat" 128
+run_case "a 128 MiB chunk: the limit" 2 \
+	"CPU [0-9]+ at offset [0-9]+: a compressed chunk of .*--max-inflated limit of 128 MiB" \
+	"$TMP/big-chunk.dat"
+"$BIN" -s --max-inflated 256M "$TMP/big-chunk.dat" > "$TMP/fast.txt" 2>&1
+RVREPLAY_READER=libtracecmd "$BIN" -s --max-inflated 512M "$TMP/big-chunk.dat" \
+	> "$TMP/libtracecmd.txt" 2>&1
+same_line "a 128 MiB chunk, raised limit: the records libtracecmd reads" "^Trace: " \
+	"$TMP/fast.txt" "$TMP/libtracecmd.txt"
+same_line "a 128 MiB chunk, raised limit: the template's verdicts" "$SUMMARY" \
+	"$TMP/fast.txt" "$TMP/template.txt"
+READER=libtracecmd
+run_case "a 128 MiB chunk, libtracecmd: the limit" 2 \
+	"libtracecmd, which must read it, would hold about 129 MiB .*limit of 128 MiB" \
+	"$TMP/big-chunk.dat"
+READER=
+
+hostile many-cpus "$TMP/many-cpus.dat" 8192
+run_case "8192 CPUs: the chunks held at once" 2 \
+	"CPU [0-9]+ at offset [0-9]+: a compressed chunk of 40 KiB, which with the chunk of every other CPU held beside it passes the --max-inflated limit" \
+	check "$TMP/many-cpus.dat"
+"$BIN" check --max-inflated 1G "$TMP/many-cpus.dat" > "$TMP/fast.txt" 2>&1
+RVREPLAY_READER=libtracecmd "$BIN" check --max-inflated 1G "$TMP/many-cpus.dat" \
+	> "$TMP/libtracecmd.txt" 2>&1
+same_line "8192 CPUs, raised limit: every record, as libtracecmd" "sched:sched_switch +8192 " \
+	"$TMP/fast.txt" "$TMP/libtracecmd.txt"
+
+hostile shared-chunk "$TMP/shared.dat" 64 16
+run_case "16 CPU entries on one chunk: refused" 2 \
+	"the data of CPU 1 at offset [0-9]+ overlaps the data of CPU 0" "$TMP/shared.dat"
+
+hostile date-bomb "$TMP/date.dat" 4096
+run_case "4 GiB of CPU data libtracecmd must read: the limit" 2 \
+	"libtracecmd, which must read it, would hold about 4[0-9]{3} MiB .*--max-inflated limit of 128 MiB" \
+	"$TMP/date.dat"
+run_case "4 GiB of CPU data libtracecmd must read: check too" 2 \
+	"--max-inflated limit of 128 MiB" check "$TMP/date.dat"
+
+# ---- memory and time: metadata ----
+
+hostile cmdlines-bomb "$TMP/cmdlines.dat" 100
+run_case "100 MiB of saved cmdlines: refused" 2 \
+	"its cmdlines section has [0-9]+ lines, more than twice what a kernel writes" \
+	"$TMP/cmdlines.dat"
+hostile printk-bomb "$TMP/printk.dat" 100
+run_case "100 MiB of printk formats: refused" 2 \
+	"its printk formats section has [0-9]+ lines, more than twice what a kernel writes" \
+	"$TMP/printk.dat"
+hostile kallsyms-bomb "$TMP/kallsyms.dat" 120
+run_case "120 MiB of kallsyms: read, named when asked" 1 "$SUMMARY" --context 20 \
+	"$TMP/kallsyms.dat"
+same_line "120 MiB of kallsyms: the template's verdicts" "$SUMMARY" "$TMP/all" \
+	"$TMP/template.txt"
+hostile kallsyms-bomb "$TMP/kallsyms-big.dat" 200
+run_case "200 MiB of kallsyms: the limit" 2 \
+	"its kallsyms section holds [0-9]+ MiB, over the --max-inflated limit of 128 MiB" \
+	--context 20 "$TMP/kallsyms-big.dat"
+hostile formats-bomb "$TMP/formats.dat" 63000
+run_case "63,000 more event formats: parsed when used" 1 "$SUMMARY" -s "$TMP/formats.dat"
+same_line "63,000 more event formats: the template's verdicts" "$SUMMARY" "$TMP/all" \
+	"$TMP/template.txt"
+hostile print-bomb "$TMP/print.dat" 200000
+run_case "a print format of 200,000 operands: linear" 1 "$SUMMARY" -s "$TMP/print.dat"
+
+# ---- time: lost events, many tasks ----
+
+hostile gaps "$TMP/gaps.dat" 20000 20000
+run_case "20,000 tasks x 20,000 lost-event gaps" 0 "events were lost \\(20000 gaps\\)" \
+	"$TMP/gaps.dat"
+hostile many-pids "$TMP/pids.dat" 300000
+run_case "300,000 tasks, --context 1000" 0 "^Summary: 0 violations" --context 1000 \
+	"$TMP/pids.dat"
+
+# ---- hangs: a FIFO ----
+
+mkfifo "$TMP/fifo"
+run_case "a FIFO without a writer: refused at once" 2 "not a regular file" "$TMP/fifo"
+run_case "a FIFO without a writer: check too" 2 "not a regular file" check "$TMP/fifo"
+
+# ---- crashes: the file changes while it is read ----
+
+# A malformed file renamed over a good one, again and again, while rvreplay
+# reads the path: it opened one of them once and parses what it opened.
+cp "$TEMPLATE" "$TMP/good.dat"
+bad=0
+for f in tests/regressions/print-fmt-*.dat tests/regressions/kbuffer-*.dat; do
+	cp "$f" "$TMP/bad$bad.dat"
+	bad=$((bad + 1))
+done
+(
+	i=0
+	while [ ! -e "$TMP/stop" ]; do
+		cp "$TMP/good.dat" "$TMP/next.dat" && mv -f "$TMP/next.dat" "$TMP/path.dat"
+		cp "$TMP/bad$((i % bad)).dat" "$TMP/next.dat" && mv -f "$TMP/next.dat" "$TMP/path.dat"
+		i=$((i + 1))
+	done
+) &
+renamer=$!
+crashed=
+cp "$TMP/good.dat" "$TMP/path.dat"
+for i in $(seq 40); do
+	timeout -k 5 "$GUARD" "$BIN" -s "$TMP/path.dat" > /dev/null 2> "$TMP/err"
+	got=$?
+	[ "$got" -gt 2 ] && crashed="$crashed run $i: exit $got $(head -c 200 "$TMP/err");"
+done
+touch "$TMP/stop"
+wait "$renamer"
+if [ -z "$crashed" ]; then
+	ok "a malformed file renamed over the path 40 times while it is read: no crash"
+else
+	not_ok "a malformed file renamed over the path while it is read" "$crashed"
+fi
+
+# The file truncated while it is read: the process is stopped once the
+# trace is mapped, the file cut to one page, the process let go.
+"$MAKE_TRACE" grow "$TEMPLATE" "$TMP/long.dat" 300
+"$BIN" -o "$TMP/report.txt" "$TMP/long.dat" > /dev/null 2> "$TMP/err" &
+pid=$!
+for i in $(seq 2000); do
+	grep -q "$TMP/long.dat" "/proc/$pid/maps" 2> /dev/null && break
+	sleep 0.005
+done
+kill -STOP "$pid" 2> /dev/null
+truncate -s 4096 "$TMP/long.dat"
+kill -CONT "$pid" 2> /dev/null
+wait "$pid"
+got=$?
+if [ "$got" = 2 ] && grep -q "the file shrank while it was read" "$TMP/err" &&
+   [ "$(wc -l < "$TMP/err")" = 1 ] && [ ! -e "$TMP/report.txt" ]; then
+	ok "the file truncated while it is read: exit 2, one line, no report left"
+else
+	not_ok "the file truncated while it is read" "exit $got" "$(head -c 300 "$TMP/err")" \
+		"$(ls "$TMP"/report* 2>/dev/null)"
+fi
+
+# ---- hostile names ----
+
+# raw_bytes FILE: control bytes (C0 but tab and newline, DEL, C1 as UTF-8)
+# or bytes that are not UTF-8 in FILE
+raw_bytes() {
+	LC_ALL=C grep -c "$(printf '[\001-\010\013-\037\177]')" "$1"
+	iconv -f UTF-8 -t UTF-8 "$1" > /dev/null 2>&1 || echo "not UTF-8"
+	LC_ALL=C grep -c "$(printf '\302[\200-\237]')" "$1"
+}
+
+"$MAKE_TRACE" evil-comm "$TEMPLATE" "$TMP/evil.dat" clock_nanosleep
+KMOD=tests/kmod/traces/x86_64-futex_wake-lower.dat
+"$MAKE_TRACE" evil-comm "$KMOD" "$TMP/evil-live.dat" futex_wake
+for args in "" "--json" "-s" "--context 20" "--profile 7.3 --json" "check" \
+	    "diff --states" "diff -s"; do
+	case "$args" in diff*) file=$TMP/evil-live.dat ;; *) file=$TMP/evil.dat ;; esac
+	# shellcheck disable=SC2086
+	"$BIN" $args "$file" > "$TMP/out" 2> "$TMP/err"
+	got=$?
+	found=$(cat "$TMP/out" "$TMP/err" > "$TMP/all"; raw_bytes "$TMP/all" | tr '\n' ' ')
+	escaped=$(grep -c 'x1b\]2;pwned' "$TMP/all")
+	case "$args" in check | "diff -s") escaped="(names no task)" ;; esac
+	if [ "$found" != "0 0 " ] || [ "$got" -gt 2 ] || [ "$escaped" = 0 ]; then
+		not_ok "a comm of terminal escapes, rvreplay $args: escaped" \
+			"exit $got; raw control bytes, invalid UTF-8, C1: $found; escaped names: $escaped"
+	else
+		ok "a comm of terminal escapes, rvreplay $args: escaped ($escaped lines)"
+	fi
+	case "$args" in *--json*)
+		if python3 -m json.tool "$TMP/out" > /dev/null 2>&1; then
+			ok "a comm of terminal escapes, rvreplay $args: valid JSON"
+		else
+			not_ok "a comm of terminal escapes, rvreplay $args: valid JSON" \
+				"$(head -c 300 "$TMP/out")"
+		fi
+	esac
+done
+"$BIN" --json "$TMP/evil.dat" 2> /dev/null |
+	python3 -c 'import json,sys; print(json.load(sys.stdin)["violations"][0]["comm"])' \
+	> "$TMP/comm" 2>&1
+if [ "$(cat "$TMP/comm")" = '\x1b]2;pwned\x07\x1b[2J\xff' ]; then
+	ok "JSON: the comm escaped by the one rule (\\xNN, then JSON)"
+else
+	not_ok "JSON: the comm escaped by the one rule" "$(cat "$TMP/comm")"
+fi
+
+hostile hostile-system "$TMP/system.dat"
+check_error "a system name with a newline and escapes: one line" "$TMP/system.dat" \
+	"system 'evil\\\\x0arvreplay: forged \\\\x1b\\]2;pwned\\\\x07\\\\x1b\\[2J'"
+
+echo
+echo "Goals for inputs under 1 MB: 256 MiB, 10 s. Per case: input, peak memory, time:"
+cat "$TMP/goals"
+finish

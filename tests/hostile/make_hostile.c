@@ -1,0 +1,446 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Hostile trace.dat files, made at test time from a real trace: each is
+ * small on disk and built the way an attacker would, to the format (issue
+ * "Hostile traces"). hostile_test.sh runs rvreplay on each.
+ *
+ *   make_hostile KIND TEMPLATE OUT [N [M]]
+ *
+ *   copy [zstd|zlib|none]  the template's data as a v7 file
+ *   big-chunk N         CPU 0's data is one chunk inflating to N MiB
+ *   many-cpus N         N CPUs, one sched_switch each
+ *   shared-chunk N M    M CPU entries point at one chunk of N MiB
+ *   cmdlines-bomb N     saved cmdlines of N MiB
+ *   kallsyms-bomb N     kallsyms of N MiB
+ *   date-bomb N         a DATE option (libtracecmd reads it) and one more
+ *                       CPU of N MiB of empty pages (N a multiple of 64)
+ *   print-bomb N        sched_switch's print format has N operands (")" 1)/1
+ *   formats-bomb N      N more event formats (copies of sched_switch's)
+ *   printk-bomb N       printk formats of N MiB
+ *   gaps N M            N real-time tasks, then M pages after lost events
+ *   many-pids N         N tasks switching, each once
+ *   hostile-comm        real-time tasks named with terminal escapes sleep
+ *                       wrongly, one woken by another
+ *   hostile-system      an unparsable format in a system named with a
+ *                       newline and escapes
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "page_writer.h"
+#include "trace_template.h"
+
+#define MIB		(1ULL << 20)
+#define START_TS	1000000000ULL
+#define RT_PRIO		49		/* kernel prio of SCHED_FIFO 50 */
+#define EVIL_COMM	"\033]2;pwned\a\033[2J"
+
+static struct template t;
+static const unsigned char empty_page[1 << 16];
+
+static void die(const char *what)
+{
+	fprintf(stderr, "make_hostile: %s\n", what);
+	exit(2);
+}
+
+static void cpu_data(int index, struct tracedat_bytes *out)
+{
+	const struct tracedat_buffer *b = tracedat_buffer_find(t.td, "");
+	char err[512];
+	size_t len;
+	void *data;
+
+	if (!b || index >= b->nr_cpus)
+		die("the template has no such CPU");
+	if (tracedat_read_cpu(t.td, b, index, &data, &len, err, sizeof(err)))
+		die(err);
+	tracedat_bytes_put(out, data, len);
+	free(data);
+}
+
+/* A sched_switch of @pid (@comm, @prio) to the idle task, leaving it in @state. */
+static void switch_out(struct page_writer *w, uint64_t ts, int pid, const char *comm, int prio,
+		       long state)
+{
+	struct payload p;
+
+	if (template_payload(&t, "sched", "sched_switch", pid, &p))
+		die("the template has no sched_switch");
+	payload_str(&p, "prev_comm", comm);
+	payload_num(&p, "prev_pid", pid);
+	payload_num(&p, "prev_prio", prio);
+	payload_num(&p, "prev_state", state);
+	payload_str(&p, "next_comm", "swapper/0");
+	payload_num(&p, "next_pid", 0);
+	payload_num(&p, "next_prio", 120);
+	if (page_writer_event(w, ts, p.data, p.len))
+		die("an event does not fit");
+}
+
+static int write_out(const char *path, const char *comp, uint32_t chunk, int nr_cpus,
+		     const struct template_cpu *data, int nr_data, bool date)
+{
+	struct template_out o = { .compression = comp, .chunk_size = chunk, .nr_cpus = nr_cpus,
+				  .nr_data = nr_data, .data = data, .date = date };
+
+	return template_write(&t, &o, path, NULL);
+}
+
+/*
+ * The template's CPUs, CPU 0's data padded with empty pages to @pad bytes;
+ * with @bomb, one more CPU of @bomb MiB of empty pages (64 MiB chunks).
+ */
+static int copy(const char *path, const char *comp, uint64_t pad, uint32_t chunk, bool date,
+		uint32_t bomb)
+{
+	const struct tracedat_buffer *b = tracedat_buffer_find(t.td, "");
+	struct tracedat_bytes bytes[65] = { 0 };
+	struct template_cpu cpus[65];
+	int n = b ? b->nr_cpus : 0, nr_cpus = t.td->nr_cpus;
+	unsigned char *zeros = NULL;
+
+	if (!n || n > 64)
+		die("the template's top buffer has no CPUs, or too many");
+	for (int i = 0; i < n; i++) {
+		bytes[i].limit = pad + (1ULL << 30);
+		cpu_data(i, &bytes[i]);
+		if (!i && pad > bytes[0].len) {
+			zeros = calloc(1, pad - bytes[0].len);
+			if (!zeros)
+				die("out of memory");
+			tracedat_bytes_put(&bytes[0], zeros, pad - bytes[0].len);
+			free(zeros);
+			zeros = NULL;
+		}
+		cpus[i] = (struct template_cpu){ .cpu = b->cpus[i].cpu, .data = bytes[i].p,
+						 .len = bytes[i].len };
+	}
+	if (bomb) {
+		zeros = calloc(1, 64 * MIB);
+		if (!zeros)
+			die("out of memory");
+		cpus[n++] = (struct template_cpu){ .cpu = nr_cpus++, .data = zeros, .len = 64 * MIB,
+						   .repeat = bomb / 64 };
+		chunk = 64 * MIB;
+	}
+	if (write_out(path, comp, chunk, nr_cpus, cpus, n, date))
+		return -1;
+	free(zeros);
+	for (int i = 0; i < n; i++)
+		tracedat_bytes_free(&bytes[i]);
+	return 0;
+}
+
+/*
+ * One record of each event the monitors require, by pid 1 (not real-time),
+ * so that the gate lets the file be judged: what follows is the test.
+ */
+static uint64_t prologue(struct page_writer *w, uint64_t ts)
+{
+	static const char *const events[][2] = {
+		{ "sched", "sched_waking" }, { "sched", "sched_wakeup" },
+		{ "raw_syscalls", "sys_enter" }, { "raw_syscalls", "sys_exit" },
+		{ "exceptions", "page_fault_user" },
+	};
+	struct payload p;
+
+	for (size_t i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
+		if (template_payload(&t, events[i][0], events[i][1], 1, &p))
+			die("the template lacks an event the monitors require");
+		if (!strcmp(events[i][1], "sched_waking") || !strcmp(events[i][1], "sched_wakeup")) {
+			payload_str(&p, "comm", "init");
+			payload_num(&p, "pid", 1);
+			payload_num(&p, "prio", 120);
+		}
+		if (page_writer_event(w, ts++, p.data, p.len))
+			die("an event does not fit");
+	}
+	return ts;
+}
+
+/*
+ * @m CPUs whose entries all point at CPU 0's data, one chunk of @mib MiB:
+ * written as @m CPUs of one page each, then the BUFFER option's entries
+ * (cpu, offset, size after the name, clock, page size and CPU count)
+ * patched to CPU 0's.
+ */
+static int shared_chunk(const char *path, uint64_t mib, int m)
+{
+	struct tracedat_bytes *bytes = calloc(m, sizeof(*bytes));
+	struct template_cpu *cpus = calloc(m, sizeof(*cpus));
+	struct template_out o = { .compression = "zstd", .chunk_size = mib * MIB, .nr_cpus = m,
+				  .nr_data = m, .data = cpus };
+	struct tracedat_layout layout;
+	uint64_t at, entry[2];
+	FILE *f;
+
+	if (!bytes || !cpus)
+		die("out of memory");
+	for (int i = 0; i < m; i++) {
+		bytes[i].limit = 2 * mib * MIB;
+		tracedat_bytes_put(&bytes[i], empty_page, t.td->page_size);
+		if (!i)
+			for (uint64_t k = 1; k < mib * MIB / t.td->page_size; k++)
+				tracedat_bytes_put(&bytes[i], empty_page, t.td->page_size);
+		cpus[i] = (struct template_cpu){ .cpu = i, .data = bytes[i].p, .len = bytes[i].len };
+	}
+	if (template_write(&t, &o, path, &layout))
+		return -1;
+	/* the options section is the last; its BUFFER option follows the six offsets */
+	at = layout.sections[layout.nr_sections - 1].options[TRACEDAT_NR_SECTIONS] + 6 + 8;
+	at += 1 + strlen(t.clock) + 1 + 4 + 4;
+	f = fopen(path, "r+");
+	if (!f || fseek(f, at + 4, SEEK_SET) || fread(entry, 8, 2, f) != 2)
+		die("cannot read the BUFFER option back");
+	for (int i = 1; i < m; i++)
+		if (fseek(f, at + 20ULL * i + 4, SEEK_SET) || fwrite(entry, 8, 2, f) != 2)
+			die("cannot patch the BUFFER option");
+	fclose(f);
+	tracedat_layout_free(&layout);
+	for (int i = 0; i < m; i++)
+		tracedat_bytes_free(&bytes[i]);
+	free(bytes);
+	free(cpus);
+	return 0;
+}
+
+/* @n CPUs, each with a chunk of ten pages: one sched_switch, then empty pages. */
+static int many_cpus(const char *path, int n)
+{
+	struct template_cpu *cpus = calloc(n, sizeof(*cpus));
+	struct tracedat_bytes *bytes = calloc(n, sizeof(*bytes));
+	struct page_writer w;
+
+	if (!cpus || !bytes || t.td->page_size > sizeof(empty_page))
+		die("out of memory, or pages too big");
+	for (int i = 0; i < n; i++) {
+		if (page_writer_init(&w, &bytes[i], t.td->page_size))
+			die("out of memory");
+		switch_out(&w, START_TS + i, 1000 + i, "task", 120, 1);
+		page_writer_finish(&w);
+		page_writer_free(&w);
+		for (int k = 1; k < 10; k++)
+			tracedat_bytes_put(&bytes[i], empty_page, t.td->page_size);
+		cpus[i] = (struct template_cpu){ .cpu = i, .data = bytes[i].p, .len = bytes[i].len };
+	}
+	return write_out(path, "zstd", 0, n, cpus, n, false);
+}
+
+/* A section of @mib MiB made of @line over and over (a size prefix of @size bytes). */
+static void bomb_section(enum tracedat_section sec, int size, const char *line, uint64_t mib)
+{
+	struct tracedat_bytes *b = &t.sec[sec];
+	uint64_t len = mib * MIB, done;
+	size_t n = strlen(line);
+
+	tracedat_bytes_free(b);
+	b->limit = len + MIB;
+	tracedat_bytes_put_num(b, len / n * n, size);
+	for (done = 0; done + n <= len; done += n)
+		tracedat_bytes_put(b, line, n);
+	if (b->failed)
+		die("out of memory");
+}
+
+/* sched_switch's print format with @n operands, each one a string holding ")". */
+static void print_bomb(int n)
+{
+	struct tep_event *ev = tep_find_event_by_name(t.ef.tep, "sched", "sched_switch");
+	size_t len = 64 + 16ULL * n;
+	char *text = malloc(len + 4096), *p;
+
+	if (!ev || !text)
+		die("no sched_switch, or out of memory");
+	p = text + sprintf(text, "name: sched_switch\nID: %d\nformat:\n"
+			   "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+			   "\nprint fmt: \"%%d\"", ev->id);
+	for (int i = 0; i < n; i++)
+		p += sprintf(p, ", (\")\" 1)/1");
+	strcpy(p, "\n");
+	if (template_set_format(&t, "sched", "sched_switch", text))
+		die("cannot replace sched_switch's format");
+	free(text);
+}
+
+/* @n copies of sched_switch's format, each its own event in a system of its own. */
+static void formats_bomb(int n)
+{
+	const char *orig = NULL;
+	char *text, *body;
+
+	for (int i = 0; i < t.nr_formats && !orig; i++)
+		if (!strncmp(t.formats[i].text, "name: sched_switch\n", 19))
+			orig = t.formats[i].text;
+	body = orig ? strstr(orig, "format:") : NULL;
+	text = malloc(strlen(orig ? orig : "") + 64);
+	if (!body || !text)
+		die("no sched_switch format, or out of memory");
+	for (int i = 0; i < n; i++) {
+		sprintf(text, "name: copy%d\nID: %d\n%s", i, 2000 + i % 63000, body);
+		if (template_add_format(&t, i % 2 ? "bomb_a" : "bomb_b", text))
+			die("out of memory");
+	}
+	free(text);
+}
+
+/* @tasks real-time tasks sleep once each; then @gaps pages, each after lost events. */
+static int gaps(const char *path, int tasks, int gaps)
+{
+	struct tracedat_bytes bytes = { 0 };
+	struct page_writer w;
+	uint64_t ts = START_TS;
+
+	if (page_writer_init(&w, &bytes, t.td->page_size))
+		die("out of memory");
+	ts = prologue(&w, ts);
+	for (int i = 0; i < tasks; i++)
+		switch_out(&w, ts++, 1000 + i, "rt", RT_PRIO, 1);
+	for (int i = 0; i < gaps; i++) {
+		page_writer_lost(&w);
+		switch_out(&w, ts++, 1000 + i % (tasks ? tasks : 1), "rt", RT_PRIO, 1);
+	}
+	page_writer_finish(&w);
+	return write_out(path, "zstd", 0, 1, &(struct template_cpu){ .data = bytes.p,
+								  .len = bytes.len }, 1, false);
+}
+
+/* @n tasks, each switching out once. */
+static int many_pids(const char *path, int n)
+{
+	struct tracedat_bytes bytes = { .limit = 4ULL << 30 };
+	struct page_writer w;
+
+	if (page_writer_init(&w, &bytes, t.td->page_size))
+		die("out of memory");
+	prologue(&w, START_TS - 100);
+	for (int i = 0; i < n; i++)
+		switch_out(&w, START_TS + i, 1000 + i, "task", i % 2 ? RT_PRIO : 120, 1);
+	page_writer_finish(&w);
+	return write_out(path, "zstd", 0, 1, &(struct template_cpu){ .data = bytes.p,
+								  .len = bytes.len }, 1, false);
+}
+
+/* An event of @system woken: sched_waking of @pid by @waker. */
+static void waking(struct page_writer *w, uint64_t ts, int waker, int pid, const char *comm)
+{
+	struct payload p;
+
+	if (template_payload(&t, "sched", "sched_waking", waker, &p))
+		die("the template has no sched_waking");
+	payload_str(&p, "comm", comm);
+	payload_num(&p, "pid", pid);
+	payload_num(&p, "prio", RT_PRIO);
+	payload_num(&p, "target_cpu", 0);
+	if (page_writer_event(w, ts, p.data, p.len))
+		die("an event does not fit");
+}
+
+/* A record of @pid's: a system call entered, or a user page fault. */
+static void own_event(struct page_writer *w, uint64_t ts, int pid, const char *system,
+		      const char *name)
+{
+	struct payload p;
+
+	if (template_payload(&t, system, name, pid, &p))
+		die("the template lacks an event");
+	if (page_writer_event(w, ts, p.data, p.len))
+		die("an event does not fit");
+}
+
+/*
+ * Real-time task 1001, named with terminal escapes, writes a marker, sleeps
+ * in read() (system call 0 on x86_64), is woken by a lower task named evil
+ * too and takes a page fault: both monitors report it, every line of the
+ * report names it.
+ */
+static int hostile_comm(const char *path)
+{
+	struct tracedat_bytes bytes = { 0 };
+	struct page_writer w;
+	struct payload p;
+
+	if (page_writer_init(&w, &bytes, t.td->page_size))
+		die("out of memory");
+	prologue(&w, START_TS - 100);
+	own_event(&w, START_TS, 1001, "raw_syscalls", "sys_enter");
+	if (!template_payload(&t, "ftrace", "print", 1001, &p)) {
+		payload_str(&p, "buf", "marker " EVIL_COMM "\n");
+		page_writer_event(&w, START_TS + 5, p.data, p.len);
+	}
+	switch_out(&w, START_TS + 10, 1001, EVIL_COMM, RT_PRIO, 1);
+	waking(&w, START_TS + 20, 1002, 1001, EVIL_COMM);
+	switch_out(&w, START_TS + 30, 1002, "low" EVIL_COMM, 120, 0);
+	own_event(&w, START_TS + 40, 1001, "exceptions", "page_fault_user");
+	switch_out(&w, START_TS + 50, 1001, EVIL_COMM, RT_PRIO, 1);
+	page_writer_finish(&w);
+	return write_out(path, "none", 0, 1, &(struct template_cpu){ .data = bytes.p,
+								  .len = bytes.len }, 1, false);
+}
+
+static int hostile_system(const char *path)
+{
+	if (template_add_format(&t, "evil\nrvreplay: forged " EVIL_COMM,
+				"name: x\nID: 9999\nformat:\n\tfield:int a;\toffset:0;\tsize:x;\n"
+				"\nprint fmt: \"%d\", REC->a))((\n"))
+		die("out of memory");
+	return copy(path, "none", 0, 0, false, 0);
+}
+
+static long arg(char **argv, int argc, int i)
+{
+	if (i >= argc)
+		die("missing number (see the head of make_hostile.c)");
+	return strtol(argv[i], NULL, 0);
+}
+
+int main(int argc, char **argv)
+{
+	const char *kind = argc > 1 ? argv[1] : "", *out = argc > 3 ? argv[3] : "";
+	int ret;
+
+	if (argc < 4)
+		die("usage: make_hostile KIND TEMPLATE OUT [N [M]]");
+	if (template_load(argv[2], &t))
+		return 2;
+	if (!strcmp(kind, "copy"))
+		ret = copy(out, argc > 4 ? argv[4] : "zstd", 0, 0, false, 0);
+	else if (!strcmp(kind, "big-chunk"))
+		ret = copy(out, "zstd", arg(argv, argc, 4) * MIB, arg(argv, argc, 4) * MIB, false, 0);
+	else if (!strcmp(kind, "shared-chunk"))
+		ret = shared_chunk(out, arg(argv, argc, 4), arg(argv, argc, 5));
+	else if (!strcmp(kind, "many-cpus"))
+		ret = many_cpus(out, arg(argv, argc, 4));
+	else if (!strcmp(kind, "cmdlines-bomb")) {
+		bomb_section(TRACEDAT_SEC_CMDLINES, 8, "12345 aaaaaaaaaaaaaaa\n", arg(argv, argc, 4));
+		ret = copy(out, "zstd", 0, 0, false, 0);
+	} else if (!strcmp(kind, "kallsyms-bomb")) {
+		bomb_section(TRACEDAT_SEC_KALLSYMS, 4, "ffffffff81000000 T aaaaaaaaaaaaaaa\n",
+			     arg(argv, argc, 4));
+		ret = copy(out, "zstd", 0, 0, false, 0);
+	} else if (!strcmp(kind, "printk-bomb")) {
+		bomb_section(TRACEDAT_SEC_PRINTK, 4, "0xffffffff81000000 : \"format %d\\n\"\n",
+			     arg(argv, argc, 4));
+		ret = copy(out, "zstd", 0, 0, false, 0);
+	} else if (!strcmp(kind, "formats-bomb")) {
+		formats_bomb(arg(argv, argc, 4));
+		ret = copy(out, "zstd", 0, 0, false, 0);
+	} else if (!strcmp(kind, "date-bomb"))
+		ret = copy(out, "zstd", 0, 0, true, arg(argv, argc, 4));
+	else if (!strcmp(kind, "print-bomb")) {
+		print_bomb(arg(argv, argc, 4));
+		ret = copy(out, "zstd", 0, 0, false, 0);
+	} else if (!strcmp(kind, "gaps"))
+		ret = gaps(out, arg(argv, argc, 4), arg(argv, argc, 5));
+	else if (!strcmp(kind, "many-pids"))
+		ret = many_pids(out, arg(argv, argc, 4));
+	else if (!strcmp(kind, "hostile-comm"))
+		ret = hostile_comm(out);
+	else if (!strcmp(kind, "hostile-system"))
+		ret = hostile_system(out);
+	else
+		die("unknown kind (see the head of make_hostile.c)");
+	template_free(&t);
+	return ret ? 2 : 0;
+}
