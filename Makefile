@@ -44,7 +44,7 @@ CHECK_LIBS	= $(shell pkg-config --libs check)
 
 .PHONY: all rvreplay deps demo generate check check-all check-unit check-generated check-san \
 	check-e2e check-rvgen clean
-all: rvreplay $(BUILD)/ltlc
+all: rvreplay $(BUILD)/ltlc man
 
 deps:
 	@scripts/deps.sh

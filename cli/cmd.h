@@ -37,7 +37,9 @@ int cmd_usage_error(const char *command, const char *fmt, ...)
 int cmd_open_trace(const char *path, const char *buffer, const char *arch, uint64_t max_inflated,
 		   struct opened_trace *t);
 int cmd_parse_size(const char *s, uint64_t *bytes);
-int cmd_parse_time(const char *s, uint64_t *ns);
+int cmd_parse_ts(const char *command, const char *arg, bool *ns);
+void cmd_set_times(struct trace_input *in, bool ns);
+int cmd_parse_time(const char *s, bool end, uint64_t *ns);
 const struct rv_profile *cmd_choose_profile(const char *path, struct opened_trace *t,
 					    const char *name);
 int cmd_parse_uint(const char *s, unsigned long max, unsigned long *value);

@@ -19,6 +19,7 @@
 #include "output_file.h"
 #include "progress.h"
 #include "syscall_names.h"
+#include "time_text.h"
 
 bool cmd_quiet;
 
@@ -248,6 +249,33 @@ int cmd_parse_uint(const char *s, unsigned long max, unsigned long *value)
 }
 
 /**
+ * cmd_parse_ts() - --ts us|ns
+ * @command: for the usage error
+ * @arg: the option's value
+ * @ns: set for ns
+ *
+ * Return: 0, or -1 after a usage error.
+ */
+int cmd_parse_ts(const char *command, const char *arg, bool *ns)
+{
+	if (strcmp(arg, "us") && strcmp(arg, "ns"))
+		return cmd_usage_error(command, "bad --ts '%s' (us or ns)", arg), -1;
+	*ns = !strcmp(arg, "ns");
+	return 0;
+}
+
+/**
+ * cmd_set_times() - print every time in microseconds or nanoseconds
+ * @in: the trace, whose records' times follow too
+ * @ns: --ts ns
+ */
+void cmd_set_times(struct trace_input *in, bool ns)
+{
+	time_text_unit(ns ? TIME_NS : TIME_US);
+	trace_input_time_ns(in, ns);
+}
+
+/**
  * cmd_parse_size() - a size in bytes: digits and an optional K, M or G (of 1024)
  * @s: the text ("512M")
  * @bytes: the size
@@ -282,14 +310,19 @@ int cmd_parse_size(const char *s, uint64_t *bytes)
 /**
  * cmd_parse_time() - seconds as trace-cmd report prints them ("2372.172553")
  * @s: the text: digits, optionally a dot and up to 9 decimals
+ * @end: the last nanosecond that prints as @s, not the first
  * @ns: the time in nanoseconds
+ *
+ * A time of 6 decimals or fewer is a microsecond as trace-cmd report
+ * prints it, rounded: it stands for every nanosecond that prints so, from
+ * 500 ns before it to 499 after. 7 to 9 decimals are exact.
  *
  * Return: 0, or -1 when @s is not such a time.
  */
-int cmd_parse_time(const char *s, uint64_t *ns)
+int cmd_parse_time(const char *s, bool end, uint64_t *ns)
 {
 	unsigned long long sec = 0, frac = 0;
-	int digits = 0;
+	int digits = 0, given;
 
 	if (!s || !*s)
 		return -1;
@@ -304,12 +337,14 @@ int cmd_parse_time(const char *s, uint64_t *ns)
 	}
 	if (*s)
 		return -1;
-	for (; digits < 9; digits++)
+	for (given = digits; digits < 9; digits++)
 		frac *= 10;
 	/* nanoseconds in 64 bits: up to 18446744073.709551615 s */
-	if (sec > (UINT64_MAX - frac) / 1000000000ULL)
+	if (sec > (UINT64_MAX - frac - 499) / 1000000000ULL)
 		return -1;
 	*ns = sec * 1000000000ULL + frac;
+	if (given <= 6)
+		*ns = end ? *ns + 499 : *ns < 500 ? 0 : *ns - 500;
 	return 0;
 }
 

@@ -31,6 +31,7 @@ struct diff_cli {
 	const char		*profile;
 	const char		*path;
 	uint64_t		max_inflated;
+	bool			ts_ns;		/* --ts ns */
 	bool			summary;
 	bool			quiet;
 	struct gate		gate;
@@ -57,6 +58,7 @@ static const char usage_text[] =
 "      --lost-events=MODE  reset (default), ignore or fail at lost events\n"
 "      --damaged=MODE      fail (default) or report: data the reader cannot read\n"
 "      --context N         events shown per difference (default 8)\n"
+"      --ts UNIT           times in us (default, as trace-cmd report) or ns\n"
 "      --profile VERSION   the monitors' kernel version: 6.17, 7.1 or 7.3\n"
 "      --arch ARCH         the trace's architecture (default: from the trace)\n"
 "      --buffer NAME       compare this buffer instance (default: the top one)\n"
@@ -72,7 +74,7 @@ static const char usage_text[] =
 
 enum {
 	OPT_STATES = 256, OPT_INFER, OPT_STRICT, OPT_KCOMMS, OPT_LOST, OPT_CONTEXT, OPT_PROFILE,
-	OPT_ARCH, OPT_BUFFER, OPT_DAMAGED, OPT_MAX_INFLATED,
+	OPT_ARCH, OPT_BUFFER, OPT_DAMAGED, OPT_MAX_INFLATED, OPT_TS,
 };
 
 static const struct option longopts[] = {
@@ -84,6 +86,7 @@ static const struct option longopts[] = {
 	{ "lost-events", required_argument, NULL, OPT_LOST },
 	{ "damaged", required_argument, NULL, OPT_DAMAGED },
 	{ "max-inflated", required_argument, NULL, OPT_MAX_INFLATED },
+	{ "ts", required_argument, NULL, OPT_TS },
 	{ "context", required_argument, NULL, OPT_CONTEXT },
 	{ "profile", required_argument, NULL, OPT_PROFILE },
 	{ "arch", required_argument, NULL, OPT_ARCH },
@@ -138,6 +141,8 @@ static int parse_option(struct diff_cli *c, int opt, const char *arg)
 		return cmd_parse_size(arg, &c->max_inflated) ?
 		       (cmd_usage_error("rvreplay diff", "bad --max-inflated '%s' (1M to 1024G)",
 					arg), -1) : 0;
+	case OPT_TS:
+		return cmd_parse_ts("rvreplay diff", arg, &c->ts_ns);
 	case OPT_CONTEXT:
 		if (cmd_parse_uint(arg, MAX_CONTEXT, &n))
 			return cmd_usage_error("rvreplay diff", "bad --context '%s' (0 to %d)", arg,
@@ -533,6 +538,8 @@ int cmd_diff(int argc, char **argv)
 	if (ret)
 		return ret < 0 ? EXIT_ERROR : EXIT_CLEAN;
 	ret = cmd_open_trace(c.path, c.opts.buffer, c.arch, c.max_inflated, &t);
+	if (!ret)
+		cmd_set_times(t.in, c.ts_ns);
 	if (ret)
 		return ret;
 	c.arch = t.arch;

@@ -37,6 +37,12 @@ static void list_monitor(const struct rv_monitor *m)
 			printf("      %.*s\n", (int)len, line);
 		line += len + (line[len] == '\n');
 	}
+	printf("    atoms (as reports name them):\n");
+	for (unsigned int i = 0; i < m->automaton->nr_atoms; i++) {
+		const char *name = m->automaton->atom_name(i), *spec_name = catalog_atom_name(m, name);
+
+		printf("      %-12s %s\n", name, spec_name ? spec_name : "?");
+	}
 	printf("    events:\n");
 	for (n = catalog_needs(m); n->kind != TRACE_OTHER; n++)
 		printf("      %-8s  %-28s %s\n", n->required ? "required" : "optional",

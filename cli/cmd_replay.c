@@ -17,6 +17,7 @@
 #include "output_file.h"
 #include "progress.h"
 #include "report.h"
+#include "task_names.h"
 
 #define MAX_NAMES	16
 #define MAX_CONTEXT	1000
@@ -34,6 +35,7 @@ struct replay_cli {
 	const char		*profile;
 	const char		*path;
 	uint64_t		max_inflated;
+	bool			ts_ns;		/* --ts ns */
 	bool			quiet;
 	bool			named;		/* -m named monitors, not only the container */
 	struct gate_monitor	unavailable[MAX_MONITORS];
@@ -63,6 +65,8 @@ static const char usage_text[] =
 "      --cpu CPU           report only violations on this CPU\n"
 "      --from SECONDS      report only from this time (as trace-cmd report shows it)\n"
 "      --to SECONDS        report only up to this time\n"
+"      --ts UNIT           times in us (default, as trace-cmd report) or ns\n"
+"                          (as trace-cmd report -t)\n"
 "      --context N         events shown per violation (default 8)\n"
 "      --arch ARCH         the trace's architecture (default: from the trace)\n"
 "      --buffer NAME       replay this buffer instance (default: the top one)\n"
@@ -88,7 +92,7 @@ static const char usage_text[] =
 enum {
 	OPT_JSON = 256, OPT_PID, OPT_COMM, OPT_CPU, OPT_FROM, OPT_TO, OPT_CONTEXT, OPT_ARCH,
 	OPT_BUFFER, OPT_LOST, OPT_STRICT, OPT_NO_INFER, OPT_KCOMMS, OPT_COLOR, OPT_PROFILE,
-	OPT_DAMAGED, OPT_MAX_INFLATED,
+	OPT_DAMAGED, OPT_MAX_INFLATED, OPT_TS,
 };
 
 static const struct option longopts[] = {
@@ -112,6 +116,7 @@ static const struct option longopts[] = {
 	{ "summary", no_argument, NULL, 's' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "color", required_argument, NULL, OPT_COLOR },
+	{ "ts", required_argument, NULL, OPT_TS },
 	{ "profile", required_argument, NULL, OPT_PROFILE },
 	{ "version", no_argument, NULL, 'V' },
 	{ "help", no_argument, NULL, 'h' },
@@ -180,7 +185,8 @@ static int parse_option(struct replay_cli *c, int opt, const char *arg)
 		return 0;
 	case OPT_FROM:
 	case OPT_TO:
-		if (cmd_parse_time(arg, opt == OPT_FROM ? &c->filter.from : &c->filter.to))
+		if (cmd_parse_time(arg, opt == OPT_TO, opt == OPT_FROM ? &c->filter.from :
+				   &c->filter.to))
 			return cmd_usage_error("rvreplay", "bad time '%s' (seconds, like 2372.172553)",
 					       arg), -1;
 		return 0;
@@ -228,6 +234,8 @@ static int parse_option(struct replay_cli *c, int opt, const char *arg)
 		c->quiet = true;
 		cmd_quiet = true;
 		return 0;
+	case OPT_TS:
+		return cmd_parse_ts("rvreplay", arg, &c->ts_ns);
 	case OPT_COLOR:
 		if (strcmp(arg, "auto") && strcmp(arg, "always") && strcmp(arg, "never"))
 			return cmd_usage_error("rvreplay", "bad --color '%s' (auto, always or never)",
@@ -252,6 +260,7 @@ static int parse(struct replay_cli *c, int argc, char **argv)
 	c->replay.context = 8;
 	c->replay.infer = true;
 	c->filter.cpu = -1;
+	c->filter.to = UINT64_MAX;
 	c->color = "auto";
 	optind = 1;
 	opterr = 0;
@@ -267,7 +276,7 @@ static int parse(struct replay_cli *c, int argc, char **argv)
 	if (optind != argc - 1)
 		return cmd_usage_error("rvreplay", optind == argc ? "no trace file given" :
 				       "one trace file at a time"), -1;
-	if (c->filter.to && c->filter.from > c->filter.to)
+	if (c->filter.from > c->filter.to)
 		return cmd_usage_error("rvreplay", "--from is after --to: nothing to report"), -1;
 	c->path = argv[optind];
 	return 0;
@@ -353,6 +362,14 @@ static int run(struct replay_cli *c, struct opened_trace *t, struct gate *g, FIL
 	c->report.profile = c->replay.profile->name;
 	c->report.color = use_color(c);
 	c->replay.syscalls = t->syscalls;
+	/* --comm matches every name a task had: one more read of the trace */
+	if (c->filter.nr_comms) {
+		c->filter.names = task_names_scan(t->in);
+		if (!c->filter.names) {
+			cmd_error(c->path, "out of memory, or the trace cannot be read, naming its tasks");
+			return EXIT_ERROR;
+		}
+	}
 	report_init(&rep, &c->report, &c->filter, t->in, &c->replay);
 	sink = report_sink(&rep);
 	r = replay_new(&c->replay, t->in, &sink);
@@ -382,6 +399,7 @@ static int run(struct replay_cli *c, struct opened_trace *t, struct gate *g, FIL
 out:
 	replay_free(r);
 	report_release(&rep);
+	task_names_free((struct task_names *)c->filter.names);
 	return ret;
 }
 
@@ -476,6 +494,7 @@ int cmd_replay(int argc, char **argv)
 	ret = cmd_open_trace(c.path, c.buffer, c.arch, c.max_inflated, &t);
 	if (ret)
 		return ret;
+	cmd_set_times(t.in, c.ts_ns);
 	ret = EXIT_ERROR;
 	if (usage_on_trace(&c, &t))
 		goto out;

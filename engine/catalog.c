@@ -32,6 +32,7 @@ static struct event_need needs_of[MAX_LISTED][TRACE_NR_KINDS + 1];
 static bool needs_made[MAX_LISTED];
 
 extern const struct { const char *path, *text; } spec_texts[];
+extern const struct { const char *spec, *short_name, *long_name; } atom_legend[];
 
 static void need(struct event_need *list, enum trace_kind kind, bool required, const char *why)
 {
@@ -120,6 +121,22 @@ const char *catalog_spec(const struct rv_monitor *m)
 		if (!strcmp(spec_texts[i].path, m->spec))
 			return spec_texts[i].text;
 	return "";
+}
+
+/**
+ * catalog_atom_name() - an atom's name in the specification
+ * @m: the monitor
+ * @short_name: its short name ("wo_so"), as reports and the kernel print it
+ *
+ * Return: "WOKEN_BY_SOFTIRQ", or NULL when @m has no such atom.
+ */
+const char *catalog_atom_name(const struct rv_monitor *m, const char *short_name)
+{
+	for (int i = 0; atom_legend[i].spec; i++)
+		if (!strcmp(atom_legend[i].spec, m->spec) &&
+		    !strcmp(atom_legend[i].short_name, short_name))
+			return atom_legend[i].long_name;
+	return NULL;
 }
 
 /* A release as major * 1000 + minor; 0 when it is not "MAJOR.MINOR...". */

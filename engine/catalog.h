@@ -25,5 +25,6 @@ void catalog_profile_kernels(const struct rv_profile *p, char *buf, size_t len);
 void catalog_profile_changes(const struct rv_profile *p, char *buf, size_t len);
 const struct event_need *catalog_needs(const struct rv_monitor *m);
 const char *catalog_spec(const struct rv_monitor *m);
+const char *catalog_atom_name(const struct rv_monitor *m, const char *short_name);
 
 #endif

@@ -2,7 +2,8 @@
 # of monitors and the events they need, the trace's architecture.
 
 ENGINE_SRCS	= $(wildcard engine/*.c)
-ENGINE_OBJS	= $(ENGINE_SRCS:%.c=$(BUILD)/%.o) $(BUILD)/gen/spec_texts.o
+ENGINE_OBJS	= $(ENGINE_SRCS:%.c=$(BUILD)/%.o) $(BUILD)/gen/spec_texts.o \
+		  $(BUILD)/gen/atom_legend.o
 ENGINE_CFLAGS	= -I$(MONDIR) -Iparsers -Iengine
 
 $(BUILD)/engine/%.o: engine/%.c
@@ -23,4 +24,24 @@ $(BUILD)/gen/spec_texts.c: $(SPECS_SHOWN) monitors/monitor_list.mk
 	  done; echo '	{ NULL, NULL },'; echo '};'; } > $@
 
 $(BUILD)/gen/spec_texts.o: $(BUILD)/gen/spec_texts.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# The atoms' short names (reports, JSON) with their names in the
+# specification, read from each generated header: { spec, short, long }.
+$(BUILD)/gen/atom_legend.c: $(foreach pair,$(GENERATED),$(firstword $(subst :, ,$(pair)))) \
+			    monitors/monitor_list.mk
+	@mkdir -p $(dir $@)
+	@{ echo '#include <stddef.h>'; \
+	  echo 'const struct { const char *spec, *short_name, *long_name; } atom_legend[] = {'; \
+	  for pair in $(GENERATED); do \
+		awk -v spec=$${pair#*:} '/^enum ltl_atom \{/ { e = 1; next } \
+			e && /LTL_NUM_ATOM/ { e = 0 } \
+			e && /^\tLTL_/ { sub(/^\tLTL_/, ""); sub(/,.*/, ""); long[n++] = $$0 } \
+			/static const char \*const names\[\]/ { a = 1; next } \
+			a && /\};/ { a = 0 } \
+			a && /"/ { gsub(/[\t",]/, ""); printf "\t{ \"%s\", \"%s\", \"%s\" },\n", spec, $$0, long[m++] }' \
+			$${pair%%:*}; \
+	  done; echo '	{ NULL, NULL, NULL },'; echo '};'; } > $@
+
+$(BUILD)/gen/atom_legend.o: $(BUILD)/gen/atom_legend.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<

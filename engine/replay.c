@@ -14,6 +14,7 @@
 #include "gate.h"
 #include "replay.h"
 #include "routing.h"
+#include "time_text.h"
 
 #define MAX_INVOLVED		3
 #define SETSCHED_RESET_ON_FORK	0x40000000UL
@@ -34,7 +35,10 @@ struct replay {
 	struct replay_stats	stats;
 	struct ltl_report	report;
 	const struct trace_record *rec;		/* the record being replayed */
+	const struct task	*cur;		/* the task its CPU ran, or NULL */
 	unsigned long		epoch;			/* lost-event gaps so far */
+	struct cpu_span		*cpus;			/* [nr_cpus]: each CPU's records */
+	unsigned int		nr_cpus;
 	struct pending		*pending;
 	unsigned int		nr_pending;
 	unsigned int		cap_pending;
@@ -73,6 +77,13 @@ _Static_assert(TRACE_UNKNOWN_PRIO == RV_PRIO_UNKNOWN, "one unknown prio");
  * the monitor reads it, and what the step and violation callbacks need
  * (their report_data).
  */
+/* The records of one CPU: their first and last times. */
+struct cpu_span {
+	bool		seen;
+	uint64_t	first_ts;
+	uint64_t	last_ts;
+};
+
 struct delivery {
 	struct replay		*r;
 	struct task		*task;
@@ -101,6 +112,24 @@ static struct rv_target *target_of(struct delivery *d, struct replay *r, struct 
 }
 
 /* ---- verdicts ---- */
+
+/* Who woke a task, at its sched_waking record: @cur is the task the CPU ran. */
+static void note_waker(struct task_waker *w, const struct trace_record *rec,
+		       const struct task *cur)
+{
+	w->ts = rec->ts;
+	w->pid = rec->pid;
+	w->prio = cur ? cur->prio : TRACE_UNKNOWN_PRIO;
+	w->context = rec->flags;
+	w->cpu = rec->cpu;
+	/* the idle tasks share pid 0: name the one of this CPU */
+	if (rec->pid == 0)
+		snprintf(w->comm, TRACE_COMM_LEN, "swapper/%d", rec->cpu);
+	else if (cur)
+		strcpy(w->comm, cur->comm);
+	else
+		w->comm[0] = '\0';
+}
 
 /* What the event completing a violation says about its cause. */
 static enum verdict_cause cause_of(enum rv_event_type type, enum ltl_violation_kind kind)
@@ -170,12 +199,18 @@ static void hold_or_emit(struct replay *r, struct task *task, struct verdict *v)
 
 static void complete_pending(struct replay *r, struct task *task)
 {
+	struct task_waker waker;
+
 	for (unsigned int i = 0; task->pending && i < r->nr_pending; i++) {
 		struct pending *p = &r->pending[i];
 
 		if (!p->used || p->v.pid != task->pid)
 			continue;
+		waker = p->v.sleep.waker;
 		p->v.sleep = task->sleep;
+		/* a verdict at a sched_waking keeps the waking that decided it */
+		if (p->v.event == TRACE_WAKING)
+			p->v.sleep.waker = waker;
 		strcpy(p->v.comm, task->comm);
 		emit(r, &p->v);
 		p->used = false;
@@ -229,9 +264,15 @@ static void on_violation(void *data, const struct rv_target *t, const unsigned l
 	v.event_ref = r->rec->ref;
 	v.kind = kind;
 	v.cause = cause_of(d->type, kind);
+	/* 7.3 SCHEDULE_IN of a switch-in not recorded: pulsed at the task's own record */
+	v.switch_in_inferred = d->type == RV_EV_SWITCH_IN &&
+			       !(r->rec->kind == TRACE_SWITCH && r->rec->sw.next.pid == task->pid);
 	v.atoms = t->mon->atoms[0];
 	v.states_before = before[0];
 	v.sleep = task->sleep;
+	/* a verdict at a sched_waking (7.3 wakeup): that waking decided it */
+	if (r->rec->kind == TRACE_WAKING)
+		note_waker(&v.sleep.waker, r->rec, r->cur);
 	v.syscall = task->syscall;
 	fill_fault(&v, r->rec);
 	if (r->opts.context) {
@@ -386,7 +427,10 @@ static void coverage_of(struct replay *r, struct task *task)
 		c.kthread_unknown = task->kthread == RV_UNKNOWN;
 		c.kthread = task->kthread == 1;
 		c.started_ts = task->inst[i].started_ts;
+		c.violations = task->inst[i].violations;
 		c.unjudged = task->inst[i].unjudged;
+		c.early_wakes = task->early_wakes;
+		c.comm_says_kthread = !r->opts.kthread_comms && kthread_by_comm(task->comm);
 		c.events = task->inst[i].events;
 		c.unknown_atoms = unknown_atoms(r, task, i);
 		r->sink.coverage(r->sink.data, &c);
@@ -538,13 +582,16 @@ static void apply_facts(struct replay *r, const struct trace_record *rec, struct
 
 /* ---- the sleep story, for the reports ---- */
 
-static void ran_again(struct replay *r, struct task *task, uint64_t ts)
+/* @task runs again at @ts: switched in, or @inferred from its own next record */
+static void ran_again(struct replay *r, struct task *task, uint64_t ts, bool inferred)
 {
 	if (!task || !task->switched_out)
 		return;
 	task->switched_out = false;
-	if (task->sleep.start && !task->sleep.run_ts)
+	if (task->sleep.start && !task->sleep.run_ts) {
 		task->sleep.run_ts = ts;
+		task->sleep.run_inferred = inferred;
+	}
 	complete_pending(r, task);
 }
 
@@ -553,34 +600,35 @@ static void story(struct replay *r, const struct trace_record *rec, struct task 
 	struct task *task;
 
 	/* a task with no switch-in recorded runs again at its next own record */
-	if (cur && cur->pid != 0)
-		ran_again(r, cur, rec->ts);
+	if (cur && cur->pid != 0) {
+		ran_again(r, cur, rec->ts, !(rec->kind == TRACE_SWITCH &&
+					     rec->sw.next.pid == cur->pid));
+		cur->running = true;
+	}
 	switch (rec->kind) {
 	case TRACE_SWITCH:
 		task = task_find(r->tasks, rec->sw.prev.pid);
 		if (task && task->pid != 0) {
 			task->switched_out = true;
+			task->running = false;
 			if (rv_switched_out_sleeping(rec->sw.prev_state)) {
 				memset(&task->sleep, 0, sizeof(task->sleep));
 				task->sleep.start = rec->ts;
 				task->sleep.reason = task->syscall;
 			}
 		}
-		ran_again(r, task_find(r->tasks, rec->sw.next.pid), rec->ts);
+		task = task_find(r->tasks, rec->sw.next.pid);
+		ran_again(r, task, rec->ts, false);
+		if (task && task->pid)
+			task->running = true;
 		break;
 	case TRACE_WAKING:
 		task = task_find(r->tasks, rec->wake.pid);
-		if (task && task->sleep.start && !task->sleep.waking_ts) {
-			task->sleep.waking_ts = rec->ts;
-			task->sleep.waker_pid = rec->pid;
-			task->sleep.waker_prio = cur ? cur->prio : TRACE_UNKNOWN_PRIO;
-			task->sleep.waker_context = rec->flags;
-			/* the idle tasks share pid 0: name the one of this CPU */
-			if (rec->pid == 0)
-				snprintf(task->sleep.waker_comm, TRACE_COMM_LEN, "swapper/%d", rec->cpu);
-			else if (cur)
-				strcpy(task->sleep.waker_comm, cur->comm);
-		}
+		if (task && task->sleep.start && !task->sleep.waker.ts)
+			note_waker(&task->sleep.waker, rec, cur);
+		/* woken between setting its sleeping state and switching out */
+		if (task && task->pid && task->running && task->rt == 1)
+			task->early_wakes++;
 		break;
 	case TRACE_WAKEUP:
 		task = task_find(r->tasks, rec->wake.pid);
@@ -600,8 +648,10 @@ static void story(struct replay *r, const struct trace_record *rec, struct task 
 
 static void deliver(struct replay *r, struct task *task, struct rv_event *ev)
 {
+	unsigned long violations;
 	struct delivery d;
 	struct rv_target *t;
+	bool stopped;
 
 	if (!task || !r->wanted[ev->type])
 		return;
@@ -612,10 +662,13 @@ static void deliver(struct replay *r, struct task *task, struct rv_event *ev)
 			continue;
 		t = target_of(&d, r, task, i, ev->type);
 		inst->events++;
-		/* a fault the kernel would not judge: the instance is stopped */
-		if (ev->type == RV_EV_PAGE_FAULT && !rv_ltl_valid_state(t->mon) && task->rt == 1)
-			inst->unjudged++;
+		stopped = ev->type == RV_EV_PAGE_FAULT && !rv_ltl_valid_state(t->mon) &&
+			  task->rt == 1;
+		violations = inst->violations;
 		rv_handle(t, ev);
+		/* a fault the kernel would not judge, the instance stopped (--strict-start judges it) */
+		if (stopped && inst->violations == violations && !rv_ltl_valid_state(t->mon))
+			inst->unjudged++;
 		if (!inst->started_ts && rv_ltl_valid_state(t->mon))
 			inst->started_ts = r->rec->ts;
 	}
@@ -729,19 +782,41 @@ static void flush_pending(struct replay *r)
 	}
 }
 
-static int lost(struct replay *r, const struct trace_record *rec)
+/* Whether @rec is its CPU's first record; the CPU's span of records grows. */
+static bool first_of_cpu(struct replay *r, const struct trace_record *rec)
+{
+	struct cpu_span *c;
+	bool first;
+
+	if (rec->cpu < 0 || (unsigned int)rec->cpu >= r->nr_cpus)
+		return false;
+	c = &r->cpus[rec->cpu];
+	first = !c->seen;
+	if (first)
+		c->first_ts = rec->ts;
+	c->seen = true;
+	c->last_ts = rec->ts;
+	return first;
+}
+
+static int lost(struct replay *r, const struct trace_record *rec, bool first)
 {
 	struct lost_gap gap = {
 		.cpu = rec->cpu, .ts = rec->ts, .count = rec->missed > 0 ? rec->missed : -1,
 		.where = LOST_MID,
 	};
+	const struct trace_meta *m = trace_input_meta(r->in);
+	char ts[32];
 
-	if (r->sink.lost)
+	/* at a CPU's first record: the overrun its statistics count (LOST_START) */
+	if (first && m->stats && rec->cpu < m->cpus &&
+	    m->stats[rec->cpu].overrun > 0)
+		gap.where = LOST_START;
+	else if (r->sink.lost)
 		r->sink.lost(r->sink.data, &gap);
-	if (r->opts.lost == LOST_FAIL)
-		return fail_with(r, "events lost on CPU %d before %llu.%06llu", rec->cpu,
-				 (unsigned long long)rec->ts / 1000000000ULL,
-				 (unsigned long long)rec->ts % 1000000000ULL / 1000);
+	if (r->opts.lost == LOST_FAIL && gap.where == LOST_MID)
+		return fail_with(r, "events lost on CPU %d before %s", rec->cpu,
+				 time_text(rec->ts, ts, sizeof(ts)));
 	/* every instance is reset: each task when it is next used (catch_up()) */
 	if (r->opts.lost == LOST_RESET) {
 		flush_pending(r);
@@ -802,9 +877,11 @@ static int on_record(void *data, const struct trace_record *rec)
 
 	r->rec = rec;
 	count(r, rec);
-	if (rec->missed && lost(r, rec))
+	if (first_of_cpu(r, rec) ? rec->missed && lost(r, rec, true) :
+	    rec->missed && lost(r, rec, false))
 		return -1;
 	cur = touch(r, rec->pid, NULL, fresh);
+	r->cur = cur;
 	apply_facts(r, rec, cur, fresh);
 	/* tasks first seen now existed before the trace: task_creation false */
 	for (int i = 0; i < MAX_INVOLVED; i++)
@@ -846,7 +923,11 @@ struct replay *replay_new(const struct replay_options *opts, struct trace_input 
 	for (int type = 0; type < RV_NR_EVENTS; type++)
 		r->wanted[type] = handles(r, type);
 	r->tasks = task_table_new(opts->context, opts->nr_monitors);
-	if (!r->tasks) {
+	r->nr_cpus = trace_input_meta(in)->cpus > 0 ? trace_input_meta(in)->cpus : 0;
+	r->cpus = calloc(r->nr_cpus + 1, sizeof(*r->cpus));
+	if (!r->tasks || !r->cpus) {
+		task_table_free(r->tasks);
+		free(r->cpus);
 		free(r);
 		return NULL;
 	}
@@ -862,6 +943,7 @@ void replay_free(struct replay *r)
 			free(r->pending[i].v.context);
 	free(r->pending);
 	task_table_free(r->tasks);
+	free(r->cpus);
 	free(r);
 }
 
@@ -871,12 +953,6 @@ static void finish_task(struct task *task, void *data)
 
 	complete_pending(r, task);
 	coverage_of(r, task);
-}
-
-static void time_words(uint64_t ts, char *buf, size_t len)
-{
-	snprintf(buf, len, "%llu.%06llu", (unsigned long long)(ts / 1000000000ULL),
-		 (unsigned long long)(ts % 1000000000ULL / 1000));
 }
 
 static void tell_lost(struct replay *r, struct lost_gap *gap)
@@ -896,16 +972,20 @@ static int lost_from_stats(struct replay *r)
 			if (r->opts.lost == LOST_FAIL)
 				return fail_with(r, "%lld events lost on CPU %d before the first record "
 					      "(overwritten)", m->stats[cpu].overrun, cpu);
-			gap = (struct lost_gap){ .cpu = cpu, .ts = r->stats.first_ts,
-						 .count = m->stats[cpu].overrun, .where = LOST_START };
+			gap = (struct lost_gap){ .cpu = cpu, .count = m->stats[cpu].overrun,
+						 .where = LOST_START, .ts = (unsigned int)cpu < r->nr_cpus &&
+						 r->cpus[cpu].seen ? r->cpus[cpu].first_ts :
+						 r->stats.first_ts };
 			tell_lost(r, &gap);
 		}
 		if (m->stats[cpu].dropped > 0) {
 			if (r->opts.lost == LOST_FAIL)
 				return fail_with(r, "%lld events lost on CPU %d after the last record "
 					      "(dropped)", m->stats[cpu].dropped, cpu);
-			gap = (struct lost_gap){ .cpu = cpu, .ts = r->stats.last_ts,
-						 .count = m->stats[cpu].dropped, .where = LOST_END };
+			gap = (struct lost_gap){ .cpu = cpu, .count = m->stats[cpu].dropped,
+						 .where = LOST_END, .ts = (unsigned int)cpu < r->nr_cpus &&
+						 r->cpus[cpu].seen ? r->cpus[cpu].last_ts :
+						 r->stats.last_ts };
 			tell_lost(r, &gap);
 		}
 	}
@@ -925,7 +1005,7 @@ static int damaged(struct replay *r)
 		return -1;
 	}
 	if (n && r->opts.damaged == DAMAGED_FAIL) {
-		time_words(d[0].ts, ts, sizeof(ts));
+		time_text(d[0].ts, ts, sizeof(ts));
 		return fail_with(r, "CPU %d: %s at offset %llu, after its record at %s; the records "
 			      "after it cannot be read (%d CPU%s damaged; --damaged=report replays "
 			      "the rest)", d[0].cpu, d[0].what, (unsigned long long)d[0].offset,

@@ -60,6 +60,10 @@ struct coverage {
 	uint64_t		started_ts;	/* 0: never judged */
 	unsigned long		events;		/* events of this monitor for it */
 	unsigned long		unjudged;	/* pagefault: faults while stopped */
+	unsigned long		violations;	/* reported by this instance */
+	unsigned long		early_wakes;	/* sleeps woken before the task switched out:
+						   the kernel judges them, a trace cannot */
+	bool			comm_says_kthread; /* --kthread-comms would take it for one */
 	unsigned long		unknown_atoms;	/* still unknown at the end (fetched ones fetched) */
 };
 

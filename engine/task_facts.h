@@ -43,17 +43,24 @@ struct task_syscall {
 	uint64_t		ts;
 };
 
+/* Who woke a task: its sched_waking record. */
+struct task_waker {
+	uint64_t		ts;		/* 0: no sched_waking seen */
+	int			pid;		/* the task the CPU ran (0: idle) */
+	int			prio;
+	unsigned int		context;	/* common_flags: task, irq, softirq, NMI */
+	int			cpu;
+	char			comm[TRACE_COMM_LEN];
+};
+
 /* The last sleep of a task and how it ended. */
 struct task_sleep {
 	uint64_t		start;		/* switched out sleeping; 0: not sleeping */
 	struct task_syscall	reason;		/* the system call it slept in */
-	uint64_t		waking_ts;
-	int			waker_pid;
-	int			waker_prio;
-	unsigned int		waker_context;	/* common_flags of sched_waking */
-	char			waker_comm[TRACE_COMM_LEN];
+	struct task_waker	waker;
 	uint64_t		wakeup_ts;
 	uint64_t		run_ts;
+	bool			run_inferred;	/* no switch-in recorded: its next own record */
 };
 
 struct task {
@@ -71,6 +78,8 @@ struct task {
 	struct task_sleep	sleep;
 	bool			switched_out;	/* waiting for its next run */
 	bool			awaiting_switch_in;	/* switched out, no switch-in seen */
+	bool			running;	/* seen on a CPU, not switched out since */
+	unsigned long		early_wakes;	/* woken while RT before it switched out */
 	unsigned int		pending;	/* its verdicts waiting for the sleep's end */
 	unsigned long		epoch;		/* the replay's lost-event gaps it has seen */
 	struct trace_ref	*recent;	/* ring of the last records involving it */

@@ -28,6 +28,8 @@ struct verdict {
 	struct trace_ref		event_ref;
 	enum ltl_violation_kind		kind;
 	enum verdict_cause		cause;
+	bool				switch_in_inferred;	/* at a SCHEDULE_IN no
+								   switch-in recorded */
 	unsigned long			atoms;		/* true during the failing step */
 	unsigned long			states_before;
 	bool				kthread;

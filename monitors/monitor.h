@@ -105,6 +105,9 @@ struct rv_monitor {
 	const char			*version;	/* the kernel that made it so: "6.17" */
 	const char			*changes;	/* from the version before; NULL: new */
 	const char			*spec;		/* its specification, in the source tree */
+	/* its rules in words, as reports state them; NULL where it has none */
+	const char			*sleep_rule;	/* the sleeps it allows */
+	const char			*wake_rule;	/* the wakeups it allows */
 	const struct ltl_automaton	*automaton;
 	/* set the atoms the kernel's ltl_atoms_init() sets */
 	void				(*init)(struct rv_target *t, bool task_creation);

@@ -192,6 +192,16 @@ enum trace_reader trace_input_reader(const struct trace_input *in)
 }
 
 /**
+ * trace_input_time_ns() - print records' times in nanoseconds (trace-cmd report -t)
+ * @in: the input
+ * @ns: true for nanoseconds, false for microseconds (the default)
+ */
+void trace_input_time_ns(struct trace_input *in, bool ns)
+{
+	in->time_ns = ns;
+}
+
+/**
  * trace_input_damages() - where the last iteration met data it could not read
  * @in: the input
  * @out: filled with the first damage of each damaged CPU
@@ -364,8 +374,16 @@ static void print_record(struct trace_input *in, struct tep_handle *tep, struct 
 	}
 	snprintf(name, sizeof(name), "%s:", ev->name);
 	trace_seq_reset(&in->seq);
-	tep_print_event(tep, &in->seq, rec, "%16s-%-5d [%03d] %6.1000d: ", TEP_PRINT_COMM,
-			TEP_PRINT_PID, TEP_PRINT_CPU, TEP_PRINT_TIME);
+	if (in->time_ns) {
+		/* as trace-cmd report -t prints them */
+		tep_print_event(tep, &in->seq, rec, "%16s-%-5d [%03d] ", TEP_PRINT_COMM,
+				TEP_PRINT_PID, TEP_PRINT_CPU);
+		trace_seq_printf(&in->seq, "%5llu.%09llu: ", rec->ts / 1000000000ULL,
+				 rec->ts % 1000000000ULL);
+	} else {
+		tep_print_event(tep, &in->seq, rec, "%16s-%-5d [%03d] %6.1000d: ", TEP_PRINT_COMM,
+				TEP_PRINT_PID, TEP_PRINT_CPU, TEP_PRINT_TIME);
+	}
 	trace_seq_printf(&in->seq, "%-21s ", name);
 	tep_print_event(tep, &in->seq, rec, "%s", TEP_PRINT_INFO);
 	trace_seq_terminate(&in->seq);

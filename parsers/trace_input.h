@@ -64,6 +64,7 @@ int trace_input_open_reader(const char *path, const char *buffer, enum trace_rea
 enum trace_reader trace_input_reader(const struct trace_input *in);
 int trace_input_damages(const struct trace_input *in, struct trace_damage *out, int max);
 bool trace_input_stopped_at_limit(const struct trace_input *in, char *err);
+void trace_input_time_ns(struct trace_input *in, bool ns);
 void trace_input_close(struct trace_input *in);
 int trace_input_fd(const struct trace_input *in);
 const struct trace_meta *trace_input_meta(const struct trace_input *in);

@@ -39,6 +39,7 @@ struct trace_input {
 	struct event_formats		*formats;	/* fast reader: its formats, NULL otherwise */
 	struct kallsyms			syms;		/* fast reader: read when first asked */
 	int				syms_read;	/* 0 not yet, 1 read, -1 none */
+	bool				time_ns;	/* records' times in nanoseconds */
 };
 
 extern const struct trace_input_ops trace_input_fast;

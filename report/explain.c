@@ -2,6 +2,7 @@
 /*
  * Words for verdicts.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -9,6 +10,7 @@
 #include "explain.h"
 #include "replay.h"
 #include "syscall_decode.h"
+#include "time_text.h"
 
 /**
  * explain_cause_key() - the stable name of a cause, for JSON and summaries
@@ -33,15 +35,14 @@ const char *explain_cause_key(enum verdict_cause cause)
 }
 
 /**
- * explain_ts() - a timestamp as trace-cmd report prints it: seconds.microseconds
+ * explain_ts() - a timestamp as trace-cmd report prints the record's (time_text())
  * @ts: nanoseconds
  * @buf: where to write
  * @len: its size
  */
 void explain_ts(uint64_t ts, char *buf, size_t len)
 {
-	snprintf(buf, len, "%llu.%06llu", (unsigned long long)(ts / 1000000000ULL),
-		 (unsigned long long)(ts % 1000000000ULL / 1000));
+	time_text(ts, buf, len);
 }
 
 /**
@@ -91,6 +92,36 @@ const char *explain_context(unsigned int flags)
 	return "task";
 }
 
+/* Whether atom @name (its short name) was true in the verdict's failing step. */
+static bool had_atom(const struct verdict *v, const char *name)
+{
+	const struct ltl_automaton *a = v->monitor->automaton;
+
+	for (unsigned int i = 0; i < a->nr_atoms; i++)
+		if (v->atoms >> i & 1 && !strcmp(a->atom_name(i), name))
+			return true;
+	return false;
+}
+
+/**
+ * explain_waker_context() - the context of a verdict's waker, as the
+ *	monitor's handler classified it
+ * @v: the verdict
+ *
+ * The sleep monitors take a hard irq or NMI first (both are friendly), so
+ * the flags name the context; the 7.3 wakeup monitor takes the soft irq
+ * first (in_serving_softirq(): a hard irq nested in a soft irq is the
+ * soft irq), which its atom WOKEN_BY_SOFTIRQ says.
+ *
+ * Return: "NMI", "hard irq", "soft irq" or "task".
+ */
+const char *explain_waker_context(const struct verdict *v)
+{
+	if (had_atom(v, "wo_so"))
+		return "soft irq";
+	return explain_context(v->sleep.waker.context);
+}
+
 /**
  * explain_syscall() - the system call a task was in, decoded
  * @s: the system call, or an inactive one
@@ -104,6 +135,24 @@ void explain_syscall(const struct task_syscall *s, const char *arch, char *buf, 
 		snprintf(buf, len, "no system call");
 	else
 		syscall_describe(arch, s->id, s->args, buf, len);
+}
+
+/* The words of a waker verdict's reason, from the atoms that decided it. */
+static void waker_reason(const struct verdict *v, char *buf, size_t len)
+{
+	const struct task_waker *w = &v->sleep.waker;
+	const char *context = explain_waker_context(v);
+
+	if (had_atom(v, "wo_so") || (!had_atom(v, "wo_lo_pr") && !strcmp(context, "soft irq")))
+		snprintf(buf, len, "woken from soft irq");
+	else if (!w->ts)
+		snprintf(buf, len, "wakeup not traced");
+	else if (w->prio == TRACE_UNKNOWN_PRIO && strcmp(context, "task"))
+		snprintf(buf, len, "woken from %s", context);
+	else if (w->prio == TRACE_UNKNOWN_PRIO)
+		snprintf(buf, len, "waker priority unknown");
+	else
+		snprintf(buf, len, "woken by lower priority");
 }
 
 /**
@@ -123,15 +172,7 @@ void explain_reason(const struct verdict *v, const char *arch, char *buf, size_t
 			explain_syscall(&v->sleep.reason, arch, buf, len);
 		break;
 	case CAUSE_WAKER:
-		if (v->sleep.waker_context & (RV_CTX_SOFTIRQ) &&
-		    !(v->sleep.waker_context & (RV_CTX_HARDIRQ | RV_CTX_NMI)))
-			snprintf(buf, len, "woken from soft irq");
-		else if (!v->sleep.waking_ts)
-			snprintf(buf, len, "wakeup not traced");
-		else if (v->sleep.waker_prio == TRACE_UNKNOWN_PRIO)
-			snprintf(buf, len, "waker priority unknown");
-		else
-			snprintf(buf, len, "woken by lower priority");
+		waker_reason(v, buf, len);
 		break;
 	case CAUSE_PAGE_FAULT:
 		snprintf(buf, len, "%s page fault", v->fault.user ? "user" : "kernel");
@@ -145,27 +186,49 @@ void explain_reason(const struct verdict *v, const char *arch, char *buf, size_t
 	}
 }
 
+/*
+ * Who woke the task. A task woke it in task context: its name, pid and
+ * prio. An interrupt woke it otherwise, on the CPU that recorded the
+ * waking, whatever task it interrupted: that task is named as interrupted,
+ * never as the waker.
+ */
 static void waker_words(const struct verdict *v, char *buf, size_t len)
 {
-	const struct task_sleep *s = &v->sleep;
-	char comm[ESCAPE_LEN(TRACE_COMM_LEN)];
+	const struct task_waker *w = &v->sleep.waker;
+	const char *context = explain_waker_context(v);
+	char comm[ESCAPE_LEN(TRACE_COMM_LEN)], hit[ESCAPE_LEN(TRACE_COMM_LEN) + 40];
 
-	if (!s->waking_ts) {
+	if (!w->ts) {
 		snprintf(buf, len, "no sched_waking of it in the trace");
 		return;
 	}
-	if (s->waker_prio == TRACE_UNKNOWN_PRIO)
-		snprintf(buf, len, "%s (pid %d, priority unknown) in %s context",
-			 escape(s->waker_comm, comm, sizeof(comm)), s->waker_pid,
-			 explain_context(s->waker_context));
-	else
-		snprintf(buf, len, "%s (pid %d, prio %d) in %s context",
-			 escape(s->waker_comm, comm, sizeof(comm)), s->waker_pid, s->waker_prio,
-			 explain_context(s->waker_context));
+	escape(w->comm, comm, sizeof(comm));
+	if (strcmp(context, "task")) {
+		if (w->pid)
+			snprintf(hit, sizeof(hit), "%s pid %d", comm, w->pid);
+		else
+			snprintf(hit, sizeof(hit), "the idle task");
+		snprintf(buf, len, "a%s %s on CPU %d%s, interrupting %s",
+			 strcmp(context, "NMI") ? "" : "n", context, w->cpu,
+			 !strcmp(context, "soft irq") && w->context & RV_CTX_HARDIRQ ?
+			 " (a hard irq nested in it)" : "", hit);
+	} else if (w->prio == TRACE_UNKNOWN_PRIO) {
+		snprintf(buf, len, "%s (pid %d, priority unknown)", comm, w->pid);
+	} else {
+		snprintf(buf, len, "%s (pid %d, prio %d)", comm, w->pid, w->prio);
+	}
+}
+
+/* "sleep 7.3: RULE" */
+static void rule_words(const struct verdict *v, const char *rule, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s %s: %s", v->monitor->name, v->monitor->version,
+		 rule ? rule : v->monitor->description);
 }
 
 /**
- * explain_why() - the cause of a verdict in one sentence
+ * explain_why() - the cause of a verdict in one sentence, with the rule of
+ *	the monitor's version that it breaks
  * @v: the verdict
  * @arch: the trace's architecture
  * @buf: where to write
@@ -173,31 +236,40 @@ static void waker_words(const struct verdict *v, char *buf, size_t len)
  */
 void explain_why(const struct verdict *v, const char *arch, char *buf, size_t len)
 {
-	char what[EXPLAIN_LEN], who[EXPLAIN_LEN];
+	char what[EXPLAIN_LEN], who[EXPLAIN_LEN], rule[EXPLAIN_LEN];
 
 	explain_reason(v, arch, what, sizeof(what));
 	switch (v->cause) {
 	case CAUSE_SLEEP_REASON:
-		snprintf(buf, len, "slept in %s, which is not a real-time safe way to sleep "
-			 "(only futex wait, or clock_nanosleep TIMER_ABSTIME on CLOCK_MONOTONIC "
-			 "or CLOCK_TAI)", what);
+		rule_words(v, v->monitor->sleep_rule, rule, sizeof(rule));
+		snprintf(buf, len, "slept in %s, which is not a real-time safe way to sleep (%s)",
+			 what, rule);
 		break;
 	case CAUSE_WAKER:
 		waker_words(v, who, sizeof(who));
-		if (v->sleep.waking_ts && v->sleep.waker_prio != TRACE_UNKNOWN_PRIO &&
-		    !(v->sleep.waker_context & (RV_CTX_SOFTIRQ | RV_CTX_HARDIRQ | RV_CTX_NMI)))
-			snprintf(buf, len, "woken by %s, lower priority than its own %d", who,
-				 v->prio);
+		rule_words(v, v->monitor->wake_rule, rule, sizeof(rule));
+		if (!v->sleep.waker.ts)
+			snprintf(buf, len, "who woke it is not in the trace: %s (%s)", who, rule);
+		else if (!strcmp(what, "woken by lower priority"))
+			snprintf(buf, len, "woken by %s, lower priority than its own %d (%s)", who,
+				 v->prio, rule);
+		else if (!strcmp(what, "waker priority unknown"))
+			snprintf(buf, len, "woken by %s, whose priority the trace does not show (%s)",
+				 who, rule);
 		else
-			snprintf(buf, len, "woken by %s: not an equal or higher priority task, hard "
-				 "irq or NMI (%s)", who, what);
+			snprintf(buf, len, "woken by %s (%s)", who, rule);
 		break;
 	case CAUSE_PAGE_FAULT:
 		snprintf(buf, len, "a %s while real-time", what);
 		break;
 	case CAUSE_START:
-		snprintf(buf, len, "the formula was already false when the task was first judged "
-			 "(--strict-start)");
+		if (v->event == TRACE_FAULT_USER || v->event == TRACE_FAULT_KERNEL)
+			snprintf(buf, len, "a %s page fault while real-time, when the task was first "
+				 "judged: the kernel's instance would not have started yet "
+				 "(--strict-start)", v->fault.user ? "user" : "kernel");
+		else
+			snprintf(buf, len, "the formula was already false when the task was first "
+				 "judged (--strict-start)");
 		break;
 	default:
 		snprintf(buf, len, "no state of the automaton holds after %s", what);
@@ -206,31 +278,43 @@ void explain_why(const struct verdict *v, const char *arch, char *buf, size_t le
 }
 
 /**
- * explain_sleep() - how long the sleep lasted, who woke it, how soon it ran
+ * explain_sleep() - what the task slept in, how long, who woke it, how soon it ran
  * @v: a sleep verdict
+ * @arch: the trace's architecture
  * @buf: where to write
  * @len: its size
  */
-void explain_sleep(const struct verdict *v, char *buf, size_t len)
+void explain_sleep(const struct verdict *v, const char *arch, char *buf, size_t len)
 {
 	const struct task_sleep *s = &v->sleep;
-	char who[EXPLAIN_LEN], d1[32], d2[32];
+	char who[EXPLAIN_LEN], in[EXPLAIN_LEN], d1[32], d2[32];
 	size_t n;
 
 	if (!s->start) {
 		snprintf(buf, len, "not sleeping");
 		return;
 	}
+	if (!s->reason.active && v->kthread)
+		snprintf(in, sizeof(in), "a kernel thread sleep");
+	else
+		explain_syscall(&s->reason, arch, in, sizeof(in));
 	waker_words(v, who, sizeof(who));
-	if (!s->wakeup_ts) {
-		snprintf(buf, len, "still asleep at the end of the trace");
+	if (!s->wakeup_ts && !s->run_ts) {
+		snprintf(buf, len, "in %s, still asleep at the end of the trace", in);
 		return;
 	}
-	explain_duration(s->wakeup_ts - s->start, d1, sizeof(d1));
-	n = snprintf(buf, len, "slept %s, woken by %s", d1, who);
-	if (n < len && s->run_ts && s->run_ts >= s->wakeup_ts) {
+	explain_duration((s->wakeup_ts ? s->wakeup_ts : s->run_ts) - s->start, d1, sizeof(d1));
+	n = snprintf(buf, len, "slept %s in %s, woken by %s", d1, in, who);
+	if (n >= len)
+		return;
+	if (!s->wakeup_ts)
+		snprintf(buf + n, len - n, " (no sched_wakeup recorded: until it ran again%s)",
+			 s->run_inferred ? ", at its next own record" : "");
+	else if (s->run_ts && s->run_ts >= s->wakeup_ts) {
 		explain_duration(s->run_ts - s->wakeup_ts, d2, sizeof(d2));
-		snprintf(buf + n, len - n, ", ran %s after the wakeup", d2);
+		snprintf(buf + n, len - n, ", ran %s after the wakeup%s", d2,
+			 s->run_inferred ? " (its switch-in not recorded: from its next own "
+			 "record)" : "");
 	}
 }
 
@@ -325,38 +409,110 @@ static void atom_names(const struct rv_monitor *m, unsigned long atoms, char *bu
 			n += snprintf(buf + n, len - n, "%s%s", n ? ", " : "", a->atom_name(i));
 }
 
-/**
- * explain_coverage() - why an RT task was not judged, or not always
- * @c: the task's coverage for one monitor
- * @buf: where to write
- * @len: its size
- *
- * Return: true when there is something to tell (never judged, or events
- * the kernel would not have judged).
- */
-bool explain_coverage(const struct coverage *c, char *buf, size_t len)
+/* Whether knowing it is a kernel thread would let the monitor judge it. */
+static bool kthread_comms_would_help(const struct coverage *c)
+{
+	const struct ltl_automaton *a = c->monitor->automaton;
+	unsigned long others = c->unknown_atoms;
+
+	for (unsigned int i = 0; i < a->nr_atoms; i++)
+		if (!strcmp(a->atom_name(i), "ker_th") || !strcmp(a->atom_name(i), "us_th"))
+			others &= ~(1UL << i);
+	return c->kthread_unknown && c->comm_says_kthread && !others &&
+	       !c->monitor->user_threads_only;
+}
+
+static enum coverage_class never_judged(const struct coverage *c, char *buf, size_t len)
 {
 	char atoms[EXPLAIN_LEN];
 
 	atom_names(c->monitor, c->unknown_atoms, atoms, sizeof(atoms));
-	/* judged all along, nothing happened that it judges, or not its kind of task */
-	if ((c->started_ts && !c->unjudged) || !c->events ||
-	    (c->kthread && c->monitor->user_threads_only))
-		return false;
-	if (c->started_ts) {
-		snprintf(buf, len, "%lu page faults while its instance was stopped were not judged "
-			 "(as in the kernel: a violation stops the instance until a fault while "
-			 "not RT)", c->unjudged);
-	} else if (c->kthread_unknown && atoms[0]) {
+	if (c->kthread_unknown && atoms[0])
 		snprintf(buf, len, "never judged: not known to be a kernel thread or a user task "
-			 "(no fork, no system call in the trace; see --kthread-comms)");
-	} else if (atoms[0]) {
+			 "(no fork, no system call in the trace%s)",
+			 kthread_comms_would_help(c) ? "; --kthread-comms would take it for a "
+			 "kernel thread by its name" : "");
+	else if (atoms[0])
 		snprintf(buf, len, "never judged: atoms never learned from the trace: %s", atoms);
-	} else if (c->unjudged) {
+	else if (c->unjudged)
 		snprintf(buf, len, "never judged: RT from its first page fault, so the kernel's "
 			 "monitor never starts (%lu faults; --strict-start judges them)", c->unjudged);
-	} else {
+	else
 		snprintf(buf, len, "never judged: no event of this monitor while its atoms were known");
+	return COVERAGE_NEVER;
+}
+
+static enum coverage_class coverage_class(const struct coverage *c, bool strict, char *buf,
+					  size_t len)
+{
+	char ts[32];
+
+	if (c->kthread && c->monitor->user_threads_only) {
+		snprintf(buf, len, "not judged: a kernel thread, and %s %s judges user threads only",
+			 c->monitor->name, c->monitor->version);
+		return COVERAGE_NOT_ITS_KIND;
 	}
-	return true;
+	if (!c->events) {
+		snprintf(buf, len, "nothing to judge: %s", c->monitor->sleep_rule || c->monitor->wake_rule ?
+			 "no event of this monitor in the trace" : "no page fault in the trace");
+		return strict ? COVERAGE_JUDGED : COVERAGE_NOTHING;
+	}
+	if (c->started_ts && c->unjudged) {
+		snprintf(buf, len, "judged from %s, but %lu page faults while its instance was "
+			 "stopped were not (as in the kernel: a violation stops the instance until "
+			 "a fault while not RT)", time_text(c->started_ts, ts, sizeof(ts)),
+			 c->unjudged);
+		return COVERAGE_PARTLY;
+	}
+	if (c->started_ts) {
+		snprintf(buf, len, "judged from %s", time_text(c->started_ts, ts, sizeof(ts)));
+		return COVERAGE_JUDGED;
+	}
+	if (c->violations) {
+		snprintf(buf, len, "judged at each start attempt (--strict-start)");
+		return COVERAGE_JUDGED;
+	}
+	return never_judged(c, buf, len);
+}
+
+/**
+ * explain_coverage() - whether an RT task's instance was judged, and why not
+ * @c: the instance
+ * @strict: --strict-start (a task with nothing to judge counts as judged)
+ * @buf: where to write the reason, never empty
+ * @len: its size
+ *
+ * Sleeps woken before the task switched out, which the kernel's monitor
+ * sees and a trace cannot, are said whatever the class.
+ *
+ * Return: its class.
+ */
+enum coverage_class explain_coverage(const struct coverage *c, bool strict, char *buf, size_t len)
+{
+	enum coverage_class class = coverage_class(c, strict, buf, len);
+	size_t n = strlen(buf);
+
+	if (c->early_wakes && (c->monitor->sleep_rule) && n < len)
+		snprintf(buf + n, len - n, "; %lu sleep%s woken before it switched out: the kernel "
+			 "may have judged %s, a trace cannot", c->early_wakes,
+			 c->early_wakes == 1 ? "" : "s", c->early_wakes == 1 ? "it" : "them");
+	return class;
+}
+
+/**
+ * explain_coverage_key() - a class's stable name, for JSON
+ * @class: the class
+ *
+ * Return: "judged", "partly_judged", "nothing_to_judge", "not_its_kind" or
+ * "never_judged".
+ */
+const char *explain_coverage_key(enum coverage_class class)
+{
+	static const char *const keys[] = {
+		[COVERAGE_JUDGED] = "judged", [COVERAGE_PARTLY] = "partly_judged",
+		[COVERAGE_NOTHING] = "nothing_to_judge", [COVERAGE_NOT_ITS_KIND] = "not_its_kind",
+		[COVERAGE_NEVER] = "never_judged",
+	};
+
+	return keys[class];
 }

@@ -18,11 +18,12 @@
 const char *explain_cause_key(enum verdict_cause cause);
 void explain_reason(const struct verdict *v, const char *arch, char *buf, size_t len);
 void explain_why(const struct verdict *v, const char *arch, char *buf, size_t len);
-void explain_sleep(const struct verdict *v, char *buf, size_t len);
+void explain_sleep(const struct verdict *v, const char *arch, char *buf, size_t len);
 void explain_fault(const struct verdict *v, const struct trace_input *in, const char *arch,
 		   char *buf, size_t len);
 void explain_syscall(const struct task_syscall *s, const char *arch, char *buf, size_t len);
 const char *explain_context(unsigned int flags);
+const char *explain_waker_context(const struct verdict *v);
 void explain_fault_error(uint64_t error_code, const char *arch, char *buf, size_t len);
 void explain_atoms(const struct verdict *v, char *buf, size_t len);
 void explain_states(unsigned long states, char *buf, size_t len);
@@ -33,4 +34,14 @@ void explain_prio(int prio, char *buf, size_t len);
 #endif
 
 struct coverage;
-bool explain_coverage(const struct coverage *c, char *buf, size_t len);
+/* How far a monitor instance of an RT task was judged. */
+enum coverage_class {
+	COVERAGE_JUDGED,	/* from its start to the end */
+	COVERAGE_PARTLY,	/* pagefault: faults while stopped were not */
+	COVERAGE_NOTHING,	/* no event of its monitor: nothing to judge */
+	COVERAGE_NOT_ITS_KIND,	/* a kernel thread, a monitor of user threads */
+	COVERAGE_NEVER,		/* events, but never judged: the reason says why */
+};
+
+enum coverage_class explain_coverage(const struct coverage *c, bool strict, char *buf, size_t len);
+const char *explain_coverage_key(enum coverage_class class);

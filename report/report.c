@@ -71,21 +71,50 @@ static bool pid_passes(const struct report_filter *f, int pid)
 	return false;
 }
 
-static bool comm_passes(const struct report_filter *f, const char *comm)
+static bool comm_matches(const struct report_filter *f, const char *comm)
 {
-	if (!f->nr_comms)
-		return true;
 	for (int i = 0; i < f->nr_comms; i++)
 		if (!fnmatch(f->comms[i], comm, 0))
 			return true;
 	return false;
 }
 
+/* @comm if --comm matches it, else another name of @pid that it matches */
+static const char *name_matched(const struct report_filter *f, int pid, const char *comm)
+{
+	const char *names[TASK_NAMES_MAX];
+	int n;
+
+	if (!f->nr_comms)
+		return NULL;
+	if (comm_matches(f, comm))
+		return comm;
+	n = f->names ? task_names_of(f->names, pid, names) : 0;
+	for (int i = 0; i < n; i++)
+		if (comm_matches(f, names[i]))
+			return names[i];
+	return NULL;
+}
+
+/**
+ * report_comm_matched() - the name of a task that --comm matched
+ * @f: the filter
+ * @v: a verdict
+ *
+ * The comm at the verdict first; else any other name the pid had in the
+ * trace (a thread renamed after it faulted, say).
+ *
+ * Return: the name, or NULL when none matches (or there is no --comm).
+ */
+const char *report_comm_matched(const struct report_filter *f, const struct verdict *v)
+{
+	return name_matched(f, v->pid, v->comm);
+}
+
 static bool passes(const struct report_filter *f, const struct verdict *v)
 {
-	return pid_passes(f, v->pid) && comm_passes(f, v->comm) &&
-	       (f->cpu < 0 || f->cpu == v->cpu) && (!f->from || v->ts >= f->from) &&
-	       (!f->to || v->ts <= f->to);
+	return pid_passes(f, v->pid) && (!f->nr_comms || report_comm_matched(f, v)) &&
+	       (f->cpu < 0 || f->cpu == v->cpu) && v->ts >= f->from && v->ts <= f->to;
 }
 
 static struct summary_row *row_of(struct report *rep, const struct verdict *v)
@@ -172,7 +201,7 @@ static void on_coverage(void *data, const struct coverage *c)
 	struct report *rep = data;
 	struct coverage *cov;
 
-	if (!pid_passes(&rep->filter, c->pid) || !comm_passes(&rep->filter, c->comm))
+	if (!pid_passes(&rep->filter, c->pid) || (rep->filter.nr_comms && !name_matched(&rep->filter, c->pid, c->comm)))
 		return;
 	cov = realloc(rep->coverage, (rep->nr_coverage + 1) * sizeof(*cov));
 	if (!cov) {

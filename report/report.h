@@ -10,6 +10,7 @@
 
 #include "gate.h"
 #include "replay.h"
+#include "task_names.h"
 
 #define REPORT_MAX_PIDS		64
 #define REPORT_MAX_COMMS	16
@@ -23,8 +24,9 @@ struct report_filter {
 	int		nr_comms;
 	bool		comm_seen[REPORT_MAX_COMMS];	/* some task's comm matched it */
 	int		cpu;				/* -1: any */
-	uint64_t	from;				/* ns; 0: from the start */
-	uint64_t	to;				/* ns; 0: to the end */
+	uint64_t	from;				/* ns, included */
+	uint64_t	to;				/* ns, included; UINT64_MAX: the end */
+	const struct task_names *names;			/* with --comm: every name of each pid */
 };
 
 struct report_options {
@@ -99,5 +101,7 @@ int report_monitor_index(const struct report *rep, const struct rv_monitor *m);
 #define REPORT_BOLD	"\033[1m"
 #define REPORT_RESET	"\033[0m"
 const char *report_color(const struct report *rep, const char *seq);
+
+const char *report_comm_matched(const struct report_filter *f, const struct verdict *v);
 
 #endif

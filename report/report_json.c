@@ -67,14 +67,15 @@ static json_t *sleep_object(struct report *rep, const struct verdict *v)
 	json_t *o = json_object(), *waker = json_null();
 
 	explain_syscall(&s->reason, rep->opts.arch, reason, sizeof(reason));
-	if (s->waking_ts) {
+	if (s->waker.ts) {
 		waker = json_object();
-		json_object_set_new(waker, "pid", json_integer(s->waker_pid));
-		json_object_set_new(waker, "comm", json_text(s->waker_comm));
-		json_object_set_new(waker, "prio", s->waker_prio == TRACE_UNKNOWN_PRIO ?
-				    json_null() : json_integer(s->waker_prio));
-		json_object_set_new(waker, "context", json_string(explain_context(s->waker_context)));
-		json_object_set_new(waker, "ts_ns", json_integer(s->waking_ts));
+		json_object_set_new(waker, "pid", json_integer(s->waker.pid));
+		json_object_set_new(waker, "comm", json_text(s->waker.comm));
+		json_object_set_new(waker, "prio", s->waker.prio == TRACE_UNKNOWN_PRIO ?
+				    json_null() : json_integer(s->waker.prio));
+		json_object_set_new(waker, "context", json_string(explain_waker_context(v)));
+		json_object_set_new(waker, "cpu", json_integer(s->waker.cpu));
+		json_object_set_new(waker, "ts_ns", json_integer(s->waker.ts));
 	}
 	json_object_set_new(o, "reason", json_string(reason));
 	json_object_set_new(o, "start_ts_ns", ns_or_null(s->start));
@@ -122,7 +123,8 @@ static json_t *context_object(struct report *rep, const struct verdict *v)
 	json_object_set_new(o, "syscall", json_string(buf));
 	json_object_set_new(o, "sleep", v->cause == CAUSE_SLEEP_REASON || v->cause == CAUSE_WAKER ?
 			    sleep_object(rep, v) : json_null());
-	json_object_set_new(o, "fault", v->cause == CAUSE_PAGE_FAULT ? fault_object(rep, v) :
+	json_object_set_new(o, "fault", v->event == TRACE_FAULT_USER ||
+			    v->event == TRACE_FAULT_KERNEL ? fault_object(rep, v) :
 			    json_null());
 	for (unsigned int i = 0; i < v->nr_context; i++) {
 		trace_input_format(rep->in, &v->context[i], buf, sizeof(buf));
@@ -135,11 +137,14 @@ static json_t *context_object(struct report *rep, const struct verdict *v)
 static void json_verdict(struct report *rep, const struct verdict *v)
 {
 	char buf[LINE_LEN];
+	const char *matched;
 	json_t *o = json_object();
 
 	json_object_set_new(o, "monitor", json_string(v->monitor->name));
 	json_object_set_new(o, "pid", json_integer(v->pid));
 	json_object_set_new(o, "comm", json_text(v->comm));
+	matched = report_comm_matched(&rep->filter, v);
+	json_object_set_new(o, "comm_matched", matched ? json_text(matched) : json_null());
 	json_object_set_new(o, "prio", v->prio == TRACE_UNKNOWN_PRIO ? json_null() :
 			    json_integer(v->prio));
 	json_object_set_new(o, "ts_ns", json_integer(v->ts));
@@ -147,6 +152,7 @@ static void json_verdict(struct report *rep, const struct verdict *v)
 	json_object_set_new(o, "event", json_string(trace_kind_event(v->event)));
 	trace_input_format(rep->in, &v->event_ref, buf, sizeof(buf));
 	json_object_set_new(o, "event_line", json_string(buf + strspn(buf, " ")));
+	json_object_set_new(o, "switch_in_inferred", json_boolean(v->switch_in_inferred));
 	json_object_set_new(o, "reason", json_string(explain_cause_key(v->cause)));
 	explain_reason(v, rep->opts.arch, buf, sizeof(buf));
 	json_object_set_new(o, "reason_detail", json_string(buf));
@@ -214,7 +220,8 @@ static json_t *coverage_array(struct report *rep)
 	for (unsigned int i = 0; i < rep->nr_coverage; i++) {
 		const struct coverage *c = &rep->coverage[i];
 		json_t *o = json_object();
-		bool told = explain_coverage(c, why, sizeof(why));
+		enum coverage_class class = explain_coverage(c, rep->replay->strict_start, why,
+							     sizeof(why));
 
 		json_object_set_new(o, "monitor", json_string(c->monitor->name));
 		json_object_set_new(o, "pid", json_integer(c->pid));
@@ -223,7 +230,9 @@ static json_t *coverage_array(struct report *rep)
 		json_object_set_new(o, "kthread_unknown", json_boolean(c->kthread_unknown));
 		json_object_set_new(o, "unknown_atoms", atoms_array(c->monitor, c->unknown_atoms));
 		json_object_set_new(o, "unjudged_events", json_integer(c->unjudged));
-		json_object_set_new(o, "why", told ? json_string(why) : json_null());
+		json_object_set_new(o, "class", json_string(explain_coverage_key(class)));
+		json_object_set_new(o, "early_wakes", json_integer(c->early_wakes));
+		json_object_set_new(o, "why", json_string(why));
 		json_array_append_new(a, o);
 	}
 	return a;

@@ -50,26 +50,34 @@ static void text_context(struct report *rep, const struct verdict *v)
 static void text_verdict(struct report *rep, const struct verdict *v)
 {
 	char ts[32], buf[LINE_LEN], atoms[EXPLAIN_LEN], states[64], prio[16];
-	char comm[ESCAPE_LEN(TRACE_COMM_LEN)];
+	char comm[ESCAPE_LEN(TRACE_COMM_LEN)], other[ESCAPE_LEN(TRACE_COMM_LEN)], also[128] = "";
 	FILE *out = rep->opts.out;
+	const char *matched;
 
 	explain_ts(v->ts, ts, sizeof(ts));
 	explain_prio(v->prio, prio, sizeof(prio));
-	fprintf(out, "%s%s violation%s: %s pid %d prio %s, CPU %d, at %s\n",
+	matched = report_comm_matched(&rep->filter, v);
+	if (matched && strcmp(matched, v->comm))
+		snprintf(also, sizeof(also), " (also named %s in the trace)",
+			 escape(matched, other, sizeof(other)));
+	fprintf(out, "%s%s violation%s: %s%s pid %d prio %s, CPU %d, at %s\n",
 		report_color(rep, REPORT_RED), v->monitor->name, report_color(rep, REPORT_RESET),
-		escape(v->comm, comm, sizeof(comm)), v->pid, prio, v->cpu, ts);
+		escape(v->comm, comm, sizeof(comm)), also, v->pid, prio, v->cpu, ts);
 	explain_why(v, rep->opts.arch, buf, sizeof(buf));
 	fprintf(out, "  why:    %s\n", buf);
 	if (v->cause == CAUSE_SLEEP_REASON || v->cause == CAUSE_WAKER) {
-		explain_sleep(v, buf, sizeof(buf));
+		explain_sleep(v, rep->opts.arch, buf, sizeof(buf));
 		fprintf(out, "  sleep:  %s\n", buf);
 	}
-	if (v->cause == CAUSE_PAGE_FAULT) {
+	if (v->event == TRACE_FAULT_USER || v->event == TRACE_FAULT_KERNEL) {
 		explain_fault(v, rep->in, rep->opts.arch, buf, sizeof(buf));
 		fprintf(out, "  fault:  %s\n", buf);
 	}
 	trace_input_format(rep->in, &v->event_ref, buf, sizeof(buf));
 	fprintf(out, "  event:  %s\n", buf + strspn(buf, " "));
+	if (v->switch_in_inferred)
+		fprintf(out, "  note:   its switch-in was not recorded: SCHEDULE_IN is taken at this, "
+			"its next own record\n");
 	explain_atoms(v, atoms, sizeof(atoms));
 	explain_states(v->states_before, states, sizeof(states));
 	fprintf(out, "  kernel: states %s -> none with atoms %s\n", states, atoms[0] ? atoms : "(none)");
@@ -113,32 +121,44 @@ static void text_summary(struct report *rep)
 
 static void text_coverage(struct report *rep)
 {
-	unsigned int judged = 0, told = 0;
+	unsigned int count[COVERAGE_NEVER + 1] = { 0 }, told = 0;
 	char why[EXPLAIN_LEN * 2], comm[ESCAPE_LEN(TRACE_COMM_LEN)];
 	FILE *out = rep->opts.out;
 
 	for (unsigned int i = 0; i < rep->nr_coverage; i++) {
 		const struct coverage *c = &rep->coverage[i];
+		enum coverage_class class = explain_coverage(c, rep->replay->strict_start, why,
+							     sizeof(why));
 
-		if (c->started_ts)
-			judged++;
-		if (!explain_coverage(c, why, sizeof(why)))
+		count[class]++;
+		if (class == COVERAGE_JUDGED && !c->early_wakes)
 			continue;
 		if (!told++)
 			fprintf(out, "Coverage of real-time tasks:\n");
 		fprintf(out, "  %-9s %-16s pid %-7d %s\n", c->monitor->name,
 			escape(c->comm, comm, sizeof(comm)), c->pid, why);
 	}
-	fprintf(out, "%s%u of %u monitor instances of real-time tasks were judged.\n",
-		told ? "  " : "Coverage: ", judged, rep->nr_coverage);
+	fprintf(out, "%s%u of %u monitor instances of real-time tasks were judged", told ? "  " :
+		"Coverage: ", count[COVERAGE_JUDGED] + count[COVERAGE_PARTLY], rep->nr_coverage);
+	if (count[COVERAGE_PARTLY])
+		fprintf(out, " (%u in part)", count[COVERAGE_PARTLY]);
+	if (count[COVERAGE_NOTHING])
+		fprintf(out, "; %u had nothing to judge", count[COVERAGE_NOTHING]);
+	if (count[COVERAGE_NOT_ITS_KIND])
+		fprintf(out, "; %u are kernel threads a monitor of user threads leaves out",
+			count[COVERAGE_NOT_ITS_KIND]);
+	fprintf(out, ".\n");
 }
 
 static void text_lost(struct report *rep)
 {
-	static const char *const where[] = { "before", "overwritten before the first record,",
-					     "dropped after the last record," };
+	static const char *const how[] = {
+		[LOST_MID] = "lost before %s",
+		[LOST_START] = "overwritten before the first record (%s)",
+		[LOST_END] = "dropped after the last record (%s)",
+	};
 	FILE *out = rep->opts.out;
-	char ts[32];
+	char ts[32], when[64];
 
 	if (!rep->nr_lost) {
 		fprintf(out, "Lost events: none\n");
@@ -149,16 +169,18 @@ static void text_lost(struct report *rep)
 		const struct lost_gap *g = &rep->lost[i];
 
 		explain_ts(g->ts, ts, sizeof(ts));
-		if (g->where == LOST_DAMAGED)
+		if (g->where == LOST_DAMAGED) {
 			fprintf(out, "  CPU %d: records lost after %s: %s at offset %llu "
 				"(--damaged=report)\n", g->cpu, g->ts ? ts : "the start", g->what,
 				(unsigned long long)g->offset);
-		else if (g->count < 0)
-			fprintf(out, "  CPU %d: events lost (count unknown) %s %s\n", g->cpu,
-				where[g->where], ts);
+			continue;
+		}
+		snprintf(when, sizeof(when), how[g->where], ts);
+		if (g->count < 0)
+			fprintf(out, "  CPU %d: events (how many unknown) %s\n", g->cpu, when);
 		else
-			fprintf(out, "  CPU %d: %lld events lost %s %s\n", g->cpu, g->count,
-				where[g->where], ts);
+			fprintf(out, "  CPU %d: %lld event%s %s\n", g->cpu, g->count,
+				g->count == 1 ? "" : "s", when);
 	}
 }
 

@@ -124,7 +124,7 @@ check_error "a trace lacking sched_wakeup"	"$R/lacks-wakeup.dat" \
 check "a trace lacking sched_wakeup, pagefault only" "-s -m pagefault $R/lacks-wakeup.dat" 1 \
 	"^Summary: 1 violations?: pagefault 1$"
 check "pid 4194304 (PID_MAX_LIMIT)"	"-s $R/pid-limits.dat" 1 \
-	"pagefault clock_nanosleep  pid 4194304 prio \\? +1  4985\\.159455"
+	"pagefault clock_nanosleep  pid 4194304 prio \\? +1  4985\\.159456"
 check "pid 2147483647 (INT_MAX)"	"-s $R/pid-limits.dat" 1 \
 	"sleep     clock_nanosleep  pid 2147483647 prio 49 +5 "
 # one fault of the relabelled 7159 fewer than in traces/clock-nanosleep.dat
@@ -139,11 +139,11 @@ check_error "negative pid"	"--pid -1 $R/pid-limits.dat" "bad --pid '-1'"
 # pid 7155 freed, then a new task forked with it: the new one is judged
 # afresh (inheriting the stopped pagefault instance would hide its fault)
 check "pid reuse: the new task starts afresh" "-s -m pagefault --pid 7155 $R/pid-reuse.dat" 1 \
-	"pagefault clock_nanosleep  pid 7155    prio \\? +2  4985\\.159455\\.\\.4985\\.186538  user page fault x2"
+	"pagefault clock_nanosleep  pid 7155    prio \\? +2  4985\\.159456\\.\\.4985\\.186538  user page fault x2"
 check "pid reuse: same verdicts as without" "-s $R/pid-reuse.dat" 1 \
 	"^Summary: 38 violations: pagefault 8, sleep 30$"
 check "lost events mid-trace: reported"	"-s $R/lost-mid.dat" 1 \
-	"CPU 0: events lost \\(count unknown\\) before 4984\\.161734"
+	"CPU 0: events \\(how many unknown\\) lost before 4984\\.161735"
 # the gap is just before a page fault only an instance kept across it judges
 check "lost events mid-trace: instances reset" "-s $R/lost-mid.dat" 1 \
 	"^Summary: 5 violations: pagefault 0, sleep 5$"
@@ -153,7 +153,7 @@ check "lost events mid-trace: counted"	"-s $R/lost-count.dat" 1 \
 	"CPU 0: 42 events lost before 4984\\.154021"
 check "lost events mid-trace: check"	"check $R/lost-mid.dat" 0 "^lost events: 1 gap$"
 check_error "lost events mid-trace: --lost-events=fail" "--lost-events=fail $R/lost-mid.dat" \
-	"^rvreplay: $R/lost-mid.dat: events lost on CPU 0 before 4984\\.161734$"
+	"^rvreplay: $R/lost-mid.dat: events lost on CPU 0 before 4984\\.161735$"
 check_error "a trace with zero events: nothing judged" "$R/zero-events.dat" \
 	"^rvreplay: $R/zero-events.dat: the trace holds no record: nothing was judged$"
 check "--arch contradicting the trace: a warning, exit by verdict" \

@@ -257,4 +257,19 @@ for p in $PAGES; do
 	done
 done
 
+
+# rvreplay-list(1) ATOMS: every short name rvreplay list prints, with its
+# name in the specification, for its monitor.
+"$RV" list | awk '/^  [a-z]+: / && !/container/ { m = $1; sub(":", "", m) }
+	/atoms \(as reports/ { a = 1; next } /^    events:/ { a = 0 }
+	a { print m "\t" $1 "\t" $2 }' | sort -u > "$TMP/atoms.list"
+section "$MAN/rvreplay-list.1" ATOMS | awk -F '\t' 'NF == 4 && $1 != "monitor" {
+	gsub(/\\f[BR]/, "", $2); print $1 "\t" $2 "\t" $3 }' | sort -u > "$TMP/atoms.page"
+if [ -s "$TMP/atoms.list" ] && cmp -s "$TMP/atoms.list" "$TMP/atoms.page"; then
+	ok "rvreplay-list.1 ATOMS: the legend rvreplay list prints ($(wc -l < "$TMP/atoms.list") atoms)"
+else
+	not_ok "rvreplay-list.1 ATOMS: the legend rvreplay list prints" \
+		"$(diff "$TMP/atoms.list" "$TMP/atoms.page" | head -10)"
+fi
+
 finish

@@ -23,6 +23,13 @@
  *                       wrongly, one woken by another
  *   hostile-system      an unparsable format in a system named with a
  *                       newline and escapes
+ *
+ * Not hostile, but scenarios a report must explain exactly:
+ *   renamed             a real-time task faults as "early", then is renamed
+ *                       "renamed" (prctl(PR_SET_NAME))
+ *   inferred-switch-in  a real-time thread in futex wait is woken by a lower
+ *                       task and its switch-in is not recorded: its next own
+ *                       record stands for it (the 7.3 SCHEDULE_IN)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -379,6 +386,74 @@ static int hostile_comm(const char *path)
 								  .len = bytes.len }, 1, false);
 }
 
+/* A system call entered by @pid: @nr with the first two arguments. */
+static void syscall_enter(struct page_writer *w, uint64_t ts, int pid, long nr, uint64_t a0,
+			  uint64_t a1)
+{
+	struct payload p;
+	uint64_t args[6] = { a0, a1 };
+	struct tep_format_field *f;
+
+	if (template_payload(&t, "raw_syscalls", "sys_enter", pid, &p))
+		die("the template has no sys_enter");
+	payload_num(&p, "id", nr);
+	f = tep_find_any_field(p.event, "args");
+	if (!f || f->offset + (int)sizeof(args) > (int)sizeof(p.data))
+		die("sys_enter has no args");
+	memcpy(p.data + f->offset, args, sizeof(args));
+	if (page_writer_event(w, ts, p.data, p.len))
+		die("an event does not fit");
+}
+
+/* A page fault of @pid while not RT starts pagefault; one while RT violates; then a rename. */
+static int renamed(const char *path)
+{
+	struct tracedat_bytes bytes = { 0 };
+	struct page_writer w;
+
+	if (page_writer_init(&w, &bytes, t.td->page_size))
+		die("out of memory");
+	prologue(&w, START_TS - 100);
+	switch_out(&w, START_TS, 1001, "early", 120, 0);
+	own_event(&w, START_TS + 10, 1001, "exceptions", "page_fault_user");
+	switch_out(&w, START_TS + 20, 1001, "early", RT_PRIO, 0);
+	own_event(&w, START_TS + 30, 1001, "exceptions", "page_fault_user");
+	switch_out(&w, START_TS + 40, 1001, "renamed", RT_PRIO, 0);
+	page_writer_finish(&w);
+	return write_out(path, "none", 0, 1, &(struct template_cpu){ .data = bytes.p,
+								  .len = bytes.len }, 1, false);
+}
+
+/* Thread 1001 (RT, futex wait) woken by 1002 (prio 120); no switch-in, then its sys_exit. */
+static int inferred_switch_in(const char *path)
+{
+	struct tracedat_bytes bytes = { 0 };
+	struct page_writer w;
+	struct payload p;
+
+	if (page_writer_init(&w, &bytes, t.td->page_size))
+		die("out of memory");
+	prologue(&w, START_TS - 100);
+	/* a system call before: the instance knows every atom by the sleep */
+	syscall_enter(&w, START_TS - 50, 1001, 39, 0, 0);	/* getpid() */
+	if (template_payload(&t, "raw_syscalls", "sys_exit", 1001, &p))
+		die("the template has no sys_exit");
+	payload_num(&p, "id", 39);
+	page_writer_event(&w, START_TS - 40, p.data, p.len);
+	syscall_enter(&w, START_TS, 1001, 202, 0x1000, 0);	/* futex(FUTEX_WAIT) */
+	switch_out(&w, START_TS + 10, 1001, "waiter", RT_PRIO, 1);
+	switch_out(&w, START_TS + 15, 1002, "waker", 120, 0);
+	syscall_enter(&w, START_TS + 20, 1002, 202, 0x1000, 1);	/* futex(FUTEX_WAKE) */
+	waking(&w, START_TS + 30, 1002, 1001, "waiter");
+	if (template_payload(&t, "raw_syscalls", "sys_exit", 1001, &p))
+		die("the template has no sys_exit");
+	payload_num(&p, "id", 202);
+	page_writer_event(&w, START_TS + 1000, p.data, p.len);
+	page_writer_finish(&w);
+	return write_out(path, "none", 0, 1, &(struct template_cpu){ .data = bytes.p,
+								  .len = bytes.len }, 1, false);
+}
+
 static int hostile_system(const char *path)
 {
 	if (template_add_format(&t, "evil\nrvreplay: forged " EVIL_COMM,
@@ -437,6 +512,10 @@ int main(int argc, char **argv)
 		ret = many_pids(out, arg(argv, argc, 4));
 	else if (!strcmp(kind, "hostile-comm"))
 		ret = hostile_comm(out);
+	else if (!strcmp(kind, "renamed"))
+		ret = renamed(out);
+	else if (!strcmp(kind, "inferred-switch-in"))
+		ret = inferred_switch_in(out);
 	else if (!strcmp(kind, "hostile-system"))
 		ret = hostile_system(out);
 	else

@@ -24,6 +24,7 @@ const struct rv_monitor wakeup_monitor = {
 	.description	= "a real-time user thread must not be woken by a lower priority task or a softirq",
 	.version	= "7.3",
 	.spec		= "models/rtapp/7.3/wakeup.ltl",
+	.wake_rule	= "user threads: never woken by a lower priority task or from a soft irq, unless waiting on a PI lock",
 	.automaton	= &wakeup_automaton,
 	.init		= rtapp_init,
 	.kthread_learned = rtapp_kthread_learned,

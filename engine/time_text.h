@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Times as trace-cmd report prints them: seconds and microseconds, rounded
+ * as libtraceevent rounds (4985.986317631 prints as 4985.986318), or with
+ * --ts ns every nanosecond (trace-cmd report -t). One formatting for every
+ * time rvreplay prints: headers, summaries, gaps, messages.
+ */
+#ifndef TIME_TEXT_H
+#define TIME_TEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum time_unit {
+	TIME_US,	/* the default, as trace-cmd report */
+	TIME_NS,	/* as trace-cmd report -t */
+};
+
+void time_text_unit(enum time_unit unit);
+enum time_unit time_text_current(void);
+char *time_text(uint64_t ns, char *buf, size_t len);
+
+#endif
