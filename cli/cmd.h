@@ -7,6 +7,7 @@
 #define CMD_H
 
 #include "replay.h"
+#include "time_text.h"
 
 /* Exit codes, documented in rvreplay(1). */
 #define EXIT_CLEAN	0	/* no violation */
@@ -37,8 +38,8 @@ int cmd_usage_error(const char *command, const char *fmt, ...)
 int cmd_open_trace(const char *path, const char *buffer, const char *arch, uint64_t max_inflated,
 		   struct opened_trace *t);
 int cmd_parse_size(const char *s, uint64_t *bytes);
-int cmd_parse_ts(const char *command, const char *arg, bool *ns);
-void cmd_set_times(struct trace_input *in, bool ns);
+int cmd_parse_ts(const char *command, const char *arg, enum time_unit *unit);
+void cmd_set_times(struct trace_input *in, enum time_unit unit);
 int cmd_parse_time(const char *s, bool end, uint64_t *ns);
 const struct rv_profile *cmd_choose_profile(const char *path, struct opened_trace *t,
 					    const char *name);

@@ -249,30 +249,36 @@ int cmd_parse_uint(const char *s, unsigned long max, unsigned long *value)
 }
 
 /**
- * cmd_parse_ts() - --ts us|ns
+ * cmd_parse_ts() - --ts us|ns|rel
  * @command: for the usage error
  * @arg: the option's value
- * @ns: set for ns
+ * @unit: set
  *
  * Return: 0, or -1 after a usage error.
  */
-int cmd_parse_ts(const char *command, const char *arg, bool *ns)
+int cmd_parse_ts(const char *command, const char *arg, enum time_unit *unit)
 {
-	if (strcmp(arg, "us") && strcmp(arg, "ns"))
-		return cmd_usage_error(command, "bad --ts '%s' (us or ns)", arg), -1;
-	*ns = !strcmp(arg, "ns");
+	if (!strcmp(arg, "us"))
+		*unit = TIME_US;
+	else if (!strcmp(arg, "ns"))
+		*unit = TIME_NS;
+	else if (!strcmp(arg, "rel"))
+		*unit = TIME_REL;
+	else
+		return cmd_usage_error(command, "bad --ts '%s' (us, ns or rel)", arg), -1;
 	return 0;
 }
 
 /**
- * cmd_set_times() - print every time in microseconds or nanoseconds
- * @in: the trace, whose records' times follow too
- * @ns: --ts ns
+ * cmd_set_times() - how every time is printed
+ * @in: the trace, whose records' times follow in nanoseconds (--ts ns); with
+ *	--ts rel they stay as trace-cmd report prints them
+ * @unit: --ts
  */
-void cmd_set_times(struct trace_input *in, bool ns)
+void cmd_set_times(struct trace_input *in, enum time_unit unit)
 {
-	time_text_unit(ns ? TIME_NS : TIME_US);
-	trace_input_time_ns(in, ns);
+	time_text_unit(unit);
+	trace_input_time_ns(in, unit == TIME_NS);
 }
 
 /**

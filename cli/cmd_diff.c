@@ -31,7 +31,7 @@ struct diff_cli {
 	const char		*profile;
 	const char		*path;
 	uint64_t		max_inflated;
-	bool			ts_ns;		/* --ts ns */
+	enum time_unit		ts;		/* --ts */
 	bool			summary;
 	bool			quiet;
 	struct gate		gate;
@@ -58,7 +58,7 @@ static const char usage_text[] =
 "      --lost-events=MODE  reset (default), ignore or fail at lost events\n"
 "      --damaged=MODE      fail (default) or report: data the reader cannot read\n"
 "      --context N         events shown per difference (default 8)\n"
-"      --ts UNIT           times in us (default, as trace-cmd report) or ns\n"
+"      --ts UNIT           times in us (default, as trace-cmd report), ns or rel\n"
 "      --profile VERSION   the monitors' kernel version: 6.17, 7.1 or 7.3\n"
 "      --arch ARCH         the trace's architecture (default: from the trace)\n"
 "      --buffer NAME       compare this buffer instance (default: the top one)\n"
@@ -142,7 +142,7 @@ static int parse_option(struct diff_cli *c, int opt, const char *arg)
 		       (cmd_usage_error("rvreplay diff", "bad --max-inflated '%s' (1M to 1024G)",
 					arg), -1) : 0;
 	case OPT_TS:
-		return cmd_parse_ts("rvreplay diff", arg, &c->ts_ns);
+		return cmd_parse_ts("rvreplay diff", arg, &c->ts);
 	case OPT_CONTEXT:
 		if (cmd_parse_uint(arg, MAX_CONTEXT, &n))
 			return cmd_usage_error("rvreplay diff", "bad --context '%s' (0 to %d)", arg,
@@ -539,7 +539,7 @@ int cmd_diff(int argc, char **argv)
 		return ret < 0 ? EXIT_ERROR : EXIT_CLEAN;
 	ret = cmd_open_trace(c.path, c.opts.buffer, c.arch, c.max_inflated, &t);
 	if (!ret)
-		cmd_set_times(t.in, c.ts_ns);
+		cmd_set_times(t.in, c.ts);
 	if (ret)
 		return ret;
 	c.arch = t.arch;

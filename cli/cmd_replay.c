@@ -35,7 +35,8 @@ struct replay_cli {
 	const char		*profile;
 	const char		*path;
 	uint64_t		max_inflated;
-	bool			ts_ns;		/* --ts ns */
+	bool			around;		/* --around: --from and --to set by it */
+	enum time_unit		ts;		/* --ts */
 	bool			quiet;
 	bool			named;		/* -m named monitors, not only the container */
 	struct gate_monitor	unavailable[MAX_MONITORS];
@@ -65,8 +66,9 @@ static const char usage_text[] =
 "      --cpu CPU           report only violations on this CPU\n"
 "      --from SECONDS      report only from this time (as trace-cmd report shows it)\n"
 "      --to SECONDS        report only up to this time\n"
-"      --ts UNIT           times in us (default, as trace-cmd report) or ns\n"
-"                          (as trace-cmd report -t)\n"
+"      --around T[,W]      report only within W seconds (default 0.001) of T\n"
+"      --ts UNIT           times in us (default, as trace-cmd report), ns (as\n"
+"                          trace-cmd report -t) or rel (from the first record)\n"
 "      --context N         events shown per violation (default 8)\n"
 "      --arch ARCH         the trace's architecture (default: from the trace)\n"
 "      --buffer NAME       replay this buffer instance (default: the top one)\n"
@@ -78,6 +80,11 @@ static const char usage_text[] =
 "      --strict-start      a failed start is a violation (beyond the kernel)\n"
 "      --no-infer          no inference of atoms from system call boundaries\n"
 "      --kthread-comms     take kworker/..., ksoftirqd/..., rcu... to be kernel threads\n"
+"      --all               every violation in full (default: groups of a task,\n"
+"                          monitor and reason, their first and worst in full)\n"
+"      --sort KEY          groups by time (default), latency, sleep or count\n"
+"      --limit N           groups printed (default 10; 0: all)\n"
+"      --stats             statistics per real-time task: sleeps, latencies, faults\n"
 "  -s, --summary           no detail per violation\n"
 "  -q, --quiet             no text report on stdout: errors and warnings that\n"
 "                          change what was judged only; the exit code tells\n"
@@ -92,7 +99,7 @@ static const char usage_text[] =
 enum {
 	OPT_JSON = 256, OPT_PID, OPT_COMM, OPT_CPU, OPT_FROM, OPT_TO, OPT_CONTEXT, OPT_ARCH,
 	OPT_BUFFER, OPT_LOST, OPT_STRICT, OPT_NO_INFER, OPT_KCOMMS, OPT_COLOR, OPT_PROFILE,
-	OPT_DAMAGED, OPT_MAX_INFLATED, OPT_TS,
+	OPT_DAMAGED, OPT_MAX_INFLATED, OPT_TS, OPT_ALL, OPT_SORT, OPT_LIMIT, OPT_STATS, OPT_AROUND,
 };
 
 static const struct option longopts[] = {
@@ -117,11 +124,54 @@ static const struct option longopts[] = {
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "color", required_argument, NULL, OPT_COLOR },
 	{ "ts", required_argument, NULL, OPT_TS },
+	{ "all", no_argument, NULL, OPT_ALL },
+	{ "sort", required_argument, NULL, OPT_SORT },
+	{ "limit", required_argument, NULL, OPT_LIMIT },
+	{ "stats", no_argument, NULL, OPT_STATS },
+	{ "around", required_argument, NULL, OPT_AROUND },
 	{ "profile", required_argument, NULL, OPT_PROFILE },
 	{ "version", no_argument, NULL, 'V' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
+
+static int parse_sort(struct replay_cli *c, const char *arg)
+{
+	static const char *const names[] = {
+		[GROUP_BY_TIME] = "time", [GROUP_BY_LATENCY] = "latency",
+		[GROUP_BY_SLEEP] = "sleep", [GROUP_BY_COUNT] = "count",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(arg, names[i])) {
+			c->report.sort = i;
+			return 0;
+		}
+	return cmd_usage_error("rvreplay", "bad --sort '%s' (time, latency, sleep or count)",
+			       arg), -1;
+}
+
+/* --around T[,W]: violations within W seconds (default 0.001) of T */
+static int parse_around(struct replay_cli *c, const char *arg)
+{
+	char t[64], *comma;
+	uint64_t at, w = 1000000;
+
+	snprintf(t, sizeof(t), "%s", arg);
+	comma = strchr(t, ',');
+	if (comma)
+		*comma = '\0';
+	if (cmd_parse_time(t, false, &at) || (comma && cmd_parse_time(comma + 1, false, &w)))
+		return cmd_usage_error("rvreplay", "bad --around '%s' (T or T,W in seconds, like "
+				       "2372.172553,0.005)", arg), -1;
+	/* T as trace-cmd prints it stands for its microsecond: widen by its rounding */
+	cmd_parse_time(t, false, &c->filter.from);
+	cmd_parse_time(t, true, &c->filter.to);
+	c->filter.from = c->filter.from > w ? c->filter.from - w : 0;
+	c->filter.to = c->filter.to > UINT64_MAX - w ? UINT64_MAX : c->filter.to + w;
+	c->around = true;
+	return 0;
+}
 
 static int parse_pids(struct report_filter *f, const char *arg)
 {
@@ -235,7 +285,23 @@ static int parse_option(struct replay_cli *c, int opt, const char *arg)
 		cmd_quiet = true;
 		return 0;
 	case OPT_TS:
-		return cmd_parse_ts("rvreplay", arg, &c->ts_ns);
+		return cmd_parse_ts("rvreplay", arg, &c->ts);
+	case OPT_ALL:
+		c->report.all = true;
+		return 0;
+	case OPT_SORT:
+		return parse_sort(c, arg);
+	case OPT_LIMIT:
+		if (cmd_parse_uint(arg, 1000000, &n))
+			return cmd_usage_error("rvreplay", "bad --limit '%s' (0 for no limit)", arg),
+			       -1;
+		c->report.limit = n;
+		return 0;
+	case OPT_STATS:
+		c->report.stats = true;
+		return 0;
+	case OPT_AROUND:
+		return parse_around(c, arg);
 	case OPT_COLOR:
 		if (strcmp(arg, "auto") && strcmp(arg, "always") && strcmp(arg, "never"))
 			return cmd_usage_error("rvreplay", "bad --color '%s' (auto, always or never)",
@@ -261,6 +327,7 @@ static int parse(struct replay_cli *c, int argc, char **argv)
 	c->replay.infer = true;
 	c->filter.cpu = -1;
 	c->filter.to = UINT64_MAX;
+	c->report.limit = 10;
 	c->color = "auto";
 	optind = 1;
 	opterr = 0;
@@ -494,7 +561,7 @@ int cmd_replay(int argc, char **argv)
 	ret = cmd_open_trace(c.path, c.buffer, c.arch, c.max_inflated, &t);
 	if (ret)
 		return ret;
-	cmd_set_times(t.in, c.ts_ns);
+	cmd_set_times(t.in, c.ts);
 	ret = EXIT_ERROR;
 	if (usage_on_trace(&c, &t))
 		goto out;

@@ -13,6 +13,7 @@
 #include "events.h"
 #include "gate.h"
 #include "replay.h"
+#include "cpu_history.h"
 #include "routing.h"
 #include "time_text.h"
 
@@ -38,6 +39,7 @@ struct replay {
 	const struct task	*cur;		/* the task its CPU ran, or NULL */
 	unsigned long		epoch;			/* lost-event gaps so far */
 	struct cpu_span		*cpus;			/* [nr_cpus]: each CPU's records */
+	struct cpu_histories	*cpu_history;		/* what each CPU ran lately */
 	unsigned int		nr_cpus;
 	struct pending		*pending;
 	unsigned int		nr_pending;
@@ -129,6 +131,11 @@ static void note_waker(struct task_waker *w, const struct trace_record *rec,
 		strcpy(w->comm, cur->comm);
 	else
 		w->comm[0] = '\0';
+	/* what the waker was doing: its system call, if it was in one */
+	if (cur && cur->pid)
+		w->syscall = cur->syscall;
+	else
+		memset(&w->syscall, 0, sizeof(w->syscall));
 }
 
 /* What the event completing a violation says about its cause. */
@@ -152,6 +159,15 @@ static enum verdict_cause cause_of(enum rv_event_type type, enum ltl_violation_k
 
 static void emit(struct replay *r, struct verdict *v)
 {
+	const struct task_sleep *s = &v->sleep;
+
+	/* what held the CPU it ran on again, from its wakeup */
+	if (s->start && s->run_ts)
+		cpu_history_window(r->cpu_history, s->run_cpu,
+				   s->wakeup_ts ? s->wakeup_ts : s->waker.ts ? s->waker.ts : s->start,
+				   s->run_ts, &v->held);
+	else
+		v->held.cpu = -1;
 	if (r->sink.verdict)
 		r->sink.verdict(r->sink.data, v);
 	free(v->context);
@@ -582,15 +598,30 @@ static void apply_facts(struct replay *r, const struct trace_record *rec, struct
 
 /* ---- the sleep story, for the reports ---- */
 
-/* @task runs again at @ts: switched in, or @inferred from its own next record */
-static void ran_again(struct replay *r, struct task *task, uint64_t ts, bool inferred)
+/* A sleep of an RT task is over: for the statistics of the report. */
+static void sleep_done(struct replay *r, const struct task *task)
+{
+	struct replay_sleep done = {
+		.pid = task->pid, .comm = task->comm, .prio = task->prio, .kthread = task->kthread == 1,
+		.sleep = &task->sleep, .violating = task->pending > 0,
+	};
+
+	if (r->sink.sleep && task->rt == 1)
+		r->sink.sleep(r->sink.data, &done);
+}
+
+/* @task runs again at @rec: switched in, or @inferred from its own record */
+static void ran_again(struct replay *r, struct task *task, const struct trace_record *rec,
+		      bool inferred)
 {
 	if (!task || !task->switched_out)
 		return;
 	task->switched_out = false;
 	if (task->sleep.start && !task->sleep.run_ts) {
-		task->sleep.run_ts = ts;
+		task->sleep.run_ts = rec->ts;
 		task->sleep.run_inferred = inferred;
+		task->sleep.run_cpu = rec->cpu;
+		sleep_done(r, task);
 	}
 	complete_pending(r, task);
 }
@@ -601,12 +632,13 @@ static void story(struct replay *r, const struct trace_record *rec, struct task 
 
 	/* a task with no switch-in recorded runs again at its next own record */
 	if (cur && cur->pid != 0) {
-		ran_again(r, cur, rec->ts, !(rec->kind == TRACE_SWITCH &&
+		ran_again(r, cur, rec, !(rec->kind == TRACE_SWITCH &&
 					     rec->sw.next.pid == cur->pid));
 		cur->running = true;
 	}
 	switch (rec->kind) {
 	case TRACE_SWITCH:
+		cpu_history_switch(r->cpu_history, rec->cpu, rec->ts, &rec->sw.next);
 		task = task_find(r->tasks, rec->sw.prev.pid);
 		if (task && task->pid != 0) {
 			task->switched_out = true;
@@ -618,7 +650,7 @@ static void story(struct replay *r, const struct trace_record *rec, struct task 
 			}
 		}
 		task = task_find(r->tasks, rec->sw.next.pid);
-		ran_again(r, task, rec->ts, false);
+		ran_again(r, task, rec, false);
 		if (task && task->pid)
 			task->running = true;
 		break;
@@ -638,6 +670,13 @@ static void story(struct replay *r, const struct trace_record *rec, struct task 
 	case TRACE_SYS_EXIT:
 		if (cur)
 			cur->syscall.active = false;
+		break;
+	case TRACE_FAULT_USER:
+	case TRACE_FAULT_KERNEL:
+		if (cur && cur->rt == 1 && r->sink.fault)
+			r->sink.fault(r->sink.data, cur->pid, cur->comm,
+				      (cur->prio < 100) == (cur->rt == 1) ? cur->prio :
+				      TRACE_UNKNOWN_PRIO, rec);
 		break;
 	default:
 		break;
@@ -864,8 +903,10 @@ static int remember(struct replay *r, const struct trace_record *rec, struct tas
 
 static void count(struct replay *r, const struct trace_record *rec)
 {
-	if (!r->stats.counts.events)
+	if (!r->stats.counts.events) {
 		r->stats.first_ts = rec->ts;
+		time_text_base(rec->ts);
+	}
 	r->stats.last_ts = rec->ts;
 	gate_count(&r->stats.counts, rec);
 }
@@ -925,9 +966,11 @@ struct replay *replay_new(const struct replay_options *opts, struct trace_input 
 	r->tasks = task_table_new(opts->context, opts->nr_monitors);
 	r->nr_cpus = trace_input_meta(in)->cpus > 0 ? trace_input_meta(in)->cpus : 0;
 	r->cpus = calloc(r->nr_cpus + 1, sizeof(*r->cpus));
-	if (!r->tasks || !r->cpus) {
+	r->cpu_history = cpu_histories_new(r->nr_cpus);
+	if (!r->tasks || !r->cpus || !r->cpu_history) {
 		task_table_free(r->tasks);
 		free(r->cpus);
+		cpu_histories_free(r->cpu_history);
 		free(r);
 		return NULL;
 	}
@@ -944,6 +987,7 @@ void replay_free(struct replay *r)
 	free(r->pending);
 	task_table_free(r->tasks);
 	free(r->cpus);
+	cpu_histories_free(r->cpu_history);
 	free(r);
 }
 

@@ -77,6 +77,16 @@ struct replay_step {
 	const struct trace_record	*rec;		/* the record being replayed */
 };
 
+/* A sleep of a real-time task, over: it ran again. */
+struct replay_sleep {
+	int			pid;
+	const char		*comm;
+	int			prio;
+	bool			kthread;
+	const struct task_sleep	*sleep;
+	bool			violating;	/* a verdict of a monitor came of it */
+};
+
 /* Where results go: a report (text or JSON), or rvreplay diff. */
 struct replay_sink {
 	void	(*verdict)(void *data, const struct verdict *v);
@@ -85,6 +95,11 @@ struct replay_sink {
 	void	(*coverage)(void *data, const struct coverage *c);
 	/* a task seen with a name: at first sight and at every new comm (optional) */
 	void	(*task)(void *data, int pid, const char *comm);
+	/* every sleep of a real-time task, when it is over (optional) */
+	void	(*sleep)(void *data, const struct replay_sleep *s);
+	/* every page fault of a real-time task (optional) */
+	void	(*fault)(void *data, int pid, const char *comm, int prio,
+			 const struct trace_record *rec);
 	void	*data;
 };
 

@@ -51,6 +51,7 @@ struct task_waker {
 	unsigned int		context;	/* common_flags: task, irq, softirq, NMI */
 	int			cpu;
 	char			comm[TRACE_COMM_LEN];
+	struct task_syscall	syscall;	/* a task waker's system call then */
 };
 
 /* The last sleep of a task and how it ended. */
@@ -61,6 +62,7 @@ struct task_sleep {
 	uint64_t		wakeup_ts;
 	uint64_t		run_ts;
 	bool			run_inferred;	/* no switch-in recorded: its next own record */
+	int			run_cpu;	/* where it ran again */
 };
 
 struct task {

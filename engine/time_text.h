@@ -14,9 +14,11 @@
 enum time_unit {
 	TIME_US,	/* the default, as trace-cmd report */
 	TIME_NS,	/* as trace-cmd report -t */
+	TIME_REL,	/* seconds and microseconds from the trace's first record */
 };
 
 void time_text_unit(enum time_unit unit);
+void time_text_base(uint64_t first);
 enum time_unit time_text_current(void);
 char *time_text(uint64_t ns, char *buf, size_t len);
 

@@ -7,6 +7,7 @@
 #define VERDICT_H
 
 #include "ltl/ltl_core.h"
+#include "cpu_history.h"
 #include "task_facts.h"
 
 enum verdict_cause {
@@ -34,6 +35,8 @@ struct verdict {
 	unsigned long			states_before;
 	bool				kthread;
 	struct task_sleep		sleep;		/* sleep verdicts */
+	struct cpu_activity		held;		/* who ran on its CPU from the wakeup
+							   to its run; cpu -1: not told */
 	struct {
 		bool			user;
 		uint64_t		address;

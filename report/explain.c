@@ -192,7 +192,7 @@ void explain_reason(const struct verdict *v, const char *arch, char *buf, size_t
  * waking, whatever task it interrupted: that task is named as interrupted,
  * never as the waker.
  */
-static void waker_words(const struct verdict *v, char *buf, size_t len)
+static void waker_words(const struct verdict *v, const char *arch, char *buf, size_t len)
 {
 	const struct task_waker *w = &v->sleep.waker;
 	const char *context = explain_waker_context(v);
@@ -212,10 +212,18 @@ static void waker_words(const struct verdict *v, char *buf, size_t len)
 			 strcmp(context, "NMI") ? "" : "n", context, w->cpu,
 			 !strcmp(context, "soft irq") && w->context & RV_CTX_HARDIRQ ?
 			 " (a hard irq nested in it)" : "", hit);
-	} else if (w->prio == TRACE_UNKNOWN_PRIO) {
-		snprintf(buf, len, "%s (pid %d, priority unknown)", comm, w->pid);
 	} else {
-		snprintf(buf, len, "%s (pid %d, prio %d)", comm, w->pid, w->prio);
+		char prio[24], in[EXPLAIN_LEN] = "";
+
+		if (w->prio == TRACE_UNKNOWN_PRIO)
+			snprintf(prio, sizeof(prio), "priority unknown");
+		else
+			snprintf(prio, sizeof(prio), "prio %d", w->prio);
+		if (w->syscall.active) {
+			strcpy(in, " in ");
+			explain_syscall(&w->syscall, arch, in + 4, sizeof(in) - 4);
+		}
+		snprintf(buf, len, "%s (pid %d, %s)%s", comm, w->pid, prio, in);
 	}
 }
 
@@ -246,7 +254,7 @@ void explain_why(const struct verdict *v, const char *arch, char *buf, size_t le
 			 what, rule);
 		break;
 	case CAUSE_WAKER:
-		waker_words(v, who, sizeof(who));
+		waker_words(v, arch, who, sizeof(who));
 		rule_words(v, v->monitor->wake_rule, rule, sizeof(rule));
 		if (!v->sleep.waker.ts)
 			snprintf(buf, len, "who woke it is not in the trace: %s (%s)", who, rule);
@@ -298,7 +306,7 @@ void explain_sleep(const struct verdict *v, const char *arch, char *buf, size_t 
 		snprintf(in, sizeof(in), "a kernel thread sleep");
 	else
 		explain_syscall(&s->reason, arch, in, sizeof(in));
-	waker_words(v, who, sizeof(who));
+	waker_words(v, arch, who, sizeof(who));
 	if (!s->wakeup_ts && !s->run_ts) {
 		snprintf(buf, len, "in %s, still asleep at the end of the trace", in);
 		return;
@@ -361,6 +369,55 @@ void explain_fault(const struct verdict *v, const struct trace_input *in, const 
 	snprintf(buf, len, "%s fault at address 0x%llx, ip %s, %s; during %s",
 		 v->fault.user ? "user" : "kernel", (unsigned long long)v->fault.address, ip, err,
 		 sys);
+}
+
+/**
+ * explain_held() - who ran on the CPU from a sleep's wakeup to the task running
+ * @v: a sleep verdict
+ * @buf: where to write
+ * @len: its size
+ *
+ * Return: false when the trace does not tell (no run, or no switch on that CPU).
+ */
+bool explain_held(const struct verdict *v, char *buf, size_t len)
+{
+	const struct cpu_activity *a = &v->held;
+	char d[32], comm[ESCAPE_LEN(TRACE_COMM_LEN)];
+	size_t n;
+
+	if (a->cpu < 0 || !a->nr)
+		return false;
+	explain_duration(verdict_window(v), d, sizeof(d));
+	n = snprintf(buf, len, "CPU %d, the %s from the %s to its run: %s", a->cpu, d,
+		     v->sleep.wakeup_ts ? "wakeup" : "waking", a->partial ? "(before: not kept) " : "");
+	for (unsigned int i = 0; i < a->nr && n < len; i++) {
+		explain_duration(a->ran[i].ns, d, sizeof(d));
+		if (a->ran[i].pid)
+			n += snprintf(buf + n, len - n, "%s%s pid %d prio %d %s", i ? ", then " : "",
+				      escape(a->ran[i].comm, comm, sizeof(comm)), a->ran[i].pid,
+				      a->ran[i].prio, d);
+		else
+			n += snprintf(buf + n, len - n, "%sidle %s", i ? ", then " : "", d);
+	}
+	if (a->others && n < len) {
+		explain_duration(a->others_ns, d, sizeof(d));
+		snprintf(buf + n, len - n, ", then %u more for %s", a->others, d);
+	}
+	return true;
+}
+
+/**
+ * verdict_window() - from a sleep's wakeup (or waking) to the task running
+ * @v: a sleep verdict
+ *
+ * Return: nanoseconds, 0 when not told.
+ */
+uint64_t verdict_window(const struct verdict *v)
+{
+	const struct task_sleep *s = &v->sleep;
+	uint64_t from = s->wakeup_ts ? s->wakeup_ts : s->waker.ts;
+
+	return from && s->run_ts > from ? s->run_ts - from : 0;
 }
 
 /**

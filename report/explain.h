@@ -24,14 +24,14 @@ void explain_fault(const struct verdict *v, const struct trace_input *in, const 
 void explain_syscall(const struct task_syscall *s, const char *arch, char *buf, size_t len);
 const char *explain_context(unsigned int flags);
 const char *explain_waker_context(const struct verdict *v);
+bool explain_held(const struct verdict *v, char *buf, size_t len);
+uint64_t verdict_window(const struct verdict *v);
 void explain_fault_error(uint64_t error_code, const char *arch, char *buf, size_t len);
 void explain_atoms(const struct verdict *v, char *buf, size_t len);
 void explain_states(unsigned long states, char *buf, size_t len);
 void explain_ts(uint64_t ts, char *buf, size_t len);
 void explain_duration(uint64_t ns, char *buf, size_t len);
 void explain_prio(int prio, char *buf, size_t len);
-
-#endif
 
 struct coverage;
 /* How far a monitor instance of an RT task was judged. */
@@ -45,3 +45,5 @@ enum coverage_class {
 
 enum coverage_class explain_coverage(const struct coverage *c, bool strict, char *buf, size_t len);
 const char *explain_coverage_key(enum coverage_class class);
+
+#endif

@@ -36,6 +36,8 @@ int report_init(struct report *rep, const struct report_options *opts,
 
 void report_release(struct report *rep)
 {
+	groups_release(&rep->groups);
+	stats_release(&rep->stats);
 	free(rep->rows);
 	free(rep->coverage);
 	free(rep->lost);
@@ -172,15 +174,40 @@ static void summarize(struct report *rep, const struct verdict *v)
 static void on_verdict(void *data, const struct verdict *v)
 {
 	struct report *rep = data;
+	char reason[EXPLAIN_LEN];
 
 	if (!passes(&rep->filter, v))
 		return;
 	rep->violations++;
 	rep->by_monitor[report_monitor_index(rep, v->monitor)]++;
 	summarize(rep, v);
+	explain_reason(v, rep->opts.arch, reason, sizeof(reason));
+	if (groups_add(&rep->groups, v, reason))
+		rep->oom = true;
 	/* -s and -q shorten the text; JSON always holds every violation */
-	if (rep->opts.json || (!rep->opts.summary_only && !rep->opts.quiet))
+	if (rep->opts.json || (rep->opts.all && !rep->opts.summary_only && !rep->opts.quiet))
 		rep->format->verdict(rep, v);
+}
+
+static void on_sleep(void *data, const struct replay_sleep *s)
+{
+	struct report *rep = data;
+	char reason[EXPLAIN_LEN];
+
+	if (!s->sleep->reason.active && s->kthread)
+		snprintf(reason, sizeof(reason), "kernel thread sleep");
+	else
+		explain_syscall(&s->sleep->reason, rep->opts.arch, reason, sizeof(reason));
+	stats_sleep(&rep->stats, s, reason);
+}
+
+static void on_fault(void *data, int pid, const char *comm, int prio,
+		     const struct trace_record *rec)
+{
+	struct report *rep = data;
+
+	stats_fault(&rep->stats, pid, comm, prio, rec, !strcmp(rep->opts.arch, "x86_64") ||
+		    !strcmp(rep->opts.arch, "i386"));
 }
 
 static void on_lost(void *data, const struct lost_gap *gap)
@@ -232,7 +259,7 @@ struct replay_sink report_sink(struct report *rep)
 {
 	return (struct replay_sink){
 		.verdict = on_verdict, .lost = on_lost, .coverage = on_coverage, .task = on_task,
-		.data = rep,
+		.sleep = on_sleep, .fault = on_fault, .data = rep,
 	};
 }
 
@@ -265,6 +292,9 @@ void report_end(struct report *rep, const struct replay_stats *stats)
 		qsort(rep->rows, rep->nr_rows, sizeof(*rep->rows), row_by_pid);
 	if (rep->nr_coverage)
 		qsort(rep->coverage, rep->nr_coverage, sizeof(*rep->coverage), by_pid);
+	groups_sort(&rep->groups, rep->opts.sort);
+	stats_sort(&rep->stats);
+	rep->oom |= rep->stats.oom;
 	rep->format->end(rep, stats);
 	fflush(rep->opts.out);
 }

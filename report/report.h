@@ -10,6 +10,8 @@
 
 #include "gate.h"
 #include "replay.h"
+#include "report_groups.h"
+#include "report_stats.h"
 #include "task_names.h"
 
 #define REPORT_MAX_PIDS		64
@@ -39,6 +41,10 @@ struct report_options {
 	const char	*profile;
 	const char	*arch_evidence;	/* inferred architecture: from what, or "" */
 	FILE		*out;
+	bool		all;		/* every violation in full, not groups */
+	enum group_order sort;		/* of the groups */
+	unsigned int	limit;		/* groups printed; 0: all */
+	bool		stats;		/* the statistics per task in the text */
 	/* selected monitors that could not judge (gate.h), told in the report */
 	const struct gate_monitor *unavailable;
 	int		nr_unavailable;
@@ -84,6 +90,8 @@ struct report {
 	unsigned int			nr_lost;
 	bool				first_item;	/* JSON: no comma before */
 	bool				oom;
+	struct verdict_groups		groups;
+	struct report_stats		stats;
 };
 
 extern const struct report_format report_text;

@@ -60,6 +60,35 @@ static json_t *ns_or_null(uint64_t ns)
 	return ns ? json_integer(ns) : json_null();
 }
 
+/* Who ran on the CPU from the wakeup to the task running again. */
+static json_t *held_object(const struct verdict *v)
+{
+	const struct cpu_activity *a = &v->held;
+	json_t *o, *ran;
+
+	if (a->cpu < 0 || !a->nr)
+		return json_null();
+	o = json_object();
+	ran = json_array();
+	json_object_set_new(o, "cpu", json_integer(a->cpu));
+	json_object_set_new(o, "window_ns", json_integer(verdict_window(v)));
+	json_object_set_new(o, "partial", json_boolean(a->partial));
+	for (unsigned int i = 0; i < a->nr; i++) {
+		json_t *r = json_object();
+
+		json_object_set_new(r, "pid", json_integer(a->ran[i].pid));
+		json_object_set_new(r, "comm", a->ran[i].pid ? json_text(a->ran[i].comm) :
+				    json_string("idle"));
+		json_object_set_new(r, "prio", json_integer(a->ran[i].prio));
+		json_object_set_new(r, "ns", json_integer(a->ran[i].ns));
+		json_array_append_new(ran, r);
+	}
+	json_object_set_new(o, "ran", ran);
+	json_object_set_new(o, "others", json_integer(a->others));
+	json_object_set_new(o, "others_ns", json_integer(a->others_ns));
+	return o;
+}
+
 static json_t *sleep_object(struct report *rep, const struct verdict *v)
 {
 	const struct task_sleep *s = &v->sleep;
@@ -78,6 +107,7 @@ static json_t *sleep_object(struct report *rep, const struct verdict *v)
 		json_object_set_new(waker, "ts_ns", json_integer(s->waker.ts));
 	}
 	json_object_set_new(o, "reason", json_string(reason));
+	json_object_set_new(o, "held", held_object(v));
 	json_object_set_new(o, "start_ts_ns", ns_or_null(s->start));
 	json_object_set_new(o, "slept_ns", s->wakeup_ts ? json_integer(s->wakeup_ts - s->start) :
 			    json_null());
@@ -288,6 +318,105 @@ static json_t *unavailable_array(struct report *rep)
 	return a;
 }
 
+static json_t *group_instance(const struct verdict *v)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "ts_ns", json_integer(v->ts));
+	json_object_set_new(o, "cpu", json_integer(v->cpu));
+	json_object_set_new(o, "latency_ns", ns_or_null(verdict_latency(v)));
+	json_object_set_new(o, "slept_ns", ns_or_null(verdict_sleep(v)));
+	return o;
+}
+
+static json_t *groups_array(struct report *rep)
+{
+	static const char *const orders[] = { "time", "latency", "sleep", "count" };
+	json_t *a = json_array();
+
+	for (unsigned int i = 0; i < rep->groups.nr; i++) {
+		const struct verdict_group *g = &rep->groups.groups[i];
+		json_t *o = json_object();
+
+		json_object_set_new(o, "monitor", json_string(g->monitor->name));
+		json_object_set_new(o, "pid", json_integer(g->pid));
+		json_object_set_new(o, "comm", json_text(g->worst.comm));
+		json_object_set_new(o, "reason_detail", json_string(g->reason));
+		json_object_set_new(o, "count", json_integer(g->count));
+		json_object_set_new(o, "first_ts_ns", json_integer(g->first_ts));
+		json_object_set_new(o, "last_ts_ns", json_integer(g->last_ts));
+		json_object_set_new(o, "max_latency_ns", ns_or_null(g->max_latency));
+		json_object_set_new(o, "max_slept_ns", ns_or_null(g->max_sleep));
+		json_object_set_new(o, "first", group_instance(&g->first));
+		json_object_set_new(o, "worst", group_instance(&g->worst));
+		json_object_set_new(o, "order", json_string(orders[rep->opts.sort]));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *hist_object(const struct stats_hist *h)
+{
+	json_t *o = json_object(), *b = json_array();
+
+	json_object_set_new(o, "count", json_integer(h->count));
+	json_object_set_new(o, "min_ns", h->count ? json_integer(h->min) : json_null());
+	json_object_set_new(o, "avg_ns", h->count ? json_integer(h->sum / h->count) : json_null());
+	json_object_set_new(o, "max_ns", h->count ? json_integer(h->max) : json_null());
+	json_object_set_new(o, "p50_below_ns", h->count ? json_integer(stats_percentile(h, 50)) :
+			    json_null());
+	json_object_set_new(o, "p99_below_ns", h->count ? json_integer(stats_percentile(h, 99)) :
+			    json_null());
+	for (unsigned int k = 0; k < STATS_BUCKETS; k++)
+		if (h->buckets[k]) {
+			json_t *e = json_object();
+
+			json_object_set_new(e, "below_ns", json_integer(stats_bucket_top(k)));
+			json_object_set_new(e, "count", json_integer(h->buckets[k]));
+			json_array_append_new(b, e);
+		}
+	json_object_set_new(o, "log2_buckets", b);
+	return o;
+}
+
+static json_t *stats_array(struct report *rep)
+{
+	static const char *const kinds[NR_FAULT_KINDS] = {
+		"user", "kernel", "read", "write", "not_present", "protection", "instruction",
+	};
+	json_t *a = json_array();
+
+	for (unsigned int i = 0; i < rep->stats.nr; i++) {
+		const struct task_stats *t = &rep->stats.tasks[i];
+		json_t *o = json_object(), *reasons = json_array(), *faults = json_object();
+
+		json_object_set_new(o, "pid", json_integer(t->pid));
+		json_object_set_new(o, "comm", json_text(t->comm));
+		json_object_set_new(o, "prio", t->prio == TRACE_UNKNOWN_PRIO ? json_null() :
+				    json_integer(t->prio));
+		json_object_set_new(o, "sleeps", json_integer(t->sleeps));
+		json_object_set_new(o, "violating_sleeps", json_integer(t->violating));
+		for (int r = 0; r < STATS_REASONS && t->reasons[r].count; r++) {
+			json_t *e = json_object();
+
+			json_object_set_new(e, "reason", json_string(t->reasons[r].text));
+			json_object_set_new(e, "count", json_integer(t->reasons[r].count));
+			json_array_append_new(reasons, e);
+		}
+		json_object_set_new(o, "sleep_reasons", reasons);
+		json_object_set_new(o, "slept", hist_object(&t->slept[0]));
+		json_object_set_new(o, "slept_violating", hist_object(&t->slept[1]));
+		json_object_set_new(o, "latency", hist_object(&t->latency[0]));
+		json_object_set_new(o, "latency_violating", hist_object(&t->latency[1]));
+		json_object_set_new(o, "page_faults", json_integer(t->faults));
+		for (int k = 0; k < NR_FAULT_KINDS; k++)
+			json_object_set_new(faults, kinds[k], json_integer(t->fault_kinds[k]));
+		json_object_set_new(o, "page_fault_kinds", faults);
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
 static void json_end(struct report *rep, const struct replay_stats *stats)
 {
 	json_t *monitors = json_array();
@@ -302,6 +431,8 @@ static void json_end(struct report *rep, const struct replay_stats *stats)
 	put(rep, "lost_events", lost_array(rep));
 	put(rep, "coverage", coverage_array(rep));
 	put(rep, "summary", summary_object(rep));
+	put(rep, "groups", groups_array(rep));
+	put(rep, "stats", stats_array(rep));
 	fprintf(rep->opts.out, "\n}\n");
 }
 

@@ -68,6 +68,8 @@ static void text_verdict(struct report *rep, const struct verdict *v)
 	if (v->cause == CAUSE_SLEEP_REASON || v->cause == CAUSE_WAKER) {
 		explain_sleep(v, rep->opts.arch, buf, sizeof(buf));
 		fprintf(out, "  sleep:  %s\n", buf);
+		if (explain_held(v, buf, sizeof(buf)))
+			fprintf(out, "  held:   %s\n", buf);
 	}
 	if (v->event == TRACE_FAULT_USER || v->event == TRACE_FAULT_KERNEL) {
 		explain_fault(v, rep->in, rep->opts.arch, buf, sizeof(buf));
@@ -85,6 +87,73 @@ static void text_verdict(struct report *rep, const struct verdict *v)
 	fprintf(out, "\n");
 }
 
+/* One line for a violation of a group: when, where, and its sleep or fault. */
+static void text_instance(struct report *rep, const char *label, const struct verdict *v)
+{
+	char ts[32], buf[LINE_LEN];
+
+	explain_ts(v->ts, ts, sizeof(ts));
+	if (v->cause == CAUSE_SLEEP_REASON || v->cause == CAUSE_WAKER)
+		explain_sleep(v, rep->opts.arch, buf, sizeof(buf));
+	else if (v->event == TRACE_FAULT_USER || v->event == TRACE_FAULT_KERNEL)
+		explain_fault(v, rep->in, rep->opts.arch, buf, sizeof(buf));
+	else
+		explain_reason(v, rep->opts.arch, buf, sizeof(buf));
+	fprintf(rep->opts.out, "  %s%*s%s on CPU %d: %s\n", label,
+		(int)(strlen(label) < 8 ? 8 - strlen(label) : 1), "", ts, v->cpu, buf);
+}
+
+/* A group: its count and times, the rule, its first and worst violation. */
+static void text_group(struct report *rep, const struct verdict_group *g)
+{
+	char first[32], last[32], prio[16], buf[LINE_LEN], atoms[EXPLAIN_LEN], states[64];
+	char comm[ESCAPE_LEN(TRACE_COMM_LEN)];
+	const struct verdict *w = &g->worst;
+	FILE *out = rep->opts.out;
+
+	explain_ts(g->first_ts, first, sizeof(first));
+	explain_ts(g->last_ts, last, sizeof(last));
+	explain_prio(w->prio, prio, sizeof(prio));
+	fprintf(out, "%s%s violation%s%s: %s pid %d prio %s: ", report_color(rep, REPORT_RED),
+		w->monitor->name, g->count == 1 ? "" : "s", report_color(rep, REPORT_RESET),
+		escape(w->comm, comm, sizeof(comm)), w->pid, prio);
+	if (g->count == 1)
+		fprintf(out, "1 at %s, %s\n", first, g->reason);
+	else
+		fprintf(out, "%lu from %s to %s, %s\n", g->count, first, last, g->reason);
+	explain_why(w, rep->opts.arch, buf, sizeof(buf));
+	fprintf(out, "  why:    %s\n", buf);
+	if (g->count > 1 && g->first.ts != w->ts)
+		text_instance(rep, "first:", &g->first);
+	text_instance(rep, g->count == 1 ? "at:" : g->first.ts == w->ts ? "first, worst:" : "worst:",
+		      w);
+	if ((w->cause == CAUSE_SLEEP_REASON || w->cause == CAUSE_WAKER) &&
+	    explain_held(w, buf, sizeof(buf)))
+		fprintf(out, "  held:   %s\n", buf);
+	trace_input_format(rep->in, &w->event_ref, buf, sizeof(buf));
+	fprintf(out, "  event:  %s\n", buf + strspn(buf, " "));
+	if (w->switch_in_inferred)
+		fprintf(out, "  note:   its switch-in was not recorded: SCHEDULE_IN is taken at this, "
+			"its next own record\n");
+	explain_atoms(w, atoms, sizeof(atoms));
+	explain_states(w->states_before, states, sizeof(states));
+	fprintf(out, "  kernel: states %s -> none with atoms %s\n", states, atoms[0] ? atoms : "(none)");
+	text_context(rep, w);
+	fprintf(out, "\n");
+}
+
+static void text_groups(struct report *rep)
+{
+	unsigned int n = rep->groups.nr, shown = rep->opts.limit && rep->opts.limit < n ?
+						 rep->opts.limit : n;
+
+	for (unsigned int i = 0; i < shown; i++)
+		text_group(rep, &rep->groups.groups[i]);
+	if (shown < n)
+		fprintf(rep->opts.out, "... %u more group%s (--limit %u shows more, --all every "
+			"violation)\n\n", n - shown, n - shown == 1 ? "" : "s", rep->opts.limit);
+}
+
 static void text_reasons(FILE *out, const struct summary_row *row)
 {
 	for (int i = 0; i < REPORT_MAX_REASONS && row->reasons[i].count; i++)
@@ -92,6 +161,84 @@ static void text_reasons(FILE *out, const struct summary_row *row)
 			row->reasons[i].count);
 	if (row->other_reasons)
 		fprintf(out, ", other x%lu", row->other_reasons);
+}
+
+static void stats_row(FILE *out, const char *name, const struct stats_hist *h)
+{
+	char mn[32], avg[32], mx[32], p50[32], p99[32];
+
+	if (!h->count) {
+		fprintf(out, "    %-19s %7lu\n", name, 0UL);
+		return;
+	}
+	explain_duration(h->min, mn, sizeof(mn));
+	explain_duration(h->sum / h->count, avg, sizeof(avg));
+	explain_duration(h->max, mx, sizeof(mx));
+	explain_duration(stats_percentile(h, 50), p50, sizeof(p50));
+	explain_duration(stats_percentile(h, 99), p99, sizeof(p99));
+	fprintf(out, "    %-19s %7lu %11s %11s %11s %11s %11s\n", name, h->count, mn, avg, mx, p50,
+		p99);
+}
+
+static void stats_histogram(FILE *out, const struct stats_hist *a, const struct stats_hist *b)
+{
+	char top[32];
+	bool any = false;
+
+	for (unsigned int k = 0; k < STATS_BUCKETS; k++) {
+		unsigned long n = a->buckets[k] + b->buckets[k];
+
+		if (!n)
+			continue;
+		explain_duration(stats_bucket_top(k), top, sizeof(top));
+		fprintf(out, "%s<%s %lu", any ? ", " : "    latency histogram: ", top, n);
+		any = true;
+	}
+	if (any)
+		fprintf(out, "\n");
+}
+
+static void stats_faults(FILE *out, const struct task_stats *t)
+{
+	static const char *const kind[NR_FAULT_KINDS] = {
+		"user", "kernel", "read", "write", "not present", "protection", "instruction",
+	};
+
+	fprintf(out, "    page faults:        %7lu", t->faults);
+	for (int k = 0; k < NR_FAULT_KINDS; k++)
+		if (t->fault_kinds[k])
+			fprintf(out, "%s%s %lu", k ? ", " : " (", kind[k], t->fault_kinds[k]);
+	fprintf(out, "%s\n", t->fault_kinds[FAULT_USER] || t->fault_kinds[FAULT_KERNEL] ? ")" : "");
+}
+
+/* --stats: per real-time task, as rtla timerlat hist aligns its columns. */
+static void text_stats(struct report *rep)
+{
+	char prio[16], comm[ESCAPE_LEN(TRACE_COMM_LEN)];
+	FILE *out = rep->opts.out;
+
+	fprintf(out, "Statistics of real-time tasks (sleep: until the wakeup; latency: from the "
+		"wakeup to running; p50, p99: the upper bound of their log2 bucket):\n");
+	for (unsigned int i = 0; i < rep->stats.nr; i++) {
+		const struct task_stats *t = &rep->stats.tasks[i];
+
+		explain_prio(t->prio, prio, sizeof(prio));
+		fprintf(out, "  %s pid %d prio %s: %lu sleep%s, %lu violating", escape(t->comm, comm,
+			sizeof(comm)), t->pid, prio, t->sleeps, t->sleeps == 1 ? "" : "s",
+			t->violating);
+		for (int r = 0; r < STATS_REASONS && t->reasons[r].count; r++)
+			fprintf(out, "%s%s x%lu", r ? ", " : ": ", t->reasons[r].text,
+				t->reasons[r].count);
+		fprintf(out, "\n    %-19s %7s %11s %11s %11s %11s %11s\n", "", "count", "min", "avg",
+			"max", "p50<", "p99<");
+		stats_row(out, "sleep, violating", &t->slept[1]);
+		stats_row(out, "sleep, ok", &t->slept[0]);
+		stats_row(out, "latency, violating", &t->latency[1]);
+		stats_row(out, "latency, ok", &t->latency[0]);
+		stats_histogram(out, &t->latency[0], &t->latency[1]);
+		if (t->faults)
+			stats_faults(out, t);
+	}
 }
 
 static void text_summary(struct report *rep)
@@ -132,6 +279,10 @@ static void text_coverage(struct report *rep)
 
 		count[class]++;
 		if (class == COVERAGE_JUDGED && !c->early_wakes)
+			continue;
+		/* by default the count says them; --all lists them too */
+		if ((class == COVERAGE_NOTHING || class == COVERAGE_NOT_ITS_KIND) &&
+		    !c->early_wakes && !rep->opts.all)
 			continue;
 		if (!told++)
 			fprintf(out, "Coverage of real-time tasks:\n");
@@ -190,7 +341,11 @@ static void text_end(struct report *rep, const struct replay_stats *stats)
 
 	if (rep->opts.quiet)
 		return;
+	if (!rep->opts.all && !rep->opts.summary_only)
+		text_groups(rep);
 	text_summary(rep);
+	if (rep->opts.stats)
+		text_stats(rep);
 	text_coverage(rep);
 	text_lost(rep);
 	explain_ts(stats->first_ts, first, sizeof(first));

@@ -156,7 +156,7 @@ else
 fi
 
 "$RVREPLAY" -q -o "$TMP/quiet.txt" "$MUTEX" > "$TMP/quiet.out" 2>&1
-if [ ! -s "$TMP/quiet.out" ] && grep -q "^sleep violation" "$TMP/quiet.txt" &&
+if [ ! -s "$TMP/quiet.out" ] && grep -q "^sleep violations: " "$TMP/quiet.txt" &&
    grep -q "^Summary: 6" "$TMP/quiet.txt"; then
 	ok "-q -o FILE: nothing on stdout, the whole report in FILE"
 else

@@ -27,7 +27,7 @@ $2" "$1" 2>&1
 # and every event line the report prints is a line of trace-cmd report.
 for f in $T/cyclictest-rel.dat $T/mutex-nonpi.dat $K/x86_64-futex_wake-lower.dat; do
 	for unit in us ns; do
-		"$RVREPLAY" --ts $unit --context 20 "$f" > "$TMP/r.txt" 2>&1
+		"$RVREPLAY" --all --ts $unit --context 20 "$f" > "$TMP/r.txt" 2>&1
 		awk '/ violation: / { h = $NF } /^  event:  / { split($0, a, /\] +/); split(a[2], b, ":");
 			if (h != b[1]) { bad++; print h " " b[1] } n++ }
 			END { print (bad ? "" : "ok ") n " headers, " bad + 0 " differ" }' \
@@ -67,8 +67,8 @@ check "--from T --to T, T as the header prints it (rounded up): the violation" \
 check "--from T --to T, T in ns (9 decimals): exact" \
 	"-s --from $T9 --to $T9 $T/cyclictest-rel.dat" 1 "^Summary: 1 violation"
 check "--ts ns: the header in nanoseconds" \
-	"--ts ns --from $T9 --to $T9 --context 0 $T/cyclictest-rel.dat" 1 " at $T9\$"
-check_error "--ts: us or ns" "--ts ms $T/cyclictest-rel.dat" "bad --ts 'ms' \\(us or ns\\)"
+	"--all --ts ns --from $T9 --to $T9 --context 0 $T/cyclictest-rel.dat" 1 " at $T9\$"
+check_error "--ts: us, ns or rel" "--ts ms $T/cyclictest-rel.dat" "bad --ts 'ms' \\(us, ns or rel\\)"
 
 # ---- explanations ----
 
@@ -91,7 +91,7 @@ case "$got $flags" in
 	"flags $flags" ;;
 esac
 check "an irq waker is no task: the interrupted one named as such" \
-	"--profile 7.3 -m wakeup --context 0 $P" 1 \
+	"--all --profile 7.3 -m wakeup --context 0 $P" 1 \
 	"why:    woken by a soft irq on CPU 0 \\(a hard irq nested in it\\), interrupting the idle task"
 
 # The rule stated is the profile's
@@ -106,7 +106,7 @@ for p in 6.17 7.1 7.3; do
 done
 
 # A waker verdict's sleep line says what the task slept in
-check "a waker violation: what it slept in" "-m sleep --context 0 $T/mutex-nonpi.dat" 1 \
+check "a waker violation: what it slept in" "--all -m sleep --context 0 $T/mutex-nonpi.dat" 1 \
 	"^  sleep:  slept [0-9.]+ [nmu]s in futex\\(FUTEX_WAIT_PRIVATE\\), woken by mutex_inversion \\(pid"
 
 # --strict-start violations at a page fault carry the fault
@@ -125,7 +125,7 @@ check "--strict-start at a page fault: fault line, a why that says the fault" \
 # 7.3 SCHEDULE_IN at the task's next own record: said
 "$MAKE_HOSTILE" inferred-switch-in "$TEMPLATE" "$TMP/inferred.dat"
 check "7.3: a switch-in not recorded is said" \
-	"--profile 7.3 -m sleep --context 0 $TMP/inferred.dat" 1 \
+	"--all --profile 7.3 -m sleep --context 0 $TMP/inferred.dat" 1 \
 	"note:   its switch-in was not recorded: SCHEDULE_IN is taken at this, its next own record"
 check "7.3: no sched_wakeup: the sleep lasted until it ran" \
 	"--profile 7.3 -m sleep --context 0 $TMP/inferred.dat" 1 \
@@ -140,7 +140,7 @@ check "rvreplay list: SLEEP is sle in 7.3" "list" 0 "^      sle +SLEEP$"
 
 "$MAKE_HOSTILE" renamed "$TEMPLATE" "$TMP/renamed.dat"
 check "--comm: a name the task took after the violation" \
-	"-m pagefault --context 0 --comm renamed $TMP/renamed.dat" 1 \
+	"--all -m pagefault --context 0 --comm renamed $TMP/renamed.dat" 1 \
 	"^pagefault violation: early \\(also named renamed in the trace\\) pid 1001"
 check "--comm: its name at the violation" "-s -m pagefault --comm early $TMP/renamed.dat" 1 \
 	"^Summary: 1 violation"
@@ -159,7 +159,7 @@ case $got in
 ok*) ok "coverage: never a null reason; no page fault is its own class (${got#ok })" ;;
 *) not_ok "coverage: never a null reason; no page fault is its own class" "$got" ;;
 esac
-check "coverage: RT tasks with no fault are said" "-s $T/cyclictest-rel.dat" 1 \
+check "coverage: RT tasks with no fault are said (--all)" "-s --all $T/cyclictest-rel.dat" 1 \
 	"pagefault cyclictest +pid [0-9]+ +nothing to judge: no page fault in the trace"
 "$RVREPLAY" -s --strict-start -m pagefault $T/pagefault-nomlock.dat > "$TMP/ss.txt" 2>&1
 if grep -q "were not\b\|were not judged\|not judged" "$TMP/ss.txt"; then

@@ -48,7 +48,7 @@ expect() {
 }
 
 COLOR="$ESC\[[0-9;]*m"
-RED_RESET="$ESC\[1;31msleep violation$ESC\[0m: "
+RED_RESET="$ESC\[1;31msleep violations?$ESC\[0m: "
 
 # ---- colors: stdout on the terminal, stderr away
 

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Violations grouped by task, monitor and reason (report_groups.h).
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_groups.h"
+
+/**
+ * verdict_latency() - how long a sleep verdict's task waited to run once woken
+ * @v: the verdict
+ *
+ * Return: nanoseconds, 0 when the trace does not tell.
+ */
+uint64_t verdict_latency(const struct verdict *v)
+{
+	const struct task_sleep *s = &v->sleep;
+
+	return s->start && s->wakeup_ts && s->run_ts > s->wakeup_ts ? s->run_ts - s->wakeup_ts : 0;
+}
+
+/**
+ * verdict_sleep() - how long a sleep verdict's task slept
+ * @v: the verdict
+ *
+ * Return: nanoseconds, to its wakeup (else to its run), 0 when not told.
+ */
+uint64_t verdict_sleep(const struct verdict *v)
+{
+	const struct task_sleep *s = &v->sleep;
+	uint64_t end = s->wakeup_ts ? s->wakeup_ts : s->run_ts;
+
+	return s->start && end > s->start ? end - s->start : 0;
+}
+
+/* A verdict of our own: its context copied. */
+static int keep(struct verdict *to, const struct verdict *v)
+{
+	*to = *v;
+	to->context = NULL;
+	if (!v->nr_context)
+		return 0;
+	to->context = malloc(v->nr_context * sizeof(*v->context));
+	if (!to->context)
+		return -1;
+	memcpy(to->context, v->context, v->nr_context * sizeof(*v->context));
+	return 0;
+}
+
+/* Whether @v is worse than the group's worst so far. */
+static bool worse(const struct verdict_group *g, const struct verdict *v)
+{
+	uint64_t lat = verdict_latency(v), slept = verdict_sleep(v);
+
+	if (lat || verdict_latency(&g->worst))
+		return lat > verdict_latency(&g->worst);
+	if (slept || verdict_sleep(&g->worst))
+		return slept > verdict_sleep(&g->worst);
+	return v->nr_context > g->worst.nr_context;
+}
+
+static struct verdict_group *group_of(struct verdict_groups *g, const struct verdict *v,
+				      const char *reason)
+{
+	struct verdict_group *p;
+
+	for (unsigned int i = 0; i < g->nr; i++)
+		if (g->groups[i].pid == v->pid && g->groups[i].monitor == v->monitor &&
+		    !strcmp(g->groups[i].reason, reason))
+			return &g->groups[i];
+	if (g->nr == g->cap) {
+		unsigned int cap = g->cap ? 2 * g->cap : 16;
+
+		p = realloc(g->groups, cap * sizeof(*p));
+		if (!p)
+			return NULL;
+		g->groups = p;
+		g->cap = cap;
+	}
+	p = &g->groups[g->nr];
+	memset(p, 0, sizeof(*p));
+	p->monitor = v->monitor;
+	p->pid = v->pid;
+	snprintf(p->reason, sizeof(p->reason), "%s", reason);
+	if (keep(&p->first, v) || keep(&p->worst, v)) {
+		free(p->first.context);
+		return NULL;
+	}
+	p->first_ts = v->ts;
+	g->nr++;
+	return p;
+}
+
+/**
+ * groups_add() - count a verdict in its group
+ * @g: the groups
+ * @v: the verdict
+ * @reason: its reason in words (explain_reason())
+ *
+ * Return: 0, or -1 when memory runs out.
+ */
+int groups_add(struct verdict_groups *g, const struct verdict *v, const char *reason)
+{
+	struct verdict_group *p = group_of(g, v, reason);
+	uint64_t lat = verdict_latency(v), slept = verdict_sleep(v);
+
+	if (!p)
+		return -1;
+	if (p->count && worse(p, v)) {
+		free(p->worst.context);
+		if (keep(&p->worst, v))
+			return -1;
+	}
+	p->count++;
+	p->last_ts = v->ts;
+	if (lat > p->max_latency)
+		p->max_latency = lat;
+	if (slept > p->max_sleep)
+		p->max_sleep = slept;
+	return 0;
+}
+
+static int cmp_u64(uint64_t a, uint64_t b)
+{
+	return (a < b) - (a > b);	/* larger first */
+}
+
+static int compare(const void *a, const void *b, void *order)
+{
+	const struct verdict_group *x = a, *y = b;
+	int c = 0;
+
+	switch (*(enum group_order *)order) {
+	case GROUP_BY_LATENCY:
+		c = cmp_u64(x->max_latency, y->max_latency);
+		break;
+	case GROUP_BY_SLEEP:
+		c = cmp_u64(x->max_sleep, y->max_sleep);
+		break;
+	case GROUP_BY_COUNT:
+		c = cmp_u64(x->count, y->count);
+		break;
+	case GROUP_BY_TIME:
+		break;
+	}
+	return c ? c : (x->first_ts > y->first_ts) - (x->first_ts < y->first_ts);
+}
+
+/**
+ * groups_sort() - order the groups
+ * @g: the groups
+ * @order: by the time of their first violation, their worst latency or
+ *	   sleep, or their count (ties by time)
+ */
+void groups_sort(struct verdict_groups *g, enum group_order order)
+{
+	if (g->nr)
+		qsort_r(g->groups, g->nr, sizeof(*g->groups), compare, &order);
+}
+
+void groups_release(struct verdict_groups *g)
+{
+	for (unsigned int i = 0; i < g->nr; i++) {
+		free(g->groups[i].first.context);
+		free(g->groups[i].worst.context);
+	}
+	free(g->groups);
+	memset(g, 0, sizeof(*g));
+}

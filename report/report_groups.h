@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Violations grouped as a reader wants them: one group per task, monitor
+ * and reason, with its count, first and last time, and in full only its
+ * first and its worst violation (the longest wakeup-to-run, else the
+ * longest sleep, else the fault with the most context). Every other
+ * verdict is counted and let go, so memory grows with groups.
+ */
+#ifndef REPORT_GROUPS_H
+#define REPORT_GROUPS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "explain.h"
+#include "verdict.h"
+
+struct verdict_group {
+	const struct rv_monitor	*monitor;
+	int			pid;
+	char			reason[EXPLAIN_LEN];
+	unsigned long		count;
+	uint64_t		first_ts;
+	uint64_t		last_ts;
+	uint64_t		max_latency;	/* wakeup to running again; 0: none */
+	uint64_t		max_sleep;
+	struct verdict		first;		/* deep copies: their own context */
+	struct verdict		worst;
+};
+
+enum group_order {
+	GROUP_BY_TIME,		/* first violation first */
+	GROUP_BY_LATENCY,	/* longest wakeup-to-run first */
+	GROUP_BY_SLEEP,		/* longest sleep first */
+	GROUP_BY_COUNT,		/* most violations first */
+};
+
+struct verdict_groups {
+	struct verdict_group	*groups;
+	unsigned int		nr;
+	unsigned int		cap;
+};
+
+int groups_add(struct verdict_groups *g, const struct verdict *v, const char *reason);
+void groups_sort(struct verdict_groups *g, enum group_order order);
+void groups_release(struct verdict_groups *g);
+uint64_t verdict_latency(const struct verdict *v);
+uint64_t verdict_sleep(const struct verdict *v);
+
+#endif

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Statistics per real-time task (report_stats.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_stats.h"
+
+static struct task_stats *task_of(struct report_stats *st, int pid, const char *comm)
+{
+	struct task_stats *t;
+
+	for (unsigned int i = st->nr; i-- > 0;)
+		if (st->tasks[i].pid == pid) {
+			t = &st->tasks[i];
+			snprintf(t->comm, sizeof(t->comm), "%s", comm);
+			return t;
+		}
+	if (st->nr == st->cap) {
+		unsigned int cap = st->cap ? 2 * st->cap : 16;
+
+		t = realloc(st->tasks, cap * sizeof(*t));
+		if (!t) {
+			st->oom = true;
+			return NULL;
+		}
+		st->tasks = t;
+		st->cap = cap;
+	}
+	t = &st->tasks[st->nr++];
+	memset(t, 0, sizeof(*t));
+	t->pid = pid;
+	t->prio = TRACE_UNKNOWN_PRIO;
+	snprintf(t->comm, sizeof(t->comm), "%s", comm);
+	return t;
+}
+
+static unsigned int bucket_of(uint64_t ns)
+{
+	return ns < 2 ? 0 : 63 - __builtin_clzll(ns);
+}
+
+/**
+ * stats_bucket_top() - the first duration past a bucket
+ * @bucket: the bucket
+ *
+ * Return: 2^(bucket + 1) ns (saturated).
+ */
+uint64_t stats_bucket_top(unsigned int bucket)
+{
+	return bucket >= 63 ? UINT64_MAX : 2ULL << bucket;
+}
+
+static void add(struct stats_hist *h, uint64_t ns)
+{
+	if (!h->count || ns < h->min)
+		h->min = ns;
+	if (ns > h->max)
+		h->max = ns;
+	h->count++;
+	h->sum += ns;
+	h->buckets[bucket_of(ns)]++;
+}
+
+static void count_reason(struct task_stats *t, const char *reason)
+{
+	for (int i = 0; i < STATS_REASONS; i++) {
+		if (!t->reasons[i].count) {
+			snprintf(t->reasons[i].text, sizeof(t->reasons[i].text), "%s", reason);
+			t->reasons[i].count = 1;
+			return;
+		}
+		if (!strcmp(t->reasons[i].text, reason)) {
+			t->reasons[i].count++;
+			return;
+		}
+	}
+	t->other_reasons++;
+}
+
+/**
+ * stats_sleep() - one more sleep of a real-time task
+ * @st: the statistics
+ * @s: the sleep, over
+ * @reason: what it slept in, in words
+ */
+void stats_sleep(struct report_stats *st, const struct replay_sleep *s, const char *reason)
+{
+	struct task_stats *t = task_of(st, s->pid, s->comm);
+	const struct task_sleep *sl = s->sleep;
+	uint64_t end = sl->wakeup_ts ? sl->wakeup_ts : sl->run_ts;
+
+	if (!t)
+		return;
+	t->prio = s->prio;
+	t->sleeps++;
+	t->violating += s->violating;
+	count_reason(t, reason);
+	if (end > sl->start)
+		add(&t->slept[s->violating], end - sl->start);
+	if (sl->wakeup_ts && sl->run_ts >= sl->wakeup_ts)
+		add(&t->latency[s->violating], sl->run_ts - sl->wakeup_ts);
+}
+
+/**
+ * stats_fault() - one more page fault of a real-time task
+ * @st: the statistics
+ * @pid: the task
+ * @comm: its name
+ * @prio: its prio
+ * @rec: the fault
+ * @x86: the trace's error codes are x86's (read/write, present, instruction)
+ */
+void stats_fault(struct report_stats *st, int pid, const char *comm, int prio,
+		 const struct trace_record *rec, bool x86)
+{
+	struct task_stats *t = task_of(st, pid, comm);
+	uint64_t e = rec->fault.error_code;
+
+	if (!t)
+		return;
+	t->prio = prio;
+	t->faults++;
+	t->fault_kinds[rec->kind == TRACE_FAULT_USER ? FAULT_USER : FAULT_KERNEL]++;
+	if (!x86)
+		return;
+	t->fault_kinds[e & 0x2 ? FAULT_WRITE : FAULT_READ]++;
+	t->fault_kinds[e & 0x1 ? FAULT_PROTECTION : FAULT_NOT_PRESENT]++;
+	if (e & 0x10)
+		t->fault_kinds[FAULT_INSTRUCTION]++;
+}
+
+/**
+ * stats_percentile() - the bucket bound under which @percent of a distribution lies
+ * @h: the distribution
+ * @percent: 50, 99...
+ *
+ * Return: the upper bound (ns, excluded) of the bucket holding that rank; 0
+ * for an empty distribution.
+ */
+uint64_t stats_percentile(const struct stats_hist *h, unsigned int percent)
+{
+	unsigned long need = (h->count * percent + 99) / 100, seen = 0;
+
+	for (unsigned int b = 0; h->count && b < STATS_BUCKETS; b++) {
+		seen += h->buckets[b];
+		if (seen >= need)
+			return stats_bucket_top(b);
+	}
+	return 0;
+}
+
+static int by_pid(const void *a, const void *b)
+{
+	const struct task_stats *x = a, *y = b;
+
+	return (x->pid > y->pid) - (x->pid < y->pid);
+}
+
+void stats_sort(struct report_stats *st)
+{
+	if (st->nr)
+		qsort(st->tasks, st->nr, sizeof(*st->tasks), by_pid);
+}
+
+void stats_release(struct report_stats *st)
+{
+	free(st->tasks);
+	memset(st, 0, sizeof(*st));
+}

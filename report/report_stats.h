@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Statistics per real-time task, from the same replay pass: its sleeps
+ * per reason, their length and their wakeup-to-run latency (count, min,
+ * average, max and a log2 histogram, violating sleeps apart), and its
+ * page faults per kind. p50 and p99 are taken from the histogram: the
+ * upper bound of the bucket that holds them, so memory grows with tasks,
+ * never with events.
+ */
+#ifndef REPORT_STATS_H
+#define REPORT_STATS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "replay.h"
+
+#define STATS_BUCKETS		64	/* bucket k: [2^k, 2^(k+1)) ns; 0 holds 0 and 1 */
+#define STATS_REASONS		6
+
+/* A distribution of durations. */
+struct stats_hist {
+	unsigned long	count;
+	uint64_t	min;
+	uint64_t	max;
+	uint64_t	sum;
+	unsigned long	buckets[STATS_BUCKETS];
+};
+
+enum stats_fault_kind {
+	FAULT_USER, FAULT_KERNEL, FAULT_READ, FAULT_WRITE, FAULT_NOT_PRESENT,
+	FAULT_PROTECTION, FAULT_INSTRUCTION, NR_FAULT_KINDS,
+};
+
+struct task_stats {
+	int			pid;
+	char			comm[TRACE_COMM_LEN];
+	int			prio;
+	unsigned long		sleeps;
+	unsigned long		violating;	/* sleeps that gave a verdict */
+	struct {
+		char		text[128];
+		unsigned long	count;
+	} reasons[STATS_REASONS];
+	unsigned long		other_reasons;
+	struct stats_hist	slept[2];	/* [violating] */
+	struct stats_hist	latency[2];	/* wakeup to running again, [violating] */
+	unsigned long		faults;
+	unsigned long		fault_kinds[NR_FAULT_KINDS];	/* kinds past user/kernel: x86 only */
+};
+
+struct report_stats {
+	struct task_stats	*tasks;
+	unsigned int		nr;
+	unsigned int		cap;
+	bool			oom;
+};
+
+void stats_sleep(struct report_stats *st, const struct replay_sleep *s, const char *reason);
+void stats_fault(struct report_stats *st, int pid, const char *comm, int prio,
+		 const struct trace_record *rec, bool x86);
+void stats_sort(struct report_stats *st);
+uint64_t stats_percentile(const struct stats_hist *h, unsigned int percent);
+uint64_t stats_bucket_top(unsigned int bucket);
+void stats_release(struct report_stats *st);
+
+#endif
