@@ -66,7 +66,7 @@ fi
 RVREPLAY=$D/usr/bin/rvreplay
 cd "$TMP"
 check "installed: version"		"-V"					0 "^rvreplay $V$"
-check "installed: replay"		"$TOP/traces/mutex-nonpi.dat"		1 "sleep violation: mutex_inversion"
+check "installed: replay"		"$TOP/traces/mutex-nonpi.dat"		1 "^sleep violations: mutex_inversion pid 7039"
 check "installed: list"			"list"					0 "sleep: "
 check "installed: check"		"check $TOP/traces/cyclictest-abs.dat"	0 "^sleep can judge this trace"
 cd "$TOP"
