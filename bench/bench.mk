@@ -4,15 +4,28 @@
 # for its variables (BENCH_TRACE=FILE, BENCH_RUNS, BENCH_SECONDS, ...).
 
 BENCH_FLOOR	= $(BUILD)/bench/floor
+BENCH_MEASURE	= $(BUILD)/bench/measure
+BENCH_ENV	= RVREPLAY=$(BUILD)/rvreplay FLOOR=$(BENCH_FLOOR) MEASURE=$(BENCH_MEASURE)
 
 $(BENCH_FLOOR): bench/floor.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(BASE_LDFLAGS) $(PKG_LIBS)
 
+$(BENCH_MEASURE): bench/measure.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(BASE_LDFLAGS)
+
+# bench/tracecmd.sh: traces made by trace-cmd extract (every format, the
+# kallsyms), small and large, formats 7 and 6: the fixed cost per trace
+# apart from the cost per record (issue 16).
 # bench/hostile.sh: peak memory and time on the hostile inputs of
 # tests/hostile/, as ratios to the goals (256 MiB, 10 s for any input
 # under 1 MB).
-.PHONY: bench
-bench: $(BUILD)/rvreplay $(BENCH_FLOOR) $(BUILD)/tests/make_hostile
-	RVREPLAY=$(BUILD)/rvreplay FLOOR=$(BENCH_FLOOR) sh bench/bench.sh
+.PHONY: bench bench-tracecmd
+bench: $(BUILD)/rvreplay $(BENCH_FLOOR) $(BENCH_MEASURE) $(BUILD)/tests/make_hostile
+	$(BENCH_ENV) sh bench/bench.sh
+	$(BENCH_ENV) sh bench/tracecmd.sh
 	RVREPLAY=$(BUILD)/rvreplay MAKE_HOSTILE=$(BUILD)/tests/make_hostile sh bench/hostile.sh
+
+bench-tracecmd: $(BUILD)/rvreplay $(BENCH_FLOOR) $(BENCH_MEASURE)
+	$(BENCH_ENV) sh bench/tracecmd.sh

@@ -15,7 +15,8 @@
 # then a scaling table: time and peak memory of the 2x and 4x traces over
 # the 1x ones. A benchmark, not a test: it fails only when it cannot run.
 #
-# usage: RVREPLAY=build/rvreplay FLOOR=build/bench/floor sh bench/bench.sh
+# usage: RVREPLAY=build/rvreplay FLOOR=build/bench/floor [MEASURE=build/bench/measure] \
+#        sh bench/bench.sh
 #   BENCH_TRACE=FILE    measure this trace (no recording, no scaling table)
 #   BENCH_RUNS=N        runs per command (default 5)
 #   BENCH_SECONDS=S     length of the 1x recording in seconds (default 1)
@@ -29,21 +30,19 @@ RVREPLAY=${RVREPLAY:-build/rvreplay}
 FLOOR=${FLOOR:-build/bench/floor}
 RUNS=${BENCH_RUNS:-5}
 SECONDS_1X=${BENCH_SECONDS:-1}
-TIME=/usr/bin/time
-
-die() {
-	echo "bench: $*" >&2
-	exit 2
-}
+# shellcheck source=bench/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 [ -x "$RVREPLAY" ] || die "no $RVREPLAY (make rvreplay)"
 [ -x "$FLOOR" ] || die "no $FLOOR"
-"$TIME" -f %M true 2>/dev/null || die "needs GNU time in $TIME (apt-get install time)"
+[ -x "${MEASURE:-}" ] || "$TIME" -f %M true 2>/dev/null ||
+	die "needs bench/measure.c built (MEASURE=, make bench) or GNU time in $TIME"
 HAVE_TRACECMD=0
 command -v trace-cmd > /dev/null && HAVE_TRACECMD=1
 
 TMP=$(mktemp -d) || die "no temporary directory"
 trap 'rm -rf "$TMP"' EXIT
+TIMES=$TMP/times
 DIR=${BENCH_DIR:-$TMP}
 mkdir -p "$DIR" || die "cannot create $DIR"
 
@@ -69,16 +68,6 @@ to_v7() {
 	fi
 }
 
-# timed LABEL TRACE CMD...: one run, appended to $TMP/times as
-# "LABEL TRACE wall-s peak-KiB cpu-s" (cpu: user + system)
-timed() {
-	label=$1 trace=$2
-	shift 2
-	"$TIME" -f "%e %M %U %S" -o "$TMP/one" "$@" > /dev/null 2>&1
-	tail -n 1 "$TMP/one" | awk -v l="$label" -v t="$trace" '{
-		printf "%s %s %s %s %.2f\n", l, t, $1, $2, $3 + $4 }' >> "$TMP/times"
-}
-
 # run_all TRACE: every command once on TRACE
 run_all() {
 	timed rvreplay "$1" "$RVREPLAY" --monitor rtapp "$1"
@@ -91,49 +80,6 @@ run_all() {
 	fi
 }
 
-# median LABEL TRACE FIELD: the median of a column (3: seconds, 4: KiB, 5: CPU seconds)
-median() {
-	awk -v l="$1" -v t="$2" '$1 == l && $2 == t { print $'"$3"' }' "$TMP/times" |
-		sort -n | awk '{ v[NR] = $1 } END {
-			if (!NR) { print "-"; exit }
-			print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-
-describe() {
-	model=$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)
-	echo "machine: $(nproc) CPUs, ${model:-unknown CPU}, Linux $(uname -r)"
-	echo "runs: $RUNS per command, interleaved; medians of wall-clock time, of CPU time"
-	echo "(user + system: less disturbed by other load) and of peak RSS;" \
-		"load average now: $(cut -d' ' -f1-3 /proc/loadavg)"
-}
-
-records_of() {
-	"$FLOOR" "$1" 2>/dev/null | awk '{ print $1 }'
-}
-
-table() {
-	trace=$1
-	fs=$(median floor "$trace" 3)
-	fc=$(median floor "$trace" 5)
-	echo
-	echo "$trace: $(wc -c < "$trace") bytes, format $(format_of "$trace")," \
-		"$(records_of "$trace") records"
-	printf '  %-22s %8s %8s %8s %8s %9s\n' command "wall s" "x floor" "cpu s" "x floor" \
-		"peak MiB"
-	for label in rvreplay rvreplay-json rvreplay-libtracecmd floor trace-cmd-report; do
-		s=$(median "$label" "$trace" 3)
-		[ "$s" = - ] && continue
-		awk -v l="$label" -v s="$s" -v c="$(median "$label" "$trace" 5)" \
-			-v kb="$(median "$label" "$trace" 4)" -v fs="$fs" -v fc="$fc" 'BEGIN {
-			printf "  %-22s %8.3f %8.2f %8.2f %8.2f %9.1f\n", l, s,
-				(fs > 0 ? s / fs : 0), c, (fc > 0 ? c / fc : 0), kb / 1024 }'
-	done
-	rs=$(median rvreplay "$trace" 3)
-	ts=$(median trace-cmd-report "$trace" 3)
-	[ "$ts" != - ] && awk -v r="$rs" -v t="$ts" 'BEGIN {
-		if (r > 0) printf "  trace-cmd report / rvreplay (wall): %.1fx\n", t / r }'
-}
-
 # callgrind TRACE: instruction counts, which load on the machine does not change
 callgrind() {
 	command -v valgrind > /dev/null || { echo "  (no valgrind for instruction counts)"; return; }
@@ -144,10 +90,6 @@ callgrind() {
 	awk -v r="$r" -v f="$f" 'BEGIN {
 		printf "  instructions (callgrind): rvreplay %d, floor %d: %.2f x floor\n", r, f,
 			(f > 0 ? r / f : 0) }'
-}
-
-format_of() {
-	head -c 11 "$1" | tail -c 1
 }
 
 describe
@@ -176,7 +118,7 @@ while [ $i -lt "$RUNS" ]; do
 	i=$((i + 1))
 done
 for t in $MAINS; do
-	table "$t"
+	table "$t" rvreplay rvreplay-json rvreplay-libtracecmd floor trace-cmd-report
 	[ "${BENCH_CALLGRIND:-0}" = 1 ] && callgrind "$t"
 done
 

@@ -101,8 +101,11 @@ static void name_and_id(struct event_format_ref *r)
 	r->id = -1;
 	snprintf(r->name, sizeof(r->name), "%.*s", name ? (int)n : 0, name ? name : "");
 	id = line_value(r->text, r->len, "ID", &n);
-	if (id && n && n < 8 && strspn(id, "0123456789") >= n)
-		r->id = atoi(id);
+	if (!id || !n || n >= 8)
+		return;
+	r->id = 0;
+	for (size_t i = 0; i < n && r->id >= 0; i++)
+		r->id = id[i] >= '0' && id[i] <= '9' ? r->id * 10 + id[i] - '0' : -1;
 }
 
 /* Every format, kept unparsed; at most one per event id a record can carry. */
@@ -119,29 +122,20 @@ static int keep_format(void *data, const char *system, const char *format, size_
 	}
 	if (ef->nr_refs % 1024 == 0) {
 		r = realloc(ef->refs, (ef->nr_refs + 1024) * sizeof(*r));
-		if (!r)
-			goto oom;
+		if (!r) {
+			snprintf(l->err, l->errlen, "out of memory");
+			return 1;
+		}
 		ef->refs = r;
 	}
-	r = &ef->refs[ef->nr_refs];
-	r->system = strdup(system);
-	r->text = malloc(len + 1);
-	if (!r->system || !r->text) {
-		free(r->system);
-		free(r->text);
-		goto oom;
-	}
-	memcpy(r->text, format, len);
-	r->text[len] = '\0';
+	r = &ef->refs[ef->nr_refs++];
+	r->system = system;
+	r->text = format;
 	r->len = len;
 	r->parsed = false;
 	r->refused = false;
 	name_and_id(r);
-	ef->nr_refs++;
 	return 0;
-oom:
-	snprintf(l->err, l->errlen, "out of memory");
-	return 1;
 }
 
 /* "the format of SYSTEM:NAME" */
@@ -203,35 +197,38 @@ static int parse_text(const struct tracedat *td, struct tep_handle *tep,
 }
 
 /**
- * event_formats_load() - the event formats of a file, those wanted parsed
+ * event_formats_open() - a file's event formats, none parsed yet
  * @td: the file
- * @ef: filled; release with event_formats_free()
- * @want: which formats to parse now (the others: event_formats_parse_id()),
- *	  or NULL for all
- * @announce: told before each format and text is parsed, or NULL (the
- *	      format trial's child says what it is about to parse)
- * @data: passed to @announce
+ * @formats: its format sections (tracedat_read_formats()), which must
+ *	     outlive @ef; NULL to read them here
+ * @ef: filled; release with event_formats_free(), also after a failure
  * @err: what is wrong
  * @errlen: size of @err
  *
- * Return: 0, or -1 when memory runs out, the header page, printk formats or
- * saved cmdlines are unreadable, or those have more lines than a kernel
- * writes, or there are more formats than event ids.
+ * libtraceevent's handle with its plugins and the file's byte order, long
+ * and page sizes, and every format kept as the file has it: nothing the
+ * file holds is parsed by libtraceevent yet.
+ *
+ * Return: 0, or -1 when memory runs out, a section is corrupt or there are
+ * more formats than event ids.
  */
-int event_formats_load(const struct tracedat *td, struct event_formats *ef,
-		       event_formats_want_fn want, event_formats_announce_fn announce, void *data,
-		       char *err, size_t errlen)
+int event_formats_open(const struct tracedat *td, const struct tracedat_formats *formats,
+		       struct event_formats *ef, char *err, size_t errlen)
 {
+	struct loading l = { ef, NULL, NULL, err, errlen };
 	struct tep_handle *tep = tep_alloc();
-	struct loading l = { ef, announce, data, err, errlen };
-	char *header;
-	size_t len;
 
 	memset(ef, 0, sizeof(*ef));
 	ef->tep = tep;
+	ef->td = td;
 	if (!tep) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
+	}
+	if (!formats) {
+		if (tracedat_read_formats(td, &ef->own, err, errlen))
+			return -1;
+		formats = &ef->own;
 	}
 	ef->plugins = tep_load_plugins(tep);
 	tep_set_file_bigendian(tep, td->big_endian ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
@@ -240,13 +237,41 @@ int event_formats_load(const struct tracedat *td, struct event_formats *ef,
 	tep_set_long_size(tep, td->long_size);
 	tep_set_page_size(tep, td->page_size);
 	tep_set_cpus(tep, td->nr_cpus);
+	return tracedat_walk_formats(td, formats, keep_format, &l, err, errlen) ? -1 : 0;
+}
+
+/**
+ * event_formats_parse_open() - what a run parses before its first record
+ * @ef: from event_formats_open()
+ * @want: which formats to parse now (the others: event_formats_parse()),
+ *	  or NULL for all
+ * @announce: told before each format and text is parsed, or NULL (the
+ *	      format trial's child says what it is about to parse)
+ * @data: passed to @announce
+ * @err: what is wrong
+ * @errlen: size of @err
+ *
+ * The header page, the formats wanted, the printk formats and the saved
+ * cmdlines, in that order.
+ *
+ * Return: 0, or -1 when the header page, printk formats or saved cmdlines
+ * are unreadable, or those have more lines than a kernel writes.
+ */
+int event_formats_parse_open(struct event_formats *ef, event_formats_want_fn want,
+			     event_formats_announce_fn announce, void *data, char *err,
+			     size_t errlen)
+{
+	struct loading l = { ef, announce, data, err, errlen };
+	const struct tracedat *td = ef->td;
+	struct tep_handle *tep = ef->tep;
+	char *header;
+	size_t len;
+
 	if (tracedat_read_text(td, TRACEDAT_TEXT_HEADER_PAGE, &header, &len, err, errlen))
 		return -1;
 	tell(&l, "the header page");
 	tep_parse_header_page(tep, header, len, td->long_size);
 	free(header);
-	if (tracedat_for_each_format(td, keep_format, &l, err, errlen))
-		return -1;
 	for (int i = 0; i < ef->nr_refs; i++)
 		if (!want || want(ef->refs[i].system, ef->refs[i].name))
 			parse_ref(&l, &ef->refs[i]);
@@ -257,6 +282,29 @@ int event_formats_load(const struct tracedat *td, struct event_formats *ef,
 	tell(&l, "the saved cmdlines");
 	return parse_text(td, tep, TRACEDAT_SEC_CMDLINES, TRACEDAT_TEXT_CMDLINES,
 			  tep_parse_saved_cmdlines, err, errlen);
+}
+
+/**
+ * event_formats_load() - the event formats of a file, those wanted parsed
+ * @td: the file
+ * @ef: filled; release with event_formats_free()
+ * @want: as event_formats_parse_open() takes it
+ * @announce: as event_formats_parse_open() takes it
+ * @data: passed to @announce
+ * @err: what is wrong
+ * @errlen: size of @err
+ *
+ * event_formats_open() and event_formats_parse_open() in one.
+ *
+ * Return: 0, or -1 as either fails.
+ */
+int event_formats_load(const struct tracedat *td, struct event_formats *ef,
+		       event_formats_want_fn want, event_formats_announce_fn announce, void *data,
+		       char *err, size_t errlen)
+{
+	if (event_formats_open(td, NULL, ef, err, errlen))
+		return -1;
+	return event_formats_parse_open(ef, want, announce, data, err, errlen);
 }
 
 /**
@@ -311,10 +359,7 @@ void event_formats_free(struct event_formats *ef)
 	if (ef->plugins)
 		tep_unload_plugins(ef->plugins, ef->tep);
 	tep_free(ef->tep);
-	for (int i = 0; i < ef->nr_refs; i++) {
-		free(ef->refs[i].system);
-		free(ef->refs[i].text);
-	}
 	free(ef->refs);
+	tracedat_formats_release(&ef->own);
 	memset(ef, 0, sizeof(*ef));
 }

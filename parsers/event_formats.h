@@ -4,9 +4,14 @@
  * own reading of its metadata sections, as libtracecmd builds them: the
  * libtraceevent plugins first, the header page, the ftrace and event
  * formats, printk formats and saved cmdlines (kallsyms are read apart,
- * when an address must be named: kallsyms.h). libtracecmd's own
- * handlers of the function tracer's events are not registered: records of
- * those events are formatted by libtracecmd (trace_input.c).
+ * when an address must be named: kallsyms.h). In two steps, so that a
+ * child process can try the second from the state the first left
+ * (format_trial.c): event_formats_open() parses nothing of the file,
+ * event_formats_parse_open() parses what a run needs at once; other
+ * formats wait, unparsed, in the bytes of their section, until
+ * event_formats_parse(). libtracecmd's own handlers of the function
+ * tracer's events are not registered: records of those events are
+ * formatted by libtracecmd (trace_input.c).
  */
 #ifndef EVENT_FORMATS_H
 #define EVENT_FORMATS_H
@@ -22,8 +27,8 @@
 
 /* One event's format, kept as the file has it until it is wanted. */
 struct event_format_ref {
-	char		*system;
-	char		*text;		/* NUL-terminated copy */
+	const char	*system;	/* in the section's bytes */
+	const char	*text;		/* in the section's bytes, not NUL-terminated */
 	size_t		len;
 	char		name[64];	/* from its "name:" line, "" without one */
 	int		id;		/* from its "ID:" line, -1 without one */
@@ -32,10 +37,12 @@ struct event_format_ref {
 };
 
 struct event_formats {
-	struct tep_handle	*tep;
-	struct tep_plugin_list	*plugins;
-	struct event_format_ref	*refs;		/* every format, in file order */
-	int			nr_refs;
+	struct tep_handle		*tep;
+	struct tep_plugin_list		*plugins;
+	const struct tracedat		*td;
+	struct event_format_ref		*refs;		/* every format, in file order */
+	int				nr_refs;
+	struct tracedat_formats		own;		/* the formats' bytes, when not lent */
 };
 
 /* Told what is about to be parsed: "the format of sched:sched_switch". */
@@ -43,6 +50,11 @@ typedef void (*event_formats_announce_fn)(void *data, const char *what);
 /* Whether the format of SYSTEM:NAME is parsed at once. */
 typedef bool (*event_formats_want_fn)(const char *system, const char *name);
 
+int event_formats_open(const struct tracedat *td, const struct tracedat_formats *formats,
+		       struct event_formats *ef, char *err, size_t errlen);
+int event_formats_parse_open(struct event_formats *ef, event_formats_want_fn want,
+			     event_formats_announce_fn announce, void *data, char *err,
+			     size_t errlen);
 int event_formats_load(const struct tracedat *td, struct event_formats *ef,
 		       event_formats_want_fn want, event_formats_announce_fn announce, void *data,
 		       char *err, size_t errlen);

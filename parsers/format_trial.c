@@ -6,6 +6,12 @@
  * and a use after free in tep_parse_event() alone), so whatever
  * tracedat_check_texts() lets through is parsed once where a crash costs
  * nothing. A file that crashes the child is refused, naming the event.
+ *
+ * A run forks one child at open, for what it parses then, and at most one
+ * more, when a report first prints a record of a format not parsed yet:
+ * for the formats of all the events its records met (format_trial_parse()).
+ * The children start from the parent's state (plugins loaded, formats
+ * kept), so they parse what the parent will parse, as it will.
  */
 #include <fcntl.h>
 #include <signal.h>
@@ -73,28 +79,43 @@ static void die_quietly(void)
 		dup2(null, STDERR_FILENO);
 }
 
+/*
+ * What the child parses: a fresh handle's formats, all of them (@td); what
+ * a run parses at open, from the parent's handle as it is (@ef, @want); or
+ * more formats of that handle (@batch).
+ */
 struct trial {
 	const struct tracedat		*td;
-	event_formats_want_fn		want;		/* load: which formats */
-	const struct event_format_ref	*one;		/* or only this one */
+	const struct tracedat_formats	*formats;
+	struct event_formats		*ef;
+	event_formats_want_fn		want;
+	struct event_format_ref		**batch;
+	int				nr_batch;
+	format_trial_meanwhile_fn	meanwhile;	/* the parent's, while it waits */
+	void				*data;
 };
 
-/* In the child: what the parent is about to parse, each part announced. */
+/*
+ * In the child: what the parent is about to parse, each part announced.
+ * Nothing is freed: the child ends as soon as it is done.
+ */
 static void __attribute__((noreturn)) trial(const struct trial *t, int fd)
 {
 	struct event_formats ef;
-	struct tep_handle *tep;
 	char err[128];
 
 	die_quietly();
 	set_cpu_limit();
-	if (t->one) {
-		tep = tep_alloc();
-		say(&fd, "the format");
-		if (tep)
-			tep_parse_event(tep, t->one->text, t->one->len, t->one->system);
-	} else if (!event_formats_load(t->td, &ef, t->want, say, &fd, err, sizeof(err))) {
-		event_formats_free(&ef);
+	if (t->batch) {
+		for (int i = 0; i < t->nr_batch; i++) {
+			snprintf(err, sizeof(err), "%d", i);
+			say(&fd, err);
+			event_formats_parse(t->ef, t->batch[i]);
+		}
+	} else if (t->ef) {
+		event_formats_parse_open(t->ef, t->want, say, &fd, err, sizeof(err));
+	} else if (!event_formats_open(t->td, t->formats, &ef, err, sizeof(err))) {
+		event_formats_parse_open(&ef, NULL, say, &fd, err, sizeof(err));
 	}
 	say(&fd, "done");
 	_exit(0);
@@ -121,12 +142,13 @@ static void last_line(int fd, char *out, size_t len)
 	}
 }
 
-static int run_trial(const struct trial *t, char *err, size_t errlen)
+/* 0 when the child parsed it all; -1 with @err set and @doing its last line. */
+static int run_trial(const struct trial *t, char *doing, char *err, size_t errlen)
 {
-	char doing[TRIAL_NAME_LEN];
 	int fds[2], status;
 	pid_t pid;
 
+	doing[0] = '\0';
 	if (pipe(fds))
 		return snprintf(err, errlen, "cannot try the event formats: no pipe"), -1;
 	fflush(NULL);
@@ -141,12 +163,18 @@ static int run_trial(const struct trial *t, char *err, size_t errlen)
 		trial(t, fds[1]);
 	}
 	close(fds[1]);
-	last_line(fds[0], doing, sizeof(doing));
+	/* the child's few lines wait in the pipe */
+	if (t->meanwhile)
+		t->meanwhile(t->data);
+	last_line(fds[0], doing, TRIAL_NAME_LEN);
 	close(fds[0]);
 	if (waitpid(pid, &status, 0) != pid)
 		return snprintf(err, errlen, "cannot try the event formats: lost the child"), -1;
 	if (WIFEXITED(status) && !WEXITSTATUS(status) && !strcmp(doing, "done"))
 		return 0;
+	/* the child reads the file's mapping: a file cut meanwhile is its bus error */
+	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGBUS)
+		tracedat_touch_end(t->ef ? t->ef->td : t->td);
 	if (WIFSIGNALED(status) && (WTERMSIG(status) == SIGXCPU || WTERMSIG(status) == SIGKILL))
 		snprintf(err, errlen, "libtraceevent spins over %d s of CPU time parsing %s",
 			 TRIAL_CPU_SECONDS, doing);
@@ -159,39 +187,87 @@ static int run_trial(const struct trial *t, char *err, size_t errlen)
 }
 
 /**
- * format_trial() - parse a file's formats in a child process first
- * @td: the file, its texts already checked by tracedat_check_texts()
- * @want: the formats the parent will parse (event_formats_load()), NULL all
+ * format_trial_open() - what a run parses at open, parsed in a child first
+ * @ef: the formats, from event_formats_open(), nothing parsed yet
+ * @want: the formats event_formats_parse_open() will parse, NULL all
+ * @meanwhile: run by the parent while the child parses, or NULL
+ * @data: passed to @meanwhile
  * @err: what is wrong, on failure
  * @errlen: size of @err
  *
- * Return: 0 when libtraceevent parsed them without crashing or spinning,
+ * The child continues from @ef as it is, plugins loaded and formats kept:
+ * it parses exactly what the parent will, from the same state.
+ *
+ * Return: 0 when libtraceevent parsed it without crashing or spinning,
  * -1 with @err naming what it crashed on.
  */
-int format_trial(const struct tracedat *td, event_formats_want_fn want, char *err, size_t errlen)
+int format_trial_open(struct event_formats *ef, event_formats_want_fn want,
+		      format_trial_meanwhile_fn meanwhile, void *data, char *err, size_t errlen)
 {
-	struct trial t = { .td = td, .want = want };
+	struct trial t = { .ef = ef, .want = want, .meanwhile = meanwhile, .data = data };
+	char doing[TRIAL_NAME_LEN];
 
-	return run_trial(&t, err, errlen);
+	return run_trial(&t, doing, err, errlen);
 }
 
 /**
- * format_trial_one() - parse one more format in a child process first
- * @r: the format, before event_formats_parse() parses it
+ * format_trial_all() - every format of a file parsed in a child first
+ * @td: the file, its texts already checked by tracedat_check_texts()
+ * @formats: its format sections (tracedat_texts.formats)
  * @err: what is wrong, on failure
  * @errlen: size of @err
  *
- * Return: 0, or -1 with @err set.
+ * For libtracecmd, which parses them all when it opens the file.
+ *
+ * Return: 0, or -1 with @err naming what libtraceevent crashed on.
  */
-int format_trial_one(const struct event_format_ref *r, char *err, size_t errlen)
+int format_trial_all(const struct tracedat *td, const struct tracedat_formats *formats,
+		     char *err, size_t errlen)
 {
-	struct trial t = { .one = r };
-	char what[200];
+	struct trial t = { .td = td, .formats = formats };
+	char doing[TRIAL_NAME_LEN];
 
-	if (!run_trial(&t, err, errlen))
-		return 0;
-	snprintf(what, sizeof(what), " (%s:%s)", r->system, r->name);
-	if (strlen(err) + strlen(what) < errlen)
-		strcat(err, what);
-	return -1;
+	return run_trial(&t, doing, err, errlen);
+}
+
+/*
+ * One child parses @refs in order: how many of them it parsed before it
+ * stopped, @n when it parsed them all.
+ */
+static int try_batch(struct event_formats *ef, struct event_format_ref **refs, int n)
+{
+	struct trial t = { .ef = ef, .batch = refs, .nr_batch = n };
+	char doing[TRIAL_NAME_LEN], err[256];
+	int at;
+
+	if (!run_trial(&t, doing, err, sizeof(err)))
+		return n;
+	at = atoi(doing);
+	return at >= 0 && at < n ? at : 0;
+}
+
+/**
+ * format_trial_parse() - parse more formats, tried together in a child first
+ * @ef: the formats
+ * @refs: formats not parsed yet, in the order to parse them
+ * @n: how many
+ *
+ * One child parses them all from the parent's state; then the parent does.
+ * A format that crashed or spun the child is refused (never parsed) and
+ * those after it are tried again in another child: a file pays for one
+ * child per run unless it is hostile.
+ */
+void format_trial_parse(struct event_formats *ef, struct event_format_ref **refs, int n)
+{
+	while (n > 0) {
+		int good = try_batch(ef, refs, n);
+
+		for (int i = 0; i < good; i++)
+			event_formats_parse(ef, refs[i]);
+		if (good == n)
+			return;
+		refs[good]->refused = true;
+		refs += good + 1;
+		n -= good + 1;
+	}
 }

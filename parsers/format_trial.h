@@ -7,7 +7,13 @@
 #include "event_formats.h"
 #include "tracedat.h"
 
-int format_trial(const struct tracedat *td, event_formats_want_fn want, char *err, size_t errlen);
-int format_trial_one(const struct event_format_ref *r, char *err, size_t errlen);
+/* Work of the parent's own, done while the child parses. */
+typedef void (*format_trial_meanwhile_fn)(void *data);
+
+int format_trial_open(struct event_formats *ef, event_formats_want_fn want,
+		      format_trial_meanwhile_fn meanwhile, void *data, char *err, size_t errlen);
+int format_trial_all(const struct tracedat *td, const struct tracedat_formats *formats,
+		     char *err, size_t errlen);
+void format_trial_parse(struct event_formats *ef, struct event_format_ref **refs, int n);
 
 #endif

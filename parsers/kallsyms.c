@@ -142,7 +142,9 @@ int kallsyms_parse(struct kallsyms *k, char *text)
 		}
 		k->entries[k->nr++] = e;
 	}
-	qsort(k->entries, k->nr, sizeof(*k->entries), order);
+	/* no symbol: no array, which qsort() may not be given */
+	if (k->nr)
+		qsort(k->entries, k->nr, sizeof(*k->entries), order);
 	return 0;
 }
 

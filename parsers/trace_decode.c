@@ -88,6 +88,8 @@ struct trace_decoder {
 	bool			present[TRACE_NR_KINDS];
 	int			need[TRACE_NR_KINDS];	/* bytes holding every field read */
 	unsigned char		kinds[NR_EVENT_IDS];	/* event id -> enum trace_kind */
+	/* a bit per event id of the records decoded as TRACE_OTHER, set while decoding */
+	uint8_t			*others;
 	struct rv_event_desc	rv[MAX_RV_EVENTS];
 	int			nr_rv;
 };
@@ -247,6 +249,11 @@ struct trace_decoder *trace_decoder_new(struct tep_handle *tep)
 
 	if (!d)
 		return NULL;
+	d->others = calloc(NR_EVENT_IDS / 8, 1);
+	if (!d->others) {
+		free(d);
+		return NULL;
+	}
 	d->tep = tep;
 	d->big_endian = tep_is_file_bigendian(tep);
 	d->swap = d->big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
@@ -267,7 +274,21 @@ void trace_decoder_free(struct trace_decoder *d)
 		free(d->rv[i].system);
 		free(d->rv[i].monitor);
 	}
+	free(d->others);
 	free(d);
+}
+
+/**
+ * trace_decoder_saw_other() - whether records of an event it does not decode were met
+ * @d: the decoder
+ * @id: the event id
+ *
+ * Return: true when a record of @id was decoded as TRACE_OTHER since the
+ * decoder was made (its format unknown or unparsed, or not one it reads).
+ */
+bool trace_decoder_saw_other(const struct trace_decoder *d, int id)
+{
+	return id >= 0 && id < NR_EVENT_IDS && (d->others[id >> 3] & (1 << (id & 7)));
 }
 
 /**
@@ -523,9 +544,15 @@ static void decode_fields(const struct trace_decoder *d, const struct payload *r
 
 static enum trace_kind kind_of(const struct trace_decoder *d, const struct payload *rec)
 {
+	unsigned int id;
+
 	if (!inside(rec, 0, 2))
 		return TRACE_OTHER;
-	return d->kinds[load(d, rec->data, 2)];
+	id = load(d, rec->data, 2);
+	if (d->kinds[id] != TRACE_OTHER)
+		return d->kinds[id];
+	d->others[id >> 3] |= 1 << (id & 7);
+	return TRACE_OTHER;
 }
 
 /**

@@ -54,9 +54,10 @@ static int sections_fit(const struct tracedat *td, char *err, size_t errlen)
  *
  * The path is opened once, without blocking (a FIFO is refused, never
  * waited for). The container is read and checked, and the texts
- * libtraceevent parses are checked (tracedat_check_texts()); they are
- * parsed in a child process first (format_trial()) when a reader asks for
- * them: trace_file_formats(), trace_file_libtracecmd().
+ * libtraceevent parses are checked (tracedat_check_texts()), the event
+ * formats kept as they were checked; they are parsed in a child process
+ * first (format_trial.c) when a reader asks for them:
+ * trace_file_formats(), trace_file_libtracecmd().
  *
  * Return: 0, or -1 with @err set.
  */
@@ -105,6 +106,40 @@ void trace_file_close(struct trace_file *f)
 		close(f->fd);
 	free(f->path);
 	free(f);
+}
+
+/**
+ * trace_file_check_kallsyms() - the check of the kallsyms section, once
+ * @f: the file
+ * @err: what is wrong
+ * @errlen: size of @err
+ *
+ * tracedat_check_texts() leaves it (5 MiB to inflate in a trace-cmd trace)
+ * to the reader, which runs it before anything reads the kallsyms or the
+ * file is taken as opened, while the format trial's child parses when it
+ * can (trace_file_formats()). Its error is the one an open tells before
+ * any found after the texts were checked: the checks' order.
+ *
+ * Return: 0 when the section inflates or there is none, -1 with @err set.
+ */
+int trace_file_check_kallsyms(struct trace_file *f, char *err, size_t errlen)
+{
+	if (f->texts.kallsyms_unchecked) {
+		f->texts.kallsyms_unchecked = false;
+		f->kallsyms_bad = tracedat_check_section(f->td, TRACEDAT_SEC_KALLSYMS,
+							 f->kallsyms_err,
+							 sizeof(f->kallsyms_err)) != 0;
+	}
+	if (f->kallsyms_bad)
+		snprintf(err, errlen, "%s", f->kallsyms_err);
+	return f->kallsyms_bad ? -1 : 0;
+}
+
+static void check_kallsyms(void *data)
+{
+	char err[sizeof(((struct trace_file *)0)->kallsyms_err)];
+
+	trace_file_check_kallsyms(data, err, sizeof(err));
 }
 
 /**
@@ -162,6 +197,8 @@ struct tracecmd_input *trace_file_libtracecmd(struct trace_file *f, char *err, s
 	struct tracecmd_input *h;
 	int fd;
 
+	if (trace_file_check_kallsyms(f, err, errlen))
+		return NULL;
 	if (need > max) {
 		snprintf(err, errlen, "libtracecmd, which must read it, would hold about %llu MiB "
 			 "(its compressed CPU data inflated whole, its kallsyms and cmdlines "
@@ -171,11 +208,15 @@ struct tracecmd_input *trace_file_libtracecmd(struct trace_file *f, char *err, s
 		return NULL;
 	}
 	if (!f->all_tried)
-		f->all_tried = format_trial(f->td, NULL, f->tried_err, sizeof(f->tried_err)) ? -1 : 1;
+		f->all_tried = format_trial_all(f->td, &f->texts.formats, f->tried_err,
+						sizeof(f->tried_err)) ? -1 : 1;
 	if (f->all_tried < 0) {
 		snprintf(err, errlen, "%s", f->tried_err);
 		return NULL;
 	}
+	/* libtracecmd parses its own: ours are not kept while it does, unless lent */
+	if (!f->formats_lent)
+		tracedat_formats_release(&f->texts.formats);
 	if (trace_file_check_data(f, err, errlen))
 		return NULL;
 	fd = fcntl(f->fd, F_DUPFD_CLOEXEC, 0);
@@ -197,17 +238,27 @@ struct tracecmd_input *trace_file_libtracecmd(struct trace_file *f, char *err, s
 /**
  * trace_file_formats() - the formats the replay decodes, parsed; the others kept
  * @f: the file
- * @ef: filled (event_formats_load()); free with event_formats_free()
+ * @ef: filled; free with event_formats_free(), also after a failure, and
+ *	before closing @f (its formats are in the bytes @f checked)
  * @err: what is wrong
  * @errlen: size of @err
  *
- * They are parsed in a child process first (format_trial()).
+ * What is parsed at open is parsed in a child process first
+ * (format_trial_open()), from the state the parent will parse it from;
+ * meanwhile the parent checks the kallsyms (trace_file_check_kallsyms()).
  *
  * Return: 0, or -1 with @err set.
  */
 int trace_file_formats(struct trace_file *f, struct event_formats *ef, char *err, size_t errlen)
 {
-	if (format_trial(f->td, trace_decode_wants, err, errlen))
+	int ret;
+
+	f->formats_lent = true;
+	ret = event_formats_open(f->td, &f->texts.formats, ef, err, errlen);
+	if (!ret)
+		ret = format_trial_open(ef, trace_decode_wants, check_kallsyms, f, err, errlen);
+	/* checked before: their error first */
+	if (trace_file_check_kallsyms(f, err, errlen) || ret)
 		return -1;
-	return event_formats_load(f->td, ef, trace_decode_wants, NULL, NULL, err, errlen);
+	return event_formats_parse_open(ef, trace_decode_wants, NULL, NULL, err, errlen);
 }

@@ -24,6 +24,9 @@ struct trace_file {
 	struct tracedat_texts	texts;		/* page layout, record bounds */
 	int			data_checked;	/* 0 not yet, 1 safe for libtracecmd, -1 not */
 	int			all_tried;	/* every format parsed in a child: 1 ok, -1 not */
+	bool			formats_lent;	/* texts.formats hold a reader's formats */
+	bool			kallsyms_bad;	/* their section does not inflate: */
+	char			kallsyms_err[256]; /* why */
 	char			tried_err[256];	/* why not */
 };
 
@@ -31,6 +34,7 @@ int trace_file_open(const char *path, uint64_t max_inflated, struct trace_file *
 		    size_t errlen);
 void trace_file_close(struct trace_file *f);
 int trace_file_check_data(struct trace_file *f, char *err, size_t errlen);
+int trace_file_check_kallsyms(struct trace_file *f, char *err, size_t errlen);
 struct tracecmd_input *trace_file_libtracecmd(struct trace_file *f, char *err, size_t errlen);
 int trace_file_formats(struct trace_file *f, struct event_formats *ef, char *err, size_t errlen);
 

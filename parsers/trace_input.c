@@ -16,7 +16,6 @@
 #include <string.h>
 
 #include "escape.h"
-#include "format_trial.h"
 #include "trace_input_local.h"
 #include "trace_meta.h"
 
@@ -157,6 +156,9 @@ int trace_input_open_reader(const char *path, const char *buffer, enum trace_rea
 	*out = in;
 	return 0;
 fail:
+	/* the kallsyms were checked before anything after the texts: their error first */
+	if (in->file)
+		trace_file_check_kallsyms(in->file, err, TRACE_ERR_LEN);
 	trace_input_close(in);
 	return -1;
 }
@@ -337,26 +339,23 @@ static bool fits_format(const struct trace_input *in, const struct tep_event *ev
 
 /*
  * The fast reader parses the formats of other events the first time a
- * record of one is printed, each tried in a child first; one that fails
- * the trial is never parsed and its records print as of no known event.
+ * record of one is printed: with those of every other event the iteration
+ * met, tried together in a child first (trace_input_fast_parse()); one
+ * that fails the trial is never parsed and its records print as of no
+ * known event.
  */
 static struct tep_event *event_of(struct trace_input *in, struct tep_handle *tep,
 				  struct tep_record *rec)
 {
 	struct tep_event *ev = tep_find_event_by_record(tep, rec);
 	struct event_format_ref *r;
-	char err[TRACE_ERR_LEN];
 
 	if (ev || !in->formats || tep != in->tep)
 		return ev;
 	r = event_formats_find_id(in->formats, tep_data_type(tep, rec));
 	if (!r || r->parsed || r->refused)
 		return NULL;
-	if (format_trial_one(r, err, sizeof(err))) {
-		r->refused = true;
-		return NULL;
-	}
-	event_formats_parse(in->formats, r);
+	trace_input_fast_parse(in, r);
 	return tep_find_event_by_record(tep, rec);
 }
 

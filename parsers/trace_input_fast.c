@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "event_formats.h"
+#include "format_trial.h"
 #include "trace_input_local.h"
 
 /* The trace's kallsyms, read the first time an address is to be named. */
@@ -47,6 +48,43 @@ static int fast_open(struct trace_input *in, const char *buffer, char *err)
 	in->tep = ef->tep;
 	tep_set_function_resolver(in->tep, resolve, in);
 	return 0;
+}
+
+/**
+ * trace_input_fast_parse() - parse a format not parsed yet, with those of
+ *	every other event the iteration met
+ * @in: an input of the fast reader
+ * @r: the format (event_formats_find_id()), the first of its id
+ *
+ * The report prints records of the events the replay met: their formats
+ * are tried in one child, not one child each (format_trial_parse()).
+ * Each id's first format only, as event_formats_find_id() finds them.
+ */
+void trace_input_fast_parse(struct trace_input *in, struct event_format_ref *r)
+{
+	struct event_formats *ef = in->formats;
+	struct event_format_ref **batch = malloc(ef->nr_refs * sizeof(*batch));
+	uint8_t *taken = calloc(RECORD_MAX_ID / 8 + 1, 1);
+	int n = 0;
+
+	if (!batch || !taken) {
+		format_trial_parse(ef, &r, 1);
+		goto out;
+	}
+	for (int i = 0; i < ef->nr_refs; i++) {
+		struct event_format_ref *x = &ef->refs[i];
+
+		if (x->id < 0 || x->id > RECORD_MAX_ID || (taken[x->id >> 3] & (1 << (x->id & 7))))
+			continue;
+		taken[x->id >> 3] |= 1 << (x->id & 7);
+		if (x == r || (!x->parsed && !x->refused &&
+			       trace_decoder_saw_other(in->decoder, x->id)))
+			batch[n++] = x;
+	}
+	format_trial_parse(ef, batch, n);
+out:
+	free(taken);
+	free(batch);
 }
 
 static int fast_iterate(struct trace_input *in, trace_record_fn fn, void *data)

@@ -45,6 +45,8 @@ struct trace_input {
 extern const struct trace_input_ops trace_input_fast;
 extern const struct trace_input_ops trace_input_libtracecmd;
 
+void trace_input_fast_parse(struct trace_input *in, struct event_format_ref *r);
+
 struct tracecmd_input *trace_input_buffer_handle(struct tracecmd_input *top, const char *name,
 						 char *err);
 void trace_input_close_handles(struct tracecmd_input *top, struct tracecmd_input *h);

@@ -141,6 +141,24 @@ int tracedat_read_text(const struct tracedat *td, enum tracedat_text text,
 		       char **out, size_t *len, char *err, size_t errlen);
 int tracedat_for_each_format(const struct tracedat *td, tracedat_format_fn fn,
 			     void *data, char *err, size_t errlen);
+int tracedat_check_section(const struct tracedat *td, enum tracedat_section sec, char *err,
+			   size_t errlen);
+
+/*
+ * The sections of event formats (ftrace's, then the others), inflated once;
+ * uncompressed ones are read in the file's mapping, not copied.
+ */
+struct tracedat_formats {
+	const unsigned char	*text[2];	/* NULL: the file has no such section */
+	uint64_t		len[2];
+	unsigned char		*owned[2];	/* what was inflated, to free */
+};
+
+int tracedat_read_formats(const struct tracedat *td, struct tracedat_formats *f, char *err,
+			  size_t errlen);
+int tracedat_walk_formats(const struct tracedat *td, const struct tracedat_formats *f,
+			  tracedat_format_fn fn, void *data, char *err, size_t errlen);
+void tracedat_formats_release(struct tracedat_formats *f);
 int tracedat_read_cpu(const struct tracedat *td, const struct tracedat_buffer *buf,
 		      int index, void **data, size_t *len, char *err, size_t errlen);
 /* Decompression of a file's blocks and chunks, and its mapping given back. */
@@ -150,10 +168,17 @@ void tracedat_inflater_free(struct tracedat_inflater *inf);
 int tracedat_inflate(struct tracedat_inflater *inf, const void *in, uint64_t zsize, void *out,
 		     uint64_t usize);
 void tracedat_release(const struct tracedat *td, uint64_t from, uint64_t to);
-/* What checking the texts learned: the page header's layout, the records' bounds. */
+void tracedat_touch_end(const struct tracedat *td);
+/*
+ * What checking the texts learned: the page header's layout, the records'
+ * bounds, and the event formats checked, kept for their parser.
+ */
 struct tracedat_texts {
 	int			commit_size;	/* the page header's commit word: 4 or 8 */
 	struct record_bounds	bounds;
+	struct tracedat_formats	formats;
+	bool			kallsyms_unchecked; /* tracedat_check_section() them
+						       before they are read */
 };
 
 int tracedat_check_texts(const struct tracedat *td, struct tracedat_texts *texts, char *err,

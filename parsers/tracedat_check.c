@@ -8,25 +8,21 @@
  * the page and a chain of events inside the commit, each as long as its
  * format (kbuffer walks the page with no bounds at all).
  */
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cpu_stream.h"
+#include "format_lines.h"
 #include "print_format.h"
 #include "tracedat_local.h"
 
 /* Every event has type, flags, preempt count and pid before its fields. */
 #define MIN_EVENT		8
 
-/* "\tfield:DECL;\toffset:N;\tsize:N;\tsigned:N;", signed missing in old kernels */
-#define FIELD_LINE	"^\tfield:([^;]+);\toffset:([0-9]+);\tsize:([0-9]+);(\tsigned:[0-9]+;)?$"
-
 struct text_walk {
 	const struct tracedat	*td;
 	struct tracedat_texts	*texts;
-	regex_t			field_re;
 	char			*err;
 	size_t			errlen;
 };
@@ -40,13 +36,14 @@ struct page_walk {
 	size_t				errlen;
 };
 
-/* Whether every non-empty line of @text matches @re. */
-static bool lines_match(const regex_t *re, char *text)
+/* Whether every non-empty line of @text is a field line. */
+static bool field_lines(char *text)
 {
+	struct field_line f;
 	char *line, *save = NULL;
 
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
-		if (regexec(re, line, 0, NULL, 0))
+		if (!field_line_parse(line, &f))
 			return false;
 	return true;
 }
@@ -91,7 +88,7 @@ static int page_layout(struct text_walk *w)
 	    header_field(text, "commit", &commit_off, &commit_size) ||
 	    header_field(text, "data", &data_off, &data_size) || ts_off != 0 || ts_size != 8 ||
 	    commit_off != 8 || (commit_size != 4 && commit_size != 8) ||
-	    data_off != 8 + commit_size || !lines_match(&w->field_re, text))
+	    data_off != 8 + commit_size || !field_lines(text))
 		ret = td_error(w->err, w->errlen,
 			       "header_page describes no ring-buffer page layout a kernel writes");
 	else
@@ -106,16 +103,17 @@ static int bad_format(struct text_walk *w, const char *system, const char *what)
 			system, what);
 }
 
-/* The names of an event's fields, for its print format's REC->name. */
+/* The names of an event's fields, for its print format's REC->name: spans of its text. */
 struct field_names {
-	char	**names;
-	int	nr;
+	const char	**names;
+	size_t		*lens;
+	int		nr;
+	int		cap;
 };
 
 static int add_name(struct field_names *f, const char *decl, size_t len)
 {
 	size_t end, start;
-	char **names;
 
 	/* "char comm[16]", "__data_loc char[] name": the last word, but a final [N] */
 	end = len;
@@ -130,12 +128,29 @@ static int add_name(struct field_names *f, const char *decl, size_t len)
 	while (start && (decl[start - 1] == '_' || (decl[start - 1] >= '0' && decl[start - 1] <= '9') ||
 			 ((decl[start - 1] | 0x20) >= 'a' && (decl[start - 1] | 0x20) <= 'z')))
 		start--;
-	names = realloc(f->names, (f->nr + 1) * sizeof(*names));
-	if (!names)
-		return -1;
-	f->names = names;
-	f->names[f->nr] = strndup(decl + start, end - start);
-	return f->names[f->nr++] ? 0 : -1;
+	if (f->nr == f->cap) {
+		int cap = f->cap ? 2 * f->cap : 16;
+		const char **names = realloc(f->names, cap * sizeof(*names));
+		size_t *lens;
+
+		if (!names)
+			return -1;
+		f->names = names;
+		lens = realloc(f->lens, cap * sizeof(*lens));
+		if (!lens)
+			return -1;
+		f->lens = lens;
+		f->cap = cap;
+	}
+	f->names[f->nr] = decl + start;
+	f->lens[f->nr++] = end - start;
+	return 0;
+}
+
+static void field_names_free(struct field_names *f)
+{
+	free(f->names);
+	free(f->lens);
 }
 
 /* Every REC->name of the print format is a field: libtraceevent follows NULL otherwise. */
@@ -149,7 +164,7 @@ static bool fields_known(const struct field_names *f, const char *print)
 		at += 5;
 		len = strspn(at, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
 		for (i = 0; i < f->nr; i++)
-			if (strlen(f->names[i]) == len && !strncmp(f->names[i], at, len))
+			if (f->lens[i] == len && !strncmp(f->names[i], at, len))
 				break;
 		if (i == f->nr)
 			return false;
@@ -161,17 +176,14 @@ static bool fields_known(const struct field_names *f, const char *print)
 static int take_field(struct text_walk *w, struct event_bounds *e, struct field_names *names,
 		      const char *line)
 {
-	const char *decl;
-	regmatch_t m[4];
+	struct field_line f;
 
-	if (regexec(&w->field_re, line, 4, m, 0) ||
-	    add_name(names, line + m[1].rm_so, m[1].rm_eo - m[1].rm_so))
+	if (!field_line_parse(line, &f) || add_name(names, f.decl, f.decl_len))
 		return -1;
-	decl = line + m[1].rm_so;
-	return event_bounds_field(e, strtol(line + m[2].rm_so, NULL, 10),
-				  strtol(line + m[3].rm_so, NULL, 10),
-				  !strncmp(decl, "__data_loc ", 11) || !strncmp(decl, "__rel_loc ", 10),
-				  !strncmp(decl, "__rel_loc ", 10));
+	return event_bounds_field(e, strtol(f.offset, NULL, 10), strtol(f.size, NULL, 10),
+				  !strncmp(f.decl, "__data_loc ", 11) ||
+				  !strncmp(f.decl, "__rel_loc ", 10),
+				  !strncmp(f.decl, "__rel_loc ", 10));
 }
 
 /* The print format, to the end of the text: strings may hold newlines. */
@@ -201,7 +213,7 @@ static int take_format(void *data, const char *system, const char *format, size_
 {
 	struct text_walk *w = data;
 	struct event_bounds *e = NULL;
-	struct field_names names = { NULL, 0 };
+	struct field_names names = { 0 };
 	char *text, *line, *save = NULL;
 	unsigned int id;
 	int n = 0, ret = 0;
@@ -236,9 +248,7 @@ static int take_format(void *data, const char *system, const char *format, size_
 	else if (!ret)
 		ret = check_print(w, system, &names, format + (line - text) + 11,
 				  len - (line - text) - 11);
-	for (int i = 0; i < names.nr; i++)
-		free(names.names[i]);
-	free(names.names);
+	field_names_free(&names);
 	free(text);
 	return ret ? 1 : 0;
 }
@@ -391,7 +401,6 @@ static int check_cpu(struct page_walk *w, const struct tracedat_buffer *b, int i
  */
 static int check_printk(const struct tracedat *td, char *err, size_t errlen)
 {
-	regex_t re;
 	size_t len;
 	char *text, *line, *save = NULL;
 	int ret = 0;
@@ -404,35 +413,52 @@ static int check_printk(const struct tracedat *td, char *err, size_t errlen)
 		free(text);
 		return td_error(err, errlen, "printk formats that are not text");
 	}
-	if (regcomp(&re, "^0x[0-9a-fA-F]+ : \".{2,}\"$", REG_EXTENDED | REG_NOSUB)) {
-		free(text);
-		return td_error(err, errlen, "out of memory");
-	}
 	for (line = strtok_r(text, "\n", &save); line && !ret; line = strtok_r(NULL, "\n", &save))
-		if (regexec(&re, line, 0, NULL, 0))
+		if (!printk_line_well_formed(line))
 			ret = td_error(err, errlen, "malformed printk format line '%.40s'", line);
-	regfree(&re);
 	free(text);
 	return ret;
 }
 
-/* The metadata: sections inflate, header_page, printk and event formats. */
+/*
+ * A check after the kallsyms' place failed: had they been checked in
+ * their place, their error would be the one told.
+ */
+static int kallsyms_first(struct text_walk *w)
+{
+	if (w->texts->kallsyms_unchecked) {
+		w->texts->kallsyms_unchecked = false;
+		tracedat_check_section(w->td, TRACEDAT_SEC_KALLSYMS, w->err, w->errlen);
+	}
+	return -1;
+}
+
+/*
+ * The metadata: sections inflate (the event formats, inflated once, are
+ * kept), header_page, printk and event formats. The kallsyms are left for
+ * later (texts->kallsyms_unchecked): 5 MiB to inflate in a trace-cmd
+ * trace, which its reader may check while it does something else.
+ */
 static int check_texts(struct text_walk *w)
 {
 	const struct tracedat *td = w->td;
-	void *data;
-	size_t len;
+	struct tracedat_formats *f = &w->texts->formats;
 
 	for (int s = 0; s < TRACEDAT_NR_SECTIONS; s++) {
-		if (!td->sections[s].present)
-			continue;
-		if (tracedat_read_section(td, s, &data, &len, w->err, w->errlen))
-			return -1;
-		free(data);
+		/* both sections of formats at the first, in file order */
+		if (s == TRACEDAT_SEC_FTRACE_EVENTS) {
+			if (tracedat_read_formats(td, f, w->err, w->errlen))
+				return -1;
+		} else if (s == TRACEDAT_SEC_KALLSYMS) {
+			w->texts->kallsyms_unchecked = td->sections[s].present;
+		} else if (s != TRACEDAT_SEC_EVENT_FORMATS && td->sections[s].present &&
+			   tracedat_check_section(td, s, w->err, w->errlen)) {
+			return kallsyms_first(w);
+		}
 	}
 	if (page_layout(w) || check_printk(td, w->err, w->errlen) ||
-	    tracedat_for_each_format(td, take_format, w, w->err, w->errlen))
-		return -1;
+	    tracedat_walk_formats(td, f, take_format, w, w->err, w->errlen))
+		return kallsyms_first(w);
 	record_bounds_seal(&w->texts->bounds);
 	return 0;
 }
@@ -449,7 +475,9 @@ static int check_texts(struct text_walk *w)
  * Inflates every metadata section and checks the header_page layout, the
  * printk formats and the event formats as a kernel writes them:
  * libtraceevent 1.7 dereferences NULL or reads past its buffers on some
- * that are not. For every reader of the file.
+ * that are not. For every reader of the file. The kallsyms section is
+ * left unchecked (texts->kallsyms_unchecked) unless another check fails:
+ * whoever reads the file checks it with tracedat_check_section() first.
  *
  * Returns 0, or -1 with @err set to what is wrong and where.
  */
@@ -457,16 +485,11 @@ int tracedat_check_texts(const struct tracedat *td, struct tracedat_texts *texts
 			 size_t errlen)
 {
 	struct text_walk w = { .td = td, .texts = texts, .err = err, .errlen = errlen };
-	int ret;
 
 	memset(texts, 0, sizeof(*texts));
 	texts->bounds.layout.big_endian = td->big_endian;
 	texts->bounds.layout.swap = td->big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
-	if (regcomp(&w.field_re, FIELD_LINE, REG_EXTENDED))
-		return td_error(err, errlen, "out of memory");
-	ret = check_texts(&w);
-	regfree(&w.field_re);
-	return ret;
+	return check_texts(&w);
 }
 
 /**
@@ -476,6 +499,7 @@ int tracedat_check_texts(const struct tracedat *td, struct tracedat_texts *texts
 void tracedat_texts_release(struct tracedat_texts *texts)
 {
 	record_bounds_release(&texts->bounds);
+	tracedat_formats_release(&texts->formats);
 }
 
 /**

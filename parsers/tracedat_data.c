@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <zlib.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 #include "tracedat_local.h"
 
@@ -59,6 +60,20 @@ void tracedat_release(const struct tracedat *td, uint64_t from, uint64_t to)
 
 	if (end > start)
 		madvise((void *)start, end - start, MADV_DONTNEED);
+}
+
+/**
+ * tracedat_touch_end - read the last byte of a file's mapping
+ * @td: the file
+ *
+ * A file cut shorter than it was mapped raises SIGBUS here, as any read of
+ * the bytes it lost would: for a reader that met a bus error elsewhere (a
+ * child process's) and must know whether the file is the cause.
+ */
+void tracedat_touch_end(const struct tracedat *td)
+{
+	if (td->file_size)
+		(void)*(const volatile unsigned char *)(td->map + td->file_size - 1);
 }
 
 static bool ratio_ok(enum td_alg alg, uint64_t zsize, uint64_t usize)
@@ -239,12 +254,38 @@ int td_check_chunks(const struct tracedat *td, struct tracedat_location *loc,
 	return 0;
 }
 
+#define TD_HUGE_PAGE		(2ULL << 20)
+
+/*
+ * Room for @len bytes about to be written whole. Near 2 MiB and over, it
+ * is aligned to the kernel's transparent huge pages and advised to use
+ * them (where the kernel leaves it to madvise()): a page fault per 2 MiB
+ * instead of per 4 KiB, which on a virtual machine is most of the cost of
+ * inflating a trace-cmd trace's metadata (2 MiB of event formats, 5 MiB of
+ * kallsyms). Huge pages cover what the bytes fill, and the last one when
+ * they fill seven eighths of the whole: memory is not wasted. Freed with
+ * free().
+ */
+static void *alloc_big(uint64_t len)
+{
+	uint64_t whole = (len + TD_HUGE_PAGE - 1) & ~(TD_HUGE_PAGE - 1), huge;
+	void *p;
+
+	huge = whole - len <= whole / 8 ? whole : len & ~(TD_HUGE_PAGE - 1);
+	if (!huge)
+		return malloc(len);
+	if (posix_memalign(&p, TD_HUGE_PAGE, huge > len ? huge : len))
+		return NULL;
+	madvise(p, huge, MADV_HUGEPAGE);
+	return p;
+}
+
 static unsigned char *alloc_out(uint64_t len, char *err, size_t errlen)
 {
 	unsigned char *buf = NULL;
 
 	if (len < SIZE_MAX)
-		buf = malloc(len + 1);
+		buf = alloc_big(len + 1);
 	if (!buf)
 		td_error(err, errlen, "out of memory for %llu bytes", (unsigned long long)len);
 	else
@@ -287,6 +328,103 @@ static int load_block(const struct tracedat *td, const struct tracedat_location 
 	*out = buf;
 	*len = usize;
 	return 0;
+}
+
+/* Bytes inflated at a time when nothing is kept. */
+#define TD_CHECK_OUT		(64 << 10)
+
+/* As uncompress() into @usize bytes succeeds, without holding them. */
+static int zlib_inflates(const void *in, uint64_t zsize, uint64_t usize, unsigned char *out)
+{
+	z_stream s = { .next_in = (Bytef *)in, .avail_in = zsize };
+	uint64_t total = 0;
+	int ret;
+
+	if (inflateInit(&s) != Z_OK)
+		return -1;
+	do {
+		s.next_out = out;
+		s.avail_out = TD_CHECK_OUT;
+		ret = inflate(&s, Z_NO_FLUSH);
+		total += TD_CHECK_OUT - s.avail_out;
+	} while (ret == Z_OK && total <= usize);
+	inflateEnd(&s);
+	return ret == Z_STREAM_END && total == usize ? 0 : -1;
+}
+
+/* The decoder's window limit: 2^n >= @usize, as zstd's parameter bounds allow. */
+static int window_log(uint64_t usize)
+{
+	ZSTD_bounds b = ZSTD_dParam_getBounds(ZSTD_d_windowLogMax);
+	int n = b.lowerBound;
+
+	while (n < b.upperBound && (1ULL << n) < usize)
+		n++;
+	return n;
+}
+
+/*
+ * As ZSTD_decompressDCtx() into @usize bytes succeeds, one frame streamed
+ * through a small buffer; 1 when its window is larger than @usize (the
+ * stream would hold more than the block inflated whole: not tried).
+ */
+static int zstd_inflates(const void *in, uint64_t zsize, uint64_t usize, unsigned char *out)
+{
+	ZSTD_inBuffer src = { in, zsize, 0 };
+	ZSTD_DCtx *z = ZSTD_createDCtx();
+	uint64_t total = 0;
+	int ret = -1;
+	size_t left;
+
+	if (!z || ZSTD_isError(ZSTD_DCtx_setParameter(z, ZSTD_d_windowLogMax, window_log(usize))))
+		goto out;
+	for (;;) {
+		ZSTD_outBuffer dst = { out, TD_CHECK_OUT, 0 };
+
+		left = ZSTD_decompressStream(z, &dst, &src);
+		if (ZSTD_isError(left)) {
+			if (ZSTD_getErrorCode(left) == ZSTD_error_frameParameter_windowTooLarge)
+				ret = 1;
+			goto out;
+		}
+		total += dst.pos;
+		if (total > usize)
+			goto out;
+		if (!left)
+			break;
+		/* wants bytes the block does not have */
+		if (src.pos == src.size && dst.pos < dst.size)
+			goto out;
+	}
+	ret = total == usize && src.pos == src.size ? 0 : -1;
+out:
+	ZSTD_freeDCtx(z);
+	return ret;
+}
+
+/*
+ * Whether a block inflates, as tracedat_inflate() would inflate it, without
+ * holding its bytes: 0 yes, -1 no, 1 when only inflating it whole tells.
+ */
+static int block_inflates(const struct tracedat *td, const void *in, uint64_t zsize,
+			  uint64_t usize)
+{
+	unsigned char *out;
+	int ret = 1;
+
+	if (!usize)
+		return 0;
+	if (td_alg(td) == TD_ALG_ZSTD && ZSTD_findFrameCompressedSize(in, zsize) != zsize)
+		return 1;	/* several frames: inflated whole */
+	out = malloc(TD_CHECK_OUT);
+	if (!out)
+		return 1;
+	if (td_alg(td) == TD_ALG_ZLIB)
+		ret = zlib_inflates(in, zsize, usize, out);
+	else if (td_alg(td) == TD_ALG_ZSTD)
+		ret = zstd_inflates(in, zsize, usize, out);
+	free(out);
+	return ret;
 }
 
 /**
@@ -332,24 +470,88 @@ uint64_t tracedat_max_inflated(const struct tracedat *td)
 	return td->max_inflated ? td->max_inflated : TRACEDAT_MAX_INFLATED;
 }
 
-static int load_section(const struct tracedat *td, enum tracedat_section sec,
-			unsigned char **out, uint64_t *len, char *err, size_t errlen)
+/* A section that is there and within --max-inflated; NULL with @err set. */
+static const struct tracedat_location *section_at(const struct tracedat *td,
+						  enum tracedat_section sec, char *err,
+						  size_t errlen)
 {
 	uint64_t size, max = tracedat_max_inflated(td);
 	const struct tracedat_location *loc;
 
-	if ((unsigned int)sec >= TRACEDAT_NR_SECTIONS)
-		return td_error(err, errlen, "no such section %d", (int)sec);
+	if ((unsigned int)sec >= TRACEDAT_NR_SECTIONS) {
+		td_error(err, errlen, "no such section %d", (int)sec);
+		return NULL;
+	}
 	loc = &td->sections[sec];
-	if (!loc->present)
-		return td_error(err, errlen, "no %s section in the file",
-				tracedat_section_name(sec));
+	if (!loc->present) {
+		td_error(err, errlen, "no %s section in the file", tracedat_section_name(sec));
+		return NULL;
+	}
 	size = loc->compressed ? loc->usize : loc->size;
-	if (size > max)
-		return td_error(err, errlen, "its %s section holds %llu MiB, over the "
-				"--max-inflated limit of %llu MiB", tracedat_section_name(sec),
-				(unsigned long long)(size >> 20), (unsigned long long)(max >> 20));
-	return td_load(td, loc, max, out, len, err, errlen);
+	if (size > max) {
+		td_error(err, errlen, "its %s section holds %llu MiB, over the "
+			 "--max-inflated limit of %llu MiB", tracedat_section_name(sec),
+			 (unsigned long long)(size >> 20), (unsigned long long)(max >> 20));
+		return NULL;
+	}
+	return loc;
+}
+
+static int load_section(const struct tracedat *td, enum tracedat_section sec,
+			unsigned char **out, uint64_t *len, char *err, size_t errlen)
+{
+	const struct tracedat_location *loc = section_at(td, sec, err, errlen);
+
+	if (!loc)
+		return -1;
+	return td_load(td, loc, tracedat_max_inflated(td), out, len, err, errlen);
+}
+
+/**
+ * tracedat_check_section - whether a metadata section can be read
+ * @td: the file
+ * @sec: which section
+ * @err: message on failure
+ * @errlen: size of @err
+ *
+ * What tracedat_read_section() checks, with the same messages, without
+ * holding the section: a compressed one is inflated through a small
+ * buffer (a trace-cmd trace's kallsyms take 5 MiB once inflated).
+ *
+ * Returns 0 when tracedat_read_section() would succeed but for memory,
+ * -1 with @err set otherwise.
+ */
+int tracedat_check_section(const struct tracedat *td, enum tracedat_section sec, char *err,
+			   size_t errlen)
+{
+	const struct tracedat_location *loc = section_at(td, sec, err, errlen);
+	uint64_t zsize, usize, max = tracedat_max_inflated(td);
+	struct td_cursor c;
+	unsigned char *buf;
+	uint64_t len;
+	int ret;
+
+	if (!loc)
+		return -1;
+	if (!loc->compressed)
+		return 0;	/* within the limit: read as it is */
+	td_cursor_init(&c, td->map, loc->offset, loc->offset + loc->size, td->big_endian);
+	if (read_sizes(td, &c, &zsize, &usize))
+		return td_error(err, errlen, "bad compressed block at offset %llu",
+				(unsigned long long)loc->offset);
+	if (usize > max)
+		return td_error(err, errlen, "section at offset %llu is too large",
+				(unsigned long long)loc->offset);
+	ret = block_inflates(td, c.base + c.pos, zsize, usize);
+	if (ret < 0)
+		return td_error(err, errlen, "corrupt compressed block at offset %llu",
+				(unsigned long long)loc->offset);
+	if (!ret)
+		return 0;
+	if (td_load(td, loc, max, &buf, &len, err, errlen))
+		return -1;
+	free(buf);
+	return 0;
 }
 
 /**
@@ -514,11 +716,28 @@ static int event_formats(struct td_cursor *c, tracedat_format_fn fn, void *data)
 	return 0;
 }
 
+/* The formats of one section, inflated: @sec says how they are laid out. */
+static int walk_formats(const struct tracedat *td, enum tracedat_section sec,
+			const unsigned char *buf, uint64_t n, tracedat_format_fn fn, void *data,
+			char *err, size_t errlen)
+{
+	struct td_cursor c;
+	int ret;
+
+	td_cursor_init(&c, buf, 0, n, td->big_endian);
+	if (sec == TRACEDAT_SEC_FTRACE_EVENTS)
+		ret = formats_of(&c, "ftrace", fn, data);
+	else
+		ret = event_formats(&c, fn, data);
+	if (ret == -1)
+		td_error(err, errlen, "corrupt %s section", tracedat_section_name(sec));
+	return ret;
+}
+
 static int walk_section(const struct tracedat *td, enum tracedat_section sec,
 			tracedat_format_fn fn, void *data, char *err, size_t errlen)
 {
 	unsigned char *buf;
-	struct td_cursor c;
 	uint64_t n;
 	int ret;
 
@@ -526,14 +745,8 @@ static int walk_section(const struct tracedat *td, enum tracedat_section sec,
 		return 0;
 	if (load_section(td, sec, &buf, &n, err, errlen))
 		return -1;
-	td_cursor_init(&c, buf, 0, n, td->big_endian);
-	if (sec == TRACEDAT_SEC_FTRACE_EVENTS)
-		ret = formats_of(&c, "ftrace", fn, data);
-	else
-		ret = event_formats(&c, fn, data);
+	ret = walk_formats(td, sec, buf, n, fn, data, err, errlen);
 	free(buf);
-	if (ret == -1)
-		td_error(err, errlen, "corrupt %s section", tracedat_section_name(sec));
 	return ret;
 }
 
@@ -560,6 +773,86 @@ int tracedat_for_each_format(const struct tracedat *td, tracedat_format_fn fn,
 	if (ret)
 		return ret;
 	return walk_section(td, TRACEDAT_SEC_EVENT_FORMATS, fn, data, err, errlen);
+}
+
+/**
+ * tracedat_read_formats - the two sections of event formats, inflated once
+ * @td: the file
+ * @f: filled; release with tracedat_formats_release(), also after a failure
+ * @err: message on failure
+ * @errlen: size of @err
+ *
+ * Returns 0, or -1 when a section is corrupt or memory runs out.
+ */
+int tracedat_read_formats(const struct tracedat *td, struct tracedat_formats *f, char *err,
+			  size_t errlen)
+{
+	static const enum tracedat_section secs[] = {
+		TRACEDAT_SEC_FTRACE_EVENTS, TRACEDAT_SEC_EVENT_FORMATS,
+	};
+
+	const struct tracedat_location *loc;
+
+	memset(f, 0, sizeof(*f));
+	for (int i = 0; i < 2; i++) {
+		if (!td->sections[secs[i]].present)
+			continue;
+		loc = section_at(td, secs[i], err, errlen);
+		if (!loc)
+			return -1;
+		if (!loc->compressed) {
+			/* read where it is: the mapping is the file's, read-only */
+			f->text[i] = td->map + loc->offset;
+			f->len[i] = loc->size;
+		} else if (td_load(td, loc, tracedat_max_inflated(td), &f->owned[i], &f->len[i],
+				   err, errlen)) {
+			return -1;
+		} else {
+			f->text[i] = f->owned[i];
+		}
+	}
+	return 0;
+}
+
+/**
+ * tracedat_walk_formats - tracedat_for_each_format() over formats read once
+ * @td: the file
+ * @f: its formats (tracedat_read_formats())
+ * @fn: as tracedat_for_each_format() calls it; the bytes it is given stay
+ *	valid as long as @f
+ * @data: passed to @fn
+ * @err: message on failure
+ * @errlen: size of @err
+ *
+ * Returns 0, what @fn returned, or -1 when a section is corrupt.
+ */
+int tracedat_walk_formats(const struct tracedat *td, const struct tracedat_formats *f,
+			  tracedat_format_fn fn, void *data, char *err, size_t errlen)
+{
+	static const enum tracedat_section secs[] = {
+		TRACEDAT_SEC_FTRACE_EVENTS, TRACEDAT_SEC_EVENT_FORMATS,
+	};
+	int ret;
+
+	for (int i = 0; i < 2; i++) {
+		if (!f->text[i])
+			continue;
+		ret = walk_formats(td, secs[i], f->text[i], f->len[i], fn, data, err, errlen);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/**
+ * tracedat_formats_release - free what tracedat_read_formats() read
+ * @f: the formats
+ */
+void tracedat_formats_release(struct tracedat_formats *f)
+{
+	for (int i = 0; i < 2; i++)
+		free(f->owned[i]);
+	memset(f, 0, sizeof(*f));
 }
 
 static int inflate_chunks(const struct tracedat *td, const struct tracedat_location *loc,

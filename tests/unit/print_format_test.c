@@ -3,17 +3,25 @@
  * print_format_ok(): the print formats kernels write pass (every format of
  * the machine running the tests, when tracefs is readable), and those on
  * which libtraceevent 1.7 crashed while parsing are refused.
+ *
+ * format_lines.c: the field lines and printk lines matched by hand accept
+ * exactly what the POSIX regular expressions of their grammar accept, and
+ * find the same declaration and numbers, on every line of a real trace's
+ * formats and on a million lines mutated from them.
  */
 #define _GNU_SOURCE
 #include <check.h>
 #include <sched.h>
 #include <sys/mount.h>
 #include <glob.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "format_lines.h"
 #include "print_format.h"
+#include "tracedat.h"
 
 /* Written by kernels: fields, casts, helpers, strings holding anything. */
 static const char *const kernel_formats[] = {
@@ -110,6 +118,216 @@ START_TEST(this_kernel_passes)
 }
 END_TEST
 
+/* The grammar as the check wrote it before format_lines.c. */
+#define FIELD_RE	"^\tfield:([^;]+);\toffset:([0-9]+);\tsize:([0-9]+);(\tsigned:[0-9]+;)?$"
+#define PRINTK_RE	"^0x[0-9a-fA-F]+ : \".{2,}\"$"
+
+#define REAL_TRACE	"traces/cyclictest-abs.dat"
+
+static regex_t field_re, printk_re;
+
+static void compile_res(void)
+{
+	ck_assert_int_eq(regcomp(&field_re, FIELD_RE, REG_EXTENDED), 0);
+	ck_assert_int_eq(regcomp(&printk_re, PRINTK_RE, REG_EXTENDED | REG_NOSUB), 0);
+}
+
+static void free_res(void)
+{
+	regfree(&field_re);
+	regfree(&printk_re);
+}
+
+/* Both matchers on one line: the same answer, the same parts. */
+static void same_field_line(const char *line)
+{
+	struct field_line f;
+	regmatch_t m[4];
+	bool theirs = !regexec(&field_re, line, 4, m, 0), ours = field_line_parse(line, &f);
+
+	ck_assert_msg(theirs == ours, "field line '%s': regex %d, ours %d", line, theirs, ours);
+	if (!ours)
+		return;
+	ck_assert_int_eq(f.decl - line, m[1].rm_so);
+	ck_assert_int_eq(f.decl_len, m[1].rm_eo - m[1].rm_so);
+	ck_assert_int_eq(f.offset - line, m[2].rm_so);
+	ck_assert_int_eq(f.size - line, m[3].rm_so);
+}
+
+static void same_printk_line(const char *line)
+{
+	bool theirs = !regexec(&printk_re, line, 0, NULL, 0), ours = printk_line_well_formed(line);
+
+	ck_assert_msg(theirs == ours, "printk line '%s': regex %d, ours %d", line, theirs, ours);
+}
+
+/* Lines at the edges of the grammar. */
+static const char *const edge_lines[] = {
+	"\tfield:int x;\toffset:8;\tsize:4;\tsigned:1;",
+	"\tfield:int x;\toffset:8;\tsize:4;",
+	"\tfield:int x;\toffset:8;\tsize:4;\tsigned:1;x",
+	"\tfield:int x;\toffset:8;\tsize:4;\tsigned:;",
+	"\tfield:int x;\toffset:8;\tsize:4;\tsigned:1",
+	"\tfield:int x;\toffset:8;\tsize:4;\tsigned:1;\tsigned:1;",
+	"\tfield:;\toffset:8;\tsize:4;",
+	"\tfield:a;b;\toffset:8;\tsize:4;",
+	"\tfield:int x;\toffset:;\tsize:4;",
+	"\tfield:int x;\toffset:8;\tsize:;",
+	"\tfield:int x;\toffset:08;\tsize:0004;",
+	"\tfield:int x;\toffset:-8;\tsize:4;",
+	"\tfield:int x;\toffset:8 ;\tsize:4;",
+	"\tfield:int x; offset:8;\tsize:4;",
+	"field:int x;\toffset:8;\tsize:4;",
+	" \tfield:int x;\toffset:8;\tsize:4;",
+	"\tfield:int x;\toffset:8;\tsize:4; ",
+	"\tfield:\t;\toffset:1;\tsize:1;",
+	"\tfield:x",
+	"\tfield:",
+	"",
+	"0x1 : \"ab\"",
+	"0x1 : \"a\"",
+	"0x1 : \"\"\"",
+	"0x : \"ab\"",
+	"0xg : \"ab\"",
+	"0X1 : \"ab\"",
+	"0x1f :  \"ab\"",
+	"0x1f : \"ab\" ",
+	"0x1f : \"a\"b\"",
+	"0xffffffff81000000 : \"%s: %d\\n\"",
+	"0x1f : \"ab",
+};
+
+START_TEST(edge_lines_same)
+{
+	compile_res();
+	same_field_line(edge_lines[_i]);
+	same_printk_line(edge_lines[_i]);
+	free_res();
+}
+END_TEST
+
+/* Every line of a format, and of the mutations of it below. */
+struct lines {
+	char	**v;
+	int	nr;
+};
+
+static int keep_lines(void *data, const char *system, const char *format, size_t len)
+{
+	struct lines *l = data;
+	char *text = strndup(format, len), *line, *save = NULL;
+
+	ck_assert_ptr_nonnull(text);
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		l->v = realloc(l->v, (l->nr + 1) * sizeof(*l->v));
+		ck_assert_ptr_nonnull(l->v);
+		l->v[l->nr++] = strdup(line);
+	}
+	free(text);
+	return 0;
+}
+
+/* A small deterministic generator: the same mutations on every run. */
+static unsigned int next_random(unsigned int *state)
+{
+	*state = *state * 1103515245u + 12345u;
+	return *state >> 8;
+}
+
+/* @line with a few characters inserted, deleted or replaced by those the grammars use. */
+static void mutate(const char *line, char *out, size_t room, unsigned int *state)
+{
+	static const char alphabet[] = "\t;:x0123456789 \"fieldoffsetsizesigned[]_aAfFgG-";
+	size_t len = strlen(line);
+	int edits = 1 + next_random(state) % 3;
+
+	if (len >= room - 8)
+		len = room - 8;
+	memcpy(out, line, len);
+	out[len] = '\0';
+	while (edits--) {
+		size_t at = len ? next_random(state) % (len + 1) : 0;
+		char c = alphabet[next_random(state) % (sizeof(alphabet) - 1)];
+
+		switch (next_random(state) % 3) {
+		case 0:		/* insert */
+			if (len + 1 >= room)
+				break;
+			memmove(out + at + 1, out + at, len - at + 1);
+			out[at] = c;
+			len++;
+			break;
+		case 1:		/* delete */
+			if (at < len) {
+				memmove(out + at, out + at + 1, len - at);
+				len--;
+			}
+			break;
+		default:	/* replace */
+			if (at < len)
+				out[at] = c;
+			break;
+		}
+	}
+}
+
+/* The lines of every event format of the running kernel, when tracefs is readable. */
+static void this_kernel_lines(struct lines *l)
+{
+	static char text[1 << 20];
+	glob_t g;
+
+	if (glob(FORMATS, 0, NULL, &g) && (private_tracefs() || glob(FORMATS, 0, NULL, &g)))
+		return;
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		FILE *f = fopen(g.gl_pathv[i], "r");
+		size_t len;
+
+		if (!f)
+			continue;
+		len = fread(text, 1, sizeof(text) - 1, f);
+		fclose(f);
+		keep_lines(l, "", text, len);
+	}
+	globfree(&g);
+}
+
+START_TEST(real_and_mutated_lines_same)
+{
+	struct lines l = { NULL, 0 };
+	struct tracedat *td;
+	unsigned int state = 16;
+	char err[256], line[512];
+	int fields = 0;
+
+	compile_res();
+	ck_assert_msg(!tracedat_open(REAL_TRACE, &td, err, sizeof(err)), "%s", err);
+	ck_assert_int_eq(tracedat_for_each_format(td, keep_lines, &l, err, sizeof(err)), 0);
+	tracedat_close(td);
+	ck_assert_int_gt(l.nr, 100);
+	this_kernel_lines(&l);
+	/* printk lines as kernels write them, then mutated too */
+	keep_lines(&l, "", "0xffffffffa0001000 : \"%s: %d\\n\"\n0x10 : \"ab\"", 43);
+	for (int i = 0; i < l.nr; i++) {
+		struct field_line f;
+
+		same_field_line(l.v[i]);
+		same_printk_line(l.v[i]);
+		fields += field_line_parse(l.v[i], &f);
+		for (int k = 0; k < 8; k++) {
+			mutate(l.v[i], line, sizeof(line), &state);
+			same_field_line(line);
+			same_printk_line(line);
+		}
+	}
+	ck_assert_int_gt(fields, 100);
+	for (int i = 0; i < l.nr; i++)
+		free(l.v[i]);
+	free(l.v);
+	free_res();
+}
+END_TEST
+
 Suite *print_format_suite(void)
 {
 	Suite *s = suite_create("print_format");
@@ -120,6 +338,11 @@ Suite *print_format_suite(void)
 	tcase_add_loop_test(tc, crashing_formats_refused, 0,
 			    sizeof(crashing_formats) / sizeof(crashing_formats[0]));
 	tcase_add_test(tc, this_kernel_passes);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("format_lines");
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, edge_lines_same, 0, sizeof(edge_lines) / sizeof(edge_lines[0]));
+	tcase_add_test(tc, real_and_mutated_lines_same);
 	suite_add_tcase(s, tc);
 	return s;
 }

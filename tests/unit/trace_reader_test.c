@@ -21,6 +21,8 @@
 
 #include "../../parsers/cpu_stream.h"
 #include "../../parsers/ring_page.h"
+#include "../../parsers/format_trial.h"
+#include "../../parsers/trace_decode.h"
 #include "../../parsers/trace_input.h"
 #include "../../parsers/tracedat.h"
 
@@ -753,6 +755,181 @@ START_TEST(short_record_not_printed)
 }
 END_TEST
 
+/* ---- formats parsed when a record of theirs is printed ---- */
+
+/* A copy of @path with each of @n event names replaced, same length. */
+static char *renamed_copy(const char *path, const char *const *from, const char *const *to,
+			  int n)
+{
+	char *out = strdup("/tmp/trace-reader-test-XXXXXX");
+	unsigned char *p;
+	long len;
+	FILE *f = fopen(path, "rb");
+	int fd;
+
+	ck_assert_ptr_nonnull(f);
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	p = malloc(len);
+	ck_assert_ptr_nonnull(p);
+	ck_assert_int_eq(fread(p, 1, len, f), len);
+	fclose(f);
+	for (int k = 0; k < n; k++) {
+		long size = strlen(from[k]), i;
+
+		for (i = 0; i + size <= len && memcmp(p + i, from[k], size); i++)
+			;
+		ck_assert_msg(i + size <= len, "%s: no '%s'", path, from[k]);
+		ck_assert_uint_eq(strlen(to[k]), size);
+		memcpy(p + i, to[k], size);
+	}
+	fd = mkstemp(out);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, p, len), len);
+	close(fd);
+	free(p);
+	return out;
+}
+
+struct met {
+	struct trace_ref	other[64];	/* the first records of other events */
+	int			nr;
+};
+
+static int keep_others(void *data, const struct trace_record *rec)
+{
+	struct met *m = data;
+
+	if (rec->kind == TRACE_OTHER && m->nr < 64)
+		m->other[m->nr++] = rec->ref;
+	return 0;
+}
+
+static struct event_format_ref *ref_named(struct event_formats *ef, const char *name)
+{
+	for (int i = 0; i < ef->nr_refs; i++)
+		if (!strcmp(ef->refs[i].name, name))
+			return &ef->refs[i];
+	ck_abort_msg("no format named %s", name);
+	return NULL;
+}
+
+static const char *const crash_from[] = { "name: sched_switch\n", "name: sched_waking\n" };
+static const char *const crash_to[] = { "name: sched_switcX\n", "name: sched_wakinX\n" };
+
+/*
+ * print-fmt-dot.dat, whose sched_switch format crashes libtraceevent, with
+ * sched_switch and sched_waking renamed: the replay decodes neither, so
+ * both wait unparsed. Tried together in one child, sched_switcX's crashes
+ * it and is refused; sched_wakinX's, after it, is tried again and parsed.
+ */
+START_TEST(formats_tried_together)
+{
+	char *path = renamed_copy("tests/regressions/print-fmt-dot.dat", crash_from, crash_to, 2);
+	struct event_format_ref *batch[2];
+	struct event_formats ef;
+	struct tracedat *td;
+	char err[TRACE_ERR_LEN];
+
+	td = open_td(path);
+	unlink(path);
+	free(path);
+	ck_assert_int_eq(event_formats_open(td, NULL, &ef, err, sizeof(err)), 0);
+	ck_assert_int_eq(format_trial_open(&ef, trace_decode_wants, NULL, NULL, err, sizeof(err)),
+			 0);
+	ck_assert_int_eq(event_formats_parse_open(&ef, trace_decode_wants, NULL, NULL, err,
+						  sizeof(err)), 0);
+	batch[0] = ref_named(&ef, "sched_switcX");
+	batch[1] = ref_named(&ef, "sched_wakinX");
+	ck_assert(!batch[0]->parsed && !batch[1]->parsed);
+	format_trial_parse(&ef, batch, 2);
+	ck_assert(batch[0]->refused && !batch[0]->parsed);
+	ck_assert(batch[1]->parsed && !batch[1]->refused);
+	ck_assert_ptr_null(tep_find_event_by_name(ef.tep, "sched", "sched_switcX"));
+	ck_assert_ptr_nonnull(tep_find_event_by_name(ef.tep, "sched", "sched_wakinX"));
+	event_formats_free(&ef);
+	tracedat_close(td);
+}
+END_TEST
+
+/*
+ * The same file read for a report: the records of both events print, the
+ * refused one's as of no known event, whichever is printed first.
+ */
+START_TEST(met_formats_printed)
+{
+	char *path = renamed_copy("tests/regressions/print-fmt-dot.dat", crash_from, crash_to, 2);
+	char err[TRACE_ERR_LEN], line[512];
+	int waking = 0, refused = 0;
+	struct trace_input *in;
+	struct met m = { 0 };
+
+	ck_assert_msg(!trace_input_open_reader(path, NULL, TRACE_READER_FAST, 0, &in, err), "%s",
+		      err);
+	unlink(path);
+	free(path);
+	ck_assert_int_eq(trace_input_iterate(in, keep_others, &m), 0);
+	ck_assert_int_gt(m.nr, 1);
+	for (int i = 0; i < m.nr; i++) {
+		trace_input_format(in, &m.other[i], line, sizeof(line));
+		waking += !!strstr(line, "sched_wakinX:");
+		refused += !!strstr(line, "not the layout of any event");
+	}
+	ck_assert_int_gt(waking, 0);
+	ck_assert_int_gt(refused, 0);
+	ck_assert_int_eq(waking + refused, m.nr);
+	trace_input_close(in);
+}
+END_TEST
+
+/* ---- the kallsyms, checked by the reader ---- */
+
+/*
+ * A zstd file whose kallsyms block does not inflate: tracedat_check_texts()
+ * leaves that section to the reader, which refuses the file all the same,
+ * whichever reader, with the message the check in its place gave.
+ */
+START_TEST(corrupt_kallsyms_refused)
+{
+	const char *path = "tests/data/tracedat/top-v7-zstd.dat";
+	struct tracedat *td = open_td(path);
+	uint64_t at = td->sections[TRACEDAT_SEC_KALLSYMS].offset + 20;
+	char *copy = strdup("/tmp/trace-reader-test-XXXXXX"), err[TRACE_ERR_LEN];
+	static const enum trace_reader readers[] = { TRACE_READER_FAST, TRACE_READER_LIBTRACECMD };
+	struct trace_input *in;
+	unsigned char *p;
+	long len;
+	FILE *f;
+	int fd;
+
+	ck_assert(td->sections[TRACEDAT_SEC_KALLSYMS].compressed);
+	tracedat_close(td);
+	f = fopen(path, "rb");
+	ck_assert_ptr_nonnull(f);
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	p = malloc(len);
+	ck_assert_ptr_nonnull(p);
+	ck_assert_int_eq(fread(p, 1, len, f), len);
+	fclose(f);
+	for (int i = 0; i < 16; i++)
+		p[at + i] ^= 0x55;
+	fd = mkstemp(copy);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, p, len), len);
+	close(fd);
+	free(p);
+	for (size_t i = 0; i < sizeof(readers) / sizeof(readers[0]); i++) {
+		ck_assert_int_eq(trace_input_open_reader(copy, NULL, readers[i], 0, &in, err), -1);
+		ck_assert_msg(strstr(err, "corrupt compressed block at offset"), "%s", err);
+	}
+	unlink(copy);
+	free(copy);
+}
+END_TEST
+
 /* ---- files left to libtracecmd ---- */
 
 /* A copy of @path whose option @id (found before @text) becomes DATE. */
@@ -842,6 +1019,9 @@ Suite *trace_reader_suite(void)
 	tcase_add_test(records, callback_stops_both);
 	tcase_add_test(records, time_options_decline);
 	tcase_add_test(records, short_record_not_printed);
+	tcase_add_test(records, formats_tried_together);
+	tcase_add_test(records, met_formats_printed);
+	tcase_add_test(records, corrupt_kallsyms_refused);
 	tcase_set_timeout(records, 240);
 	tcase_add_test(chunks, zlib_chunks_stream);
 	tcase_add_test(chunks, damage_ends_the_cpu);
