@@ -12,10 +12,12 @@
 #include <string.h>
 
 #include "diff.h"
+#include "events.h"
 #include "routing.h"
 
 #define CANDIDATES	64	/* records per CPU a live record may belong to */
-#define NEXT_WINDOW	8	/* rv:* records: how far ahead the trigger may be */
+#define NEXT_WINDOW	8	/* rv:* records: interrupt records before the trigger */
+#define CTX_BITS	(RV_CTX_HARDIRQ | RV_CTX_SOFTIRQ | RV_CTX_NMI)
 #define MAX_TARGETS	ROUTING_MAX
 
 static const char kmod_enabled[] = "rvreplay-kmod: enabled ";
@@ -88,6 +90,12 @@ static int step_cmp(const void *a, const void *b)
 
 /* ---- what a record gives to which task (the replay's dispatch) ---- */
 
+/* A switch out the replay takes as a sleep (SLEEP at the switch, section 4). */
+static bool switched_out_asleep(const struct trace_record *rec)
+{
+	return rec->kind == TRACE_SWITCH && rv_switched_out_sleeping(rec->sw.prev_state);
+}
+
 struct target {
 	enum rv_event_type	type;
 	int			pid;
@@ -108,6 +116,9 @@ struct candidate {
 	struct diff_key		at;
 	struct trace_ref	ref;
 	enum trace_kind		kind;
+	bool			asleep;
+	int			pid;		/* common_pid */
+	unsigned int		ctx;		/* its interrupt context bits */
 	int			nr;
 	struct target		t[MAX_TARGETS];
 };
@@ -131,6 +142,8 @@ struct cpu_scan {
 	unsigned int		nr_waiting;
 	unsigned int		cap_waiting;
 	unsigned int		since[CANDIDATES];
+	int			wait_pid[CANDIDATES];	/* the context each was written in */
+	unsigned int		wait_ctx[CANDIDATES];
 };
 
 struct scan {
@@ -143,6 +156,9 @@ struct scan {
 	unsigned int			cap_steps;
 	unsigned int			cap_lives;
 	unsigned int			cap_windows;
+	int				*born;		/* tasks forked in the trace */
+	unsigned int			nr_born;
+	unsigned int			cap_born;
 	unsigned int			seq;
 	bool				oom;
 };
@@ -226,20 +242,30 @@ static void on_window_line(struct scan *s, const struct trace_record *rec)
 	}
 }
 
+/*
+ * An rv:* record its probe wrote before the trace event's own, in the same
+ * tracepoint call: the trigger is the next record of that call, the next
+ * one written in the same context (task and interrupt level) on this CPU.
+ * Records of interrupts that came in between are skipped; any other
+ * record of the context means the call was over: no trigger after it.
+ */
 static void resolve_waiting(struct scan *s, struct cpu_scan *c, const struct candidate *cand)
 {
 	unsigned int kept = 0;
 
 	for (unsigned int i = 0; i < c->nr_waiting; i++) {
 		struct diff_live *l = &s->res->lives[c->waiting[i]];
+		bool same = cand->pid == c->wait_pid[i] && cand->ctx == c->wait_ctx[i];
 
-		if (gives_to(cand, s->opts->replay.monitors[l->monitor], l->pid)) {
+		if (same && gives_to(cand, s->opts->replay.monitors[l->monitor], l->pid)) {
 			l->has_next = true;
 			l->next_at = cand->at;
 			l->next_ref = cand->ref;
 			l->next_kind = cand->kind;
-		} else if (++c->since[i] < NEXT_WINDOW) {
+		} else if (!same && ++c->since[i] < NEXT_WINDOW) {
 			c->since[kept] = c->since[i];
+			c->wait_pid[kept] = c->wait_pid[i];
+			c->wait_ctx[kept] = c->wait_ctx[i];
 			c->waiting[kept++] = c->waiting[i];
 		}
 	}
@@ -256,6 +282,9 @@ static void add_candidate(struct scan *s, struct cpu_scan *c, const struct trace
 	cand->at = key_of(rec);
 	cand->ref = rec->ref;
 	cand->kind = rec->kind;
+	cand->asleep = switched_out_asleep(rec);
+	cand->pid = rec->pid;
+	cand->ctx = rec->flags & CTX_BITS;
 	c->head = (c->head + 1) % CANDIDATES;
 	if (c->count < CANDIDATES)
 		c->count++;
@@ -291,6 +320,8 @@ static void add_live_error(struct scan *s, struct cpu_scan *c, const struct trac
 			s->oom |= c->nr_waiting < CANDIDATES;
 		} else {
 			c->since[c->nr_waiting] = 0;
+			c->wait_pid[c->nr_waiting] = rec->pid;
+			c->wait_ctx[c->nr_waiting] = rec->flags & CTX_BITS;
 			c->waiting[c->nr_waiting++] = res->nr_lives;
 		}
 	}
@@ -313,6 +344,7 @@ static void add_live_step(struct scan *s, const struct trace_record *rec, int m,
 	st->pid = rec->rv.task.pid;
 	st->at = cand ? cand->at : key_of(rec);
 	st->kind = cand ? cand->kind : TRACE_OTHER;
+	st->asleep = cand && cand->asleep;
 	st->seq = s->seq++;
 	st->states = parse_states(rec->rv.states);
 	st->atoms = parse_atoms(mon, rec->rv.atoms);
@@ -334,6 +366,13 @@ static int scan_record(void *data, const struct trace_record *rec)
 	switch (rec->kind) {
 	case TRACE_PRINT:
 		on_window_line(s, rec);
+		break;
+	case TRACE_FORK:
+		if (!grow((void **)&s->born, &s->cap_born, s->nr_born + 1, sizeof(*s->born)))
+			s->oom = true;
+		else
+			s->born[s->nr_born++] = rec->fork.child.pid;
+		add_candidate(s, c, rec);
 		break;
 	case TRACE_RV_EVENT:
 	case TRACE_RV_ERROR:
@@ -434,6 +473,7 @@ static void collect_step(void *data, const struct replay_step *step)
 	st->pid = step->pid;
 	st->at = key_of(step->rec);
 	st->kind = step->rec->kind;
+	st->asleep = switched_out_asleep(step->rec);
 	st->seq = c->seq++;
 	st->states = step->states;
 	st->atoms = step->atoms;
@@ -533,9 +573,13 @@ static unsigned long atom_bits(const struct rv_monitor *m, const char *const *na
 	return bits;
 }
 
-/* Which section 5 property the first differing step shows, if any. */
+/*
+ * Which section 5 property the first differing step shows, if any. @at is
+ * a step at the record where the steps differ (its kind, and whether the
+ * trace shows a sleep there).
+ */
 static enum diff_why classify_steps(const struct rv_monitor *m, const struct diff_divergence *d,
-				    enum trace_kind kind)
+				    const struct diff_step *at)
 {
 	static const char *const prio[] = { "rt", "wo_eq_hi_pr", "wo_lo_pr", NULL };
 	static const char *const waker_prio[] = { "wo_eq_hi_pr", "wo_lo_pr", NULL };
@@ -557,11 +601,18 @@ static enum diff_why classify_steps(const struct rv_monitor *m, const struct dif
 		return DIFF_UNEXPLAINED;
 	}
 	differ = d->live_has ? d->live.atoms : d->replay.atoms;
-	if (kind == TRACE_WAKING && (differ & atom_bits(m, hardirq)))
+	if (at->kind == TRACE_WAKING && (differ & atom_bits(m, hardirq)))
 		return DIFF_HARDIRQ;
-	if (kind == TRACE_WAKING && (differ & atom_bits(m, waker_prio)))
+	if (at->kind == TRACE_WAKING && (differ & atom_bits(m, waker_prio)))
 		return DIFF_PRIO;
-	if (d->live_has && kind != TRACE_SWITCH && (differ & atom_bits(m, sleep)))
+	/*
+	 * A SLEEP only the live monitor took, at a record where the trace
+	 * shows no sleep: the kernel's, at set_current_state(). That record
+	 * may be a switch too: one where the task was preempted (R), ran
+	 * again and set its state, which no record shows. Only a switch out
+	 * asleep is where the replay itself takes SLEEP.
+	 */
+	if (d->live_has && !at->asleep && (differ & atom_bits(m, sleep)))
 		return DIFF_SET_STATE;
 	return DIFF_UNEXPLAINED;
 }
@@ -573,6 +624,8 @@ struct compare {
 	int				nr_cpus;
 	const struct diff_step		*rerun;		/* the replay without inference, sorted */
 	unsigned int			nr_rerun;
+	const int			*born;		/* tasks forked in the trace */
+	unsigned int			nr_born;
 	unsigned int			cap_div;
 };
 
@@ -629,8 +682,30 @@ static bool rerun_agrees(const struct compare *cmp, const struct diff_step *live
 	return same_run(&cmp->rerun[at], run_end(cmp->rerun, cmp->nr_rerun, at) - at, live, nl);
 }
 
+static bool born_in_trace(const struct compare *cmp, int pid)
+{
+	for (unsigned int i = 0; i < cmp->nr_born; i++)
+		if (cmp->born[i] == pid)
+			return true;
+	return false;
+}
+
+/*
+ * The task's first steps, live only: its live instance was running before
+ * the trace began, on atoms only events teach (section 5) that the live
+ * monitor learned from events before the first record. Only where the
+ * trace does not say when the live monitors started (our module's
+ * enabled line: its instances start there, with the trace), and only for
+ * a task older than the trace (one forked in it starts alike in both).
+ */
+static bool started_before(const struct compare *cmp, const struct diff_step *l, unsigned int nl,
+			   unsigned int nr, bool first)
+{
+	return first && nl && !nr && !cmp->res->nr_windows && !born_in_trace(cmp, l->pid);
+}
+
 static int open_divergence(struct compare *cmp, const struct diff_step *l, unsigned int nl,
-			   const struct diff_step *r, unsigned int nr)
+			   const struct diff_step *r, unsigned int nr, bool first)
 {
 	struct diff_result *res = cmp->res;
 	const struct diff_step *any = nl ? l : r;
@@ -658,19 +733,40 @@ static int open_divergence(struct compare *cmp, const struct diff_step *l, unsig
 	else if (cmp->opts->replay.infer && rerun_agrees(cmp, l, nl, any))
 		d->why = DIFF_INFER;
 	else
-		d->why = classify_steps(cmp->opts->replay.monitors[d->monitor], d, any->kind);
+		d->why = classify_steps(cmp->opts->replay.monitors[d->monitor], d, any);
+	if (d->why == DIFF_UNEXPLAINED && started_before(cmp, l, nl, nr, first))
+		d->why = DIFF_BEFORE;
 	return 0;
+}
+
+/* Where one side's instance of a task is: after its last step, if any. */
+struct side_state {
+	bool		known;
+	unsigned long	states;
+};
+
+static void side_advance(struct side_state *side, const struct diff_step *run, unsigned int n)
+{
+	if (!n)
+		return;
+	side->known = true;
+	side->states = run[n - 1].next;
 }
 
 /*
  * Both sorted step lists, task by task and record by record: a divergence
- * opens at the first record where they differ and closes at the next
- * record where both stepped alike.
+ * opens at the first record where they differ and closes after the next
+ * record where both stepped alike, or after which both instances are in
+ * the same states again (SLEEP at set_current_state() shifts steps from a
+ * system call to the switch, and the task is in step again after it): a
+ * later difference then opens a divergence of its own, with its own class.
  */
 static int compare_steps(struct compare *cmp, const struct diff_step *live, unsigned int nl,
 			 const struct diff_step *replay, unsigned int nr)
 {
+	struct side_state ls = { 0 }, rs = { 0 };
 	unsigned int i = 0, k = 0;
+	bool first = true;
 	int open = -1, om = -1, op = -1;
 
 	while (i < nl || k < nr) {
@@ -694,15 +790,21 @@ static int compare_steps(struct compare *cmp, const struct diff_step *live, unsi
 			open = -1;
 			om = any->monitor;
 			op = any->pid;
+			ls = (struct side_state){ 0 };
+			rs = (struct side_state){ 0 };
+			first = true;
 		}
-		if (same_run(&live[i], ie - i, &replay[k], ke - k)) {
-			if (open >= 0)
-				cmp->res->divergences[open].until = any->at.ts;
-			open = -1;
-		} else if (open < 0) {
-			if (open_divergence(cmp, &live[i], ie - i, &replay[k], ke - k))
+		if (!same_run(&live[i], ie - i, &replay[k], ke - k) && open < 0) {
+			if (open_divergence(cmp, &live[i], ie - i, &replay[k], ke - k, first))
 				return -1;
 			open = cmp->res->nr_divergences - 1;
+		}
+		first = false;
+		side_advance(&ls, &live[i], ie - i);
+		side_advance(&rs, &replay[k], ke - k);
+		if (open >= 0 && ls.known && rs.known && ls.states == rs.states) {
+			cmp->res->divergences[open].until = any->at.ts;
+			open = -1;
 		}
 		i = ie;
 		k = ke;
@@ -979,6 +1081,8 @@ int diff_run(struct trace_input *in, const struct diff_options *opts, struct dif
 	cmp.nr_cpus = s.nr_cpus;
 	cmp.rerun = rerun.steps;
 	cmp.nr_rerun = rerun.nr_steps;
+	cmp.born = s.born;
+	cmp.nr_born = s.nr_born;
 	/* without live steps there is nothing to compare the replay's steps with */
 	if (s.nr_steps && compare_steps(&cmp, s.steps, s.nr_steps, c.steps, c.nr_steps))
 		goto oom;
@@ -992,6 +1096,7 @@ out:
 	for (int i = 0; s.cpus && i < s.nr_cpus; i++)
 		free(s.cpus[i].waiting);
 	free(s.cpus);
+	free(s.born);
 	free(s.steps);
 	free(c.steps);
 	free(c.verdict_keys);
@@ -1081,6 +1186,9 @@ static const struct {
 			   "hardirq bit (docs/semantics.md section 5)" },
 	[DIFF_SET_STATE] = { "sleep-at-set-state", "the kernel's SLEEP at set_current_state(), "
 			     "the trace's at the switch (docs/semantics.md section 5)" },
+	[DIFF_BEFORE] = { "before-trace", "the live monitor ran before the trace began and learned "
+			  "atoms only events teach of a task older than the trace (docs/semantics.md "
+			  "section 5)" },
 };
 
 /**

@@ -37,6 +37,7 @@ enum diff_why {
 	DIFF_PRIO,		/* a priority change no event showed */
 	DIFF_HARDIRQ,		/* lockdep's hard irq context against the trace's bit */
 	DIFF_SET_STATE,		/* SLEEP at set_current_state(), not at the switch */
+	DIFF_BEFORE,		/* the live monitor learned a task's atoms before the trace */
 	DIFF_NR_WHY
 };
 
@@ -46,6 +47,7 @@ struct diff_step {
 	int		pid;
 	struct diff_key	at;		/* the triggering record */
 	enum trace_kind	kind;		/* its kind */
+	bool		asleep;		/* a sched_switch the trace shows as a sleep */
 	unsigned int	seq;		/* arrival order */
 	unsigned long	states;
 	unsigned long	atoms;
@@ -70,7 +72,12 @@ struct diff_live {
 	enum trace_kind		next_kind;
 };
 
-/* Where a task's live and replayed instances first went apart, and why. */
+/*
+ * Where a task's live and replayed instances went apart, and why: from the
+ * first record where their steps differ to the record after which both
+ * are in the same states again (the one that explains a later difference
+ * is that difference's own, not the first of the task).
+ */
 struct diff_divergence {
 	int			monitor;
 	int			pid;
@@ -80,7 +87,7 @@ struct diff_divergence {
 	struct diff_step	live;
 	struct diff_step	replay;
 	enum diff_why		why;
-	uint64_t		until;		/* same steps again from then; 0: never */
+	uint64_t		until;		/* in step again after then; 0: never */
 };
 
 enum diff_side {
@@ -119,7 +126,7 @@ struct diff_result {
 	unsigned long		replay_only;
 	unsigned long		unexplained;
 	unsigned long		by_why[DIFF_NR_WHY];
-	/* the first divergence of each task and monitor, in trace order */
+	/* every divergence, task by task (monitor, pid), each task's in trace order */
 	struct diff_divergence	*divergences;
 	unsigned int		nr_divergences;
 	unsigned long		live_steps;

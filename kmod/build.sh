@@ -6,7 +6,8 @@
 # Usage: kmod/build.sh TARGET OUT_DIR
 #
 # TARGET is a test guest (x86_64 or riscv64: its kernel, see kmod/qemu) or
-# a kernel build directory (/lib/modules/$(uname -r)/build). The module's
+# a kernel build directory (/lib/modules/$(uname -r)/build, or a riscv64
+# tree, built with the riscv64-linux-gnu- cross compiler). The module's
 # sources and monitors/ (the very files the analyzer compiles) are staged
 # together in OUT_DIR, where every object lands: nothing in the build
 # refers to where the checkout lives.
@@ -34,11 +35,15 @@ if [ ! -d "$target" ]; then
 	exec "$here/qemu/build-module.sh" "$target" "$stage" "$out"
 fi
 [ -f "$target/Makefile" ] || { echo "build: $target is not a kernel build directory" >&2; exit 2; }
+kvars=()
+if grep -qx 'CONFIG_RISCV=y' "$target/.config" 2> /dev/null && [ "$(uname -m)" != riscv64 ]; then
+	kvars=(ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu-)
+fi
 rm -rf "$out"
 mkdir -p "$out"
 cp -a "$stage/." "$out/"
 out=$(cd "$out" && pwd)
-if ! make -C "$target" M="$out" modules > "$out/build.log" 2>&1; then
+if ! make -C "$target" "${kvars[@]}" M="$out" modules > "$out/build.log" 2>&1; then
 	grep -E 'error|Error|ERROR' "$out/build.log" | head -20 >&2
 	echo "build: rvreplay.ko failed against $target, log in $out/build.log" >&2
 	exit 1

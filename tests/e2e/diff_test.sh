@@ -1,7 +1,8 @@
 #!/bin/sh
-# rvreplay diff on traces recorded live with rvreplay.ko (tests/kmod/traces,
-# see its README): matched verdicts and steps, each documented divergence
-# class named, the kernel's rv:* naming, and the command's errors.
+# rvreplay diff on traces recorded live with rvreplay.ko and with the
+# kernel's own rtapp monitors (tests/kmod/traces, see its README): matched
+# verdicts and steps, each documented divergence class named, the kernel's
+# rv:* naming, and the command's errors.
 #
 # usage: diff_test.sh   (from the top of the tree; RVREPLAY names the binary)
 
@@ -49,6 +50,29 @@ check "lost events explain what follows" "diff -s $L" 1 "0 unexplained, lost-eve
 check "lost events counted" "diff -s $L" 1 "Lost events: [1-9][0-9]* gaps"
 check "without the module's line, monitors the trace cannot judge are dropped" \
 	"diff -s $T/riscv64-lost.dat" 1 "pagefault not compared: exceptions:page_fault_user is no tracepoint of this kernel"
+
+# The kernel's own monitors (tests/kmod/upstream, 6.12 with the rtapp series).
+K=$T/riscv64-kernel-v11-blocking_io-read-preempted.dat
+check "SLEEP set after a preemption: tied to the switch out as R" "diff $K" 1 \
+	"event: +blocking_io-112 .* sched_switch: +blocking_io:112 \\[49\\] R ==>"
+check "SLEEP set after a preemption: sleep-at-set-state, not unexplained" "diff -s $K" 1 \
+	"1 matched, 1 live only, 0 replay only; 0 unexplained, sleep-at-set-state x1"
+K=$T/x86_64-kernel-prio-late-wake.dat
+check "each difference its own class, not the task's first" "diff -s $K" 1 \
+	"5 replay only; 0 unexplained, priority-late x5\$"
+check "the steps of a later difference: the waker's priority" "diff $K" 1 \
+	"live: +\\(1-2\\) x \\(fu_wa,rt,wo_eq_hi_pr\\) -> "
+check "SLEEP at set_current_state() then the switch: in step again" "diff --states -s $K" 1 \
+	"first differing step: sleep pid [0-9]+ at [0-9.]+, CPU 0: explained \\[sleep-at-set-state\\]"
+K=$T/x86_64-kernel-before-trace.dat
+check "a kernel thread the live monitor knew before the trace: before-trace" \
+	"diff --states -s $K" 1 \
+	"first differing step: sleep pid 41 at [0-9.]+, CPU 1: explained \\[before-trace\\]"
+check "before-trace: the verdicts still all match" "diff -s $K" 0 \
+	"5 matched, 0 live only, 0 replay only: all match"
+K=$T/x86_64-kernel-prio-late-fault.dat
+check "rv:* verdicts not tied to a record after the task slept" "diff -s $K" 1 \
+	"0 matched, 5 live only, 5 replay only; 0 unexplained, priority-late x10"
 
 check_error "no sign of a live monitor: nothing to compare" "diff -s traces/mutex-nonpi.dat" \
 	"nothing to compare: no sign that a live monitor ran"

@@ -2,13 +2,19 @@
 /*
  * assemble - a trace.dat from what a guest copied out of its tracefs.
  *
- * usage: assemble GUEST_OUT SCENARIO OUTPUT.dat
+ * usage: assemble [-x SYSTEM]... GUEST_OUT SCENARIO OUTPUT.dat
  *
  * GUEST_OUT is the layout guest-run.c writes: events/ (header_page,
  * header_event, SYSTEM/EVENT/format), trace_clock, uname, page_size, and
  * SCENARIO/ with cpuN.raw (raw ring-buffer pages), cpuN.stats and
  * saved_cmdlines. The guest (riscv64 has no trace-cmd) only copies files;
  * the trace.dat is written here by the recorder's own writer.
+ *
+ * -x SYSTEM leaves the formats of SYSTEM's events out: its records stay
+ * in the pages (every other record keeps its place and time) but no
+ * reader can decode them. tests/kmod/upstream makes two traces of one
+ * recording that way, one with the kernel's rv:* live records and one
+ * with rvreplay.ko's rvreplay:* ones.
  *
  * Exit codes: 0 written, 1 failed, 2 usage.
  */
@@ -25,6 +31,18 @@
 
 #define MAX_EVENTS	256
 #define MAX_CPUS	64
+#define MAX_EXCLUDED	8
+
+static const char *excluded[MAX_EXCLUDED];
+static int nr_excluded;
+
+static bool is_excluded(const char *system)
+{
+	for (int i = 0; i < nr_excluded; i++)
+		if (!strcmp(excluded[i], system))
+			return true;
+	return false;
+}
 
 static char *slurp(const char *path)
 {
@@ -71,7 +89,8 @@ static int find_events(const char *events_dir, char **events)
 		return -1;
 	while ((s = readdir(sd)) && n < MAX_EVENTS) {
 		snprintf(path, sizeof(path), "%s/%s", events_dir, s->d_name);
-		if (s->d_name[0] == '.' || !strcmp(s->d_name, "ftrace") || !is_dir(path))
+		if (s->d_name[0] == '.' || !strcmp(s->d_name, "ftrace") || !is_dir(path) ||
+		    is_excluded(s->d_name))
 			continue;
 		ed = opendir(path);
 		while (ed && (e = readdir(ed)) && n < MAX_EVENTS) {
@@ -94,12 +113,18 @@ int main(int argc, char **argv)
 	struct tracedat_write_input in = { 0 };
 	char *events[MAX_EVENTS], path[4096], events_dir[4096], cmdlines[4096], err[512];
 	char *clock, *uname, *page;
-	int nr_events;
+	int nr_events, opt;
 
-	if (argc != 4) {
-		fprintf(stderr, "usage: assemble GUEST_OUT SCENARIO OUTPUT.dat\n");
+	while ((opt = getopt(argc, argv, "x:")) != -1) {
+		if (opt != 'x' || nr_excluded == MAX_EXCLUDED)
+			break;
+		excluded[nr_excluded++] = optarg;
+	}
+	if (opt != -1 || argc - optind != 3) {
+		fprintf(stderr, "usage: assemble [-x SYSTEM]... GUEST_OUT SCENARIO OUTPUT.dat\n");
 		return 2;
 	}
+	argv += optind - 1;
 	snprintf(events_dir, sizeof(events_dir), "%s/events", argv[1]);
 	nr_events = find_events(events_dir, events);
 	snprintf(path, sizeof(path), "%s/trace_clock", argv[1]);
