@@ -88,7 +88,8 @@ check-san: check-unit check-e2e
 # The quick start's first command: a replay of a bundled trace.
 demo: deps
 	$(MAKE) rvreplay
-	./rvreplay --context 4 traces/mutex-nonpi.dat || [ $$? -eq 1 ]
+	./rvreplay --context 4 --html $(BUILD)/demo.html traces/mutex-nonpi.dat || [ $$? -eq 1 ]
+	@echo "The report with a timeline of each violation: $(BUILD)/demo.html"
 
 clean:
 	rm -rf $(BUILD) $(BUILD)-san rvreplay

@@ -314,44 +314,16 @@ int cmd_parse_size(const char *s, uint64_t *bytes)
 }
 
 /**
- * cmd_parse_time() - seconds as trace-cmd report prints them ("2372.172553")
- * @s: the text: digits, optionally a dot and up to 9 decimals
+ * cmd_parse_time() - seconds as trace-cmd report prints them (time_parse())
+ * @s: the text
  * @end: the last nanosecond that prints as @s, not the first
  * @ns: the time in nanoseconds
- *
- * A time of 6 decimals or fewer is a microsecond as trace-cmd report
- * prints it, rounded: it stands for every nanosecond that prints so, from
- * 500 ns before it to 499 after. 7 to 9 decimals are exact.
  *
  * Return: 0, or -1 when @s is not such a time.
  */
 int cmd_parse_time(const char *s, bool end, uint64_t *ns)
 {
-	unsigned long long sec = 0, frac = 0;
-	int digits = 0, given;
-
-	if (!s || !*s)
-		return -1;
-	for (; *s >= '0' && *s <= '9'; s++) {
-		if (sec > UINT64_MAX / 10000000000ULL)
-			return -1;
-		sec = sec * 10 + (*s - '0');
-	}
-	if (*s == '.') {
-		for (s++; *s >= '0' && *s <= '9' && digits < 9; s++, digits++)
-			frac = frac * 10 + (*s - '0');
-	}
-	if (*s)
-		return -1;
-	for (given = digits; digits < 9; digits++)
-		frac *= 10;
-	/* nanoseconds in 64 bits: up to 18446744073.709551615 s */
-	if (sec > (UINT64_MAX - frac - 499) / 1000000000ULL)
-		return -1;
-	*ns = sec * 1000000000ULL + frac;
-	if (given <= 6)
-		*ns = end ? *ns + 499 : *ns < 500 ? 0 : *ns - 500;
-	return 0;
+	return time_parse(s, end, ns);
 }
 
 struct profile_scan {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "catalog.h"
@@ -17,6 +18,7 @@
 #include "output_file.h"
 #include "progress.h"
 #include "report.h"
+#include "report_pictures.h"
 #include "task_names.h"
 
 #define MAX_NAMES	16
@@ -40,6 +42,10 @@ struct replay_cli {
 	bool			quiet;
 	bool			named;		/* -m named monitors, not only the container */
 	struct gate_monitor	unavailable[MAX_MONITORS];
+	const char		*html;		/* --html FILE */
+	const char		*chrome;	/* --chrome-trace FILE */
+	const char		*waivers_path;	/* --waivers FILE */
+	struct waivers		waivers;
 };
 
 static const char usage_text[] =
@@ -85,6 +91,10 @@ static const char usage_text[] =
 "      --sort KEY          groups by time (default), latency, sleep or count\n"
 "      --limit N           groups printed (default 10; 0: all)\n"
 "      --stats             statistics per real-time task: sleeps, latencies, faults\n"
+"      --html FILE         also write an HTML report: a timeline of each group\n"
+"      --chrome-trace FILE also write the trace for Perfetto and chrome://tracing\n"
+"      --waivers FILE      known violations (docs/waivers.md): reported as waived;\n"
+"                          the exit code is 1 only for violations not waived\n"
 "  -s, --summary           no detail per violation\n"
 "  -q, --quiet             no text report on stdout: errors and warnings that\n"
 "                          change what was judged only; the exit code tells\n"
@@ -100,6 +110,7 @@ enum {
 	OPT_JSON = 256, OPT_PID, OPT_COMM, OPT_CPU, OPT_FROM, OPT_TO, OPT_CONTEXT, OPT_ARCH,
 	OPT_BUFFER, OPT_LOST, OPT_STRICT, OPT_NO_INFER, OPT_KCOMMS, OPT_COLOR, OPT_PROFILE,
 	OPT_DAMAGED, OPT_MAX_INFLATED, OPT_TS, OPT_ALL, OPT_SORT, OPT_LIMIT, OPT_STATS, OPT_AROUND,
+	OPT_HTML, OPT_CHROME, OPT_WAIVERS,
 };
 
 static const struct option longopts[] = {
@@ -129,6 +140,9 @@ static const struct option longopts[] = {
 	{ "limit", required_argument, NULL, OPT_LIMIT },
 	{ "stats", no_argument, NULL, OPT_STATS },
 	{ "around", required_argument, NULL, OPT_AROUND },
+	{ "html", required_argument, NULL, OPT_HTML },
+	{ "chrome-trace", required_argument, NULL, OPT_CHROME },
+	{ "waivers", required_argument, NULL, OPT_WAIVERS },
 	{ "profile", required_argument, NULL, OPT_PROFILE },
 	{ "version", no_argument, NULL, 'V' },
 	{ "help", no_argument, NULL, 'h' },
@@ -302,6 +316,15 @@ static int parse_option(struct replay_cli *c, int opt, const char *arg)
 		return 0;
 	case OPT_AROUND:
 		return parse_around(c, arg);
+	case OPT_HTML:
+		c->html = arg;
+		return 0;
+	case OPT_CHROME:
+		c->chrome = arg;
+		return 0;
+	case OPT_WAIVERS:
+		c->waivers_path = arg;
+		return 0;
 	case OPT_COLOR:
 		if (strcmp(arg, "auto") && strcmp(arg, "always") && strcmp(arg, "never"))
 			return cmd_usage_error("rvreplay", "bad --color '%s' (auto, always or never)",
@@ -414,8 +437,118 @@ static void judged_notices(const struct replay_cli *c, const struct report *rep)
 			   gaps == 1 ? "" : "s");
 }
 
-static int run(struct replay_cli *c, struct opened_trace *t, struct gate *g, FILE *out)
+/* Waivers that could not apply, or applied to nothing: said, never silent. */
+static void waiver_notices(const struct replay_cli *c)
 {
+	const struct waivers *w = c->report.waivers;
+
+	for (unsigned int i = 0; w && i < w->nr; i++) {
+		if (w->list[i].expired)
+			cmd_warning(c->waivers_path, "line %u: waiver expired on %s, not applied",
+				    w->list[i].line, w->list[i].expires);
+		else if (!w->list[i].matched)
+			cmd_warning(c->waivers_path, "line %u: waiver matched no violation",
+				    w->list[i].line);
+	}
+}
+
+static int load_waivers(struct replay_cli *c)
+{
+	char err[TRACE_ERR_LEN], today[16];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (!c->waivers_path)
+		return 0;
+	gmtime_r(&now, &tm);
+	strftime(today, sizeof(today), "%Y-%m-%d", &tm);
+	if (waivers_load(c->waivers_path, today, &c->waivers, err, sizeof(err))) {
+		cmd_error(NULL, "%s", err);	/* err names the file, line and column */
+		return -1;
+	}
+	c->report.waivers = &c->waivers;
+	return 0;
+}
+
+/* --html, --chrome-trace: files written whole or not at all, as -o's */
+struct picture_files {
+	struct output_file	html, chrome;
+	FILE			*html_f, *chrome_f;
+};
+
+static int picture_open(const char *path, int input_fd, struct output_file *o, FILE **f)
+{
+	char err[TRACE_ERR_LEN];
+
+	if (!path)
+		return 0;
+	if (output_file_prepare(o, path, input_fd, err, sizeof(err)) ||
+	    !(*f = output_file_open(o, err, sizeof(err)))) {
+		cmd_error(path, "%s", err);
+		return -1;
+	}
+	return 0;
+}
+
+static void pictures_abort(struct picture_files *pf)
+{
+	if (pf->html_f)
+		output_file_abort(&pf->html);
+	if (pf->chrome_f)
+		output_file_abort(&pf->chrome);
+}
+
+static int pictures_open(const struct replay_cli *c, const struct opened_trace *t,
+			 struct picture_files *pf)
+{
+	if (picture_open(c->html, trace_input_fd(t->in), &pf->html, &pf->html_f) ||
+	    picture_open(c->chrome, trace_input_fd(t->in), &pf->chrome, &pf->chrome_f)) {
+		pictures_abort(pf);
+		return -1;
+	}
+	return 0;
+}
+
+static int pictures_commit(struct picture_files *pf)
+{
+	char err[TRACE_ERR_LEN];
+
+	if (pf->html_f && output_file_commit(&pf->html, err, sizeof(err))) {
+		cmd_error(pf->html.path, "%s", err);
+		if (pf->chrome_f)
+			output_file_abort(&pf->chrome);
+		return -1;
+	}
+	if (pf->chrome_f && output_file_commit(&pf->chrome, err, sizeof(err))) {
+		cmd_error(pf->chrome.path, "%s", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* The second pass over the records, with its progress line, and the pictures written. */
+static int pictures_draw(struct replay_cli *c, struct opened_trace *t, struct report_pictures *p,
+			 struct report *rep, const struct replay_stats *stats)
+{
+	char err[TRACE_ERR_LEN];
+	int failed;
+
+	if (!p->html && !p->chrome)
+		return 0;
+	progress_begin(c->path, PROGRESS_BYTES, trace_input_meta(t->in)->data_bytes);
+	trace_input_on_progress(t->in, progress_update);
+	failed = pictures_write(p, rep, stats, err, sizeof(err));
+	trace_input_on_progress(t->in, NULL);
+	progress_end();
+	if (failed)
+		cmd_error(c->path, "%s", err);
+	return failed;
+}
+
+static int run(struct replay_cli *c, struct opened_trace *t, struct gate *g, FILE *out,
+	       struct picture_files *pf)
+{
+	struct report_pictures pics = { 0 };
 	struct report rep;
 	struct replay_sink sink;
 	struct replay *r;
@@ -429,14 +562,20 @@ static int run(struct replay_cli *c, struct opened_trace *t, struct gate *g, FIL
 	c->report.profile = c->replay.profile->name;
 	c->report.color = use_color(c);
 	c->replay.syscalls = t->syscalls;
-	/* --comm matches every name a task had: one more read of the trace */
-	if (c->filter.nr_comms) {
+	/* --comm, and waivers' comm, match every name a task had: one more read */
+	if (c->filter.nr_comms || c->report.waivers) {
 		c->filter.names = task_names_scan(t->in);
 		if (!c->filter.names) {
 			cmd_error(c->path, "out of memory, or the trace cannot be read, naming its tasks");
 			return EXIT_ERROR;
 		}
 	}
+	if (pictures_init(&pics, pf->html_f, pf->chrome_f, &c->report, t->in, c->filter.from,
+			  c->filter.to)) {
+		cmd_error(c->path, "out of memory");
+		return EXIT_ERROR;
+	}
+	c->report.tap = pf->html_f || pf->chrome_f ? &pics.tap : NULL;
 	report_init(&rep, &c->report, &c->filter, t->in, &c->replay);
 	sink = report_sink(&rep);
 	r = replay_new(&c->replay, t->in, &sink);
@@ -461,10 +600,14 @@ static int run(struct replay_cli *c, struct opened_trace *t, struct gate *g, FIL
 		cmd_error(c->path, "out of memory");
 		goto out;
 	}
+	if (pictures_draw(c, t, &pics, &rep, replay_stats(r)))
+		goto out;
 	judged_notices(c, &rep);
-	ret = rep.violations ? EXIT_VIOLATIONS : EXIT_CLEAN;
+	waiver_notices(c);
+	ret = rep.violations > rep.waived ? EXIT_VIOLATIONS : EXIT_CLEAN;
 out:
 	replay_free(r);
+	pictures_release(&pics);
 	report_release(&rep);
 	task_names_free((struct task_names *)c->filter.names);
 	return ret;
@@ -521,26 +664,32 @@ static int usage_on_trace(const struct replay_cli *c, const struct opened_trace 
 /* The report: a file renamed into place, or standard output, whole or not at all. */
 static int replay_to(struct replay_cli *c, struct opened_trace *t, struct gate *g)
 {
+	struct picture_files pf = { 0 };
 	struct output_file o;
 	char err[TRACE_ERR_LEN];
 	FILE *out;
 	int ret;
 
+	if (pictures_open(c, t, &pf))
+		return EXIT_ERROR;
 	if (output_file_prepare(&o, c->output, trace_input_fd(t->in), err, sizeof(err)) ||
 	    !(out = output_file_open(&o, err, sizeof(err)))) {
 		cmd_error(c->output ? c->output : "stdout", "%s", err);
+		pictures_abort(&pf);
 		return EXIT_ERROR;
 	}
-	ret = run(c, t, g, out);
+	ret = run(c, t, g, out, &pf);
 	if (ret == EXIT_ERROR) {
 		output_file_abort(&o);
+		pictures_abort(&pf);
 		return ret;
 	}
 	if (output_file_commit(&o, err, sizeof(err))) {
 		cmd_error(o.path, "%s", err);
+		pictures_abort(&pf);
 		return EXIT_ERROR;
 	}
-	return ret;
+	return pictures_commit(&pf) ? EXIT_ERROR : ret;
 }
 
 int cmd_replay(int argc, char **argv)
@@ -554,6 +703,8 @@ int cmd_replay(int argc, char **argv)
 	ret = parse(&c, argc, argv);
 	if (ret)
 		return ret < 0 ? EXIT_ERROR : EXIT_CLEAN;
+	if (load_waivers(&c))
+		return EXIT_ERROR;
 	/* -q silences the text report on stdout only: a file or JSON gets it all */
 	c.report.quiet = c.quiet && !c.output && !c.report.json;
 	if (c.quiet || c.report.json)
@@ -577,5 +728,6 @@ int cmd_replay(int argc, char **argv)
 	ret = replay_to(&c, &t, &g);
 out:
 	trace_input_close(t.in);
+	waivers_free(&c.waivers);
 	return ret;
 }

@@ -8,6 +8,7 @@
 #ifndef TIME_TEXT_H
 #define TIME_TEXT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -21,5 +22,6 @@ void time_text_unit(enum time_unit unit);
 void time_text_base(uint64_t first);
 enum time_unit time_text_current(void);
 char *time_text(uint64_t ns, char *buf, size_t len);
+int time_parse(const char *s, bool end, uint64_t *ns);
 
 #endif

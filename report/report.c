@@ -171,6 +171,15 @@ static void summarize(struct report *rep, const struct verdict *v)
 	count_reason(row, reason);
 }
 
+/* A task's last name: the last the trace gave its pid, when they were read. */
+static const char *last_comm(const struct report *rep, const struct verdict *v)
+{
+	const char *names[TASK_NAMES_MAX];
+	int n = rep->filter.names ? task_names_of(rep->filter.names, v->pid, names) : 0;
+
+	return n ? names[n - 1] : v->comm;
+}
+
 static void on_verdict(void *data, const struct verdict *v)
 {
 	struct report *rep = data;
@@ -182,8 +191,14 @@ static void on_verdict(void *data, const struct verdict *v)
 	rep->by_monitor[report_monitor_index(rep, v->monitor)]++;
 	summarize(rep, v);
 	explain_reason(v, rep->opts.arch, reason, sizeof(reason));
-	if (groups_add(&rep->groups, v, reason))
+	rep->waiver = waivers_match(rep->opts.waivers, v, last_comm(rep, v), reason,
+				    rep->opts.path);
+	if (rep->waiver)
+		rep->waived++;
+	if (groups_add(&rep->groups, v, reason, rep->waiver))
 		rep->oom = true;
+	if (rep->opts.tap)
+		rep->opts.tap->verdict(rep->opts.tap->data, rep, v, reason);
 	/* -s and -q shorten the text; JSON always holds every violation */
 	if (rep->opts.json || (rep->opts.all && !rep->opts.summary_only && !rep->opts.quiet))
 		rep->format->verdict(rep, v);

@@ -13,6 +13,7 @@
 #include "report_groups.h"
 #include "report_stats.h"
 #include "task_names.h"
+#include "waivers.h"
 
 #define REPORT_MAX_PIDS		64
 #define REPORT_MAX_COMMS	16
@@ -31,6 +32,9 @@ struct report_filter {
 	const struct task_names *names;			/* with --comm: every name of each pid */
 };
 
+struct report;
+struct report_tap;
+
 struct report_options {
 	bool		json;
 	bool		summary_only;
@@ -45,9 +49,18 @@ struct report_options {
 	enum group_order sort;		/* of the groups */
 	unsigned int	limit;		/* groups printed; 0: all */
 	bool		stats;		/* the statistics per task in the text */
+	struct waivers	*waivers;	/* known violations: reported, not failing */
 	/* selected monitors that could not judge (gate.h), told in the report */
 	const struct gate_monitor *unavailable;
 	int		nr_unavailable;
+	const struct report_tap *tap;	/* another output fed each reported verdict, or NULL */
+};
+
+/* Another output fed each verdict that passes the filters: the pictures (report_pictures.h). */
+struct report_tap {
+	void	(*verdict)(void *data, const struct report *rep, const struct verdict *v,
+			   const char *reason);
+	void	*data;
 };
 
 struct summary_row {
@@ -92,6 +105,8 @@ struct report {
 	bool				oom;
 	struct verdict_groups		groups;
 	struct report_stats		stats;
+	unsigned long			waived;		/* of the violations */
+	const struct waiver		*waiver;	/* of the verdict being written */
 };
 
 extern const struct report_format report_text;

@@ -63,13 +63,13 @@ static bool worse(const struct verdict_group *g, const struct verdict *v)
 }
 
 static struct verdict_group *group_of(struct verdict_groups *g, const struct verdict *v,
-				      const char *reason)
+				      const char *reason, const struct waiver *waiver)
 {
 	struct verdict_group *p;
 
 	for (unsigned int i = 0; i < g->nr; i++)
 		if (g->groups[i].pid == v->pid && g->groups[i].monitor == v->monitor &&
-		    !strcmp(g->groups[i].reason, reason))
+		    g->groups[i].waiver == waiver && !strcmp(g->groups[i].reason, reason))
 			return &g->groups[i];
 	if (g->nr == g->cap) {
 		unsigned int cap = g->cap ? 2 * g->cap : 16;
@@ -84,6 +84,7 @@ static struct verdict_group *group_of(struct verdict_groups *g, const struct ver
 	memset(p, 0, sizeof(*p));
 	p->monitor = v->monitor;
 	p->pid = v->pid;
+	p->waiver = waiver;
 	snprintf(p->reason, sizeof(p->reason), "%s", reason);
 	if (keep(&p->first, v) || keep(&p->worst, v)) {
 		free(p->first.context);
@@ -99,12 +100,14 @@ static struct verdict_group *group_of(struct verdict_groups *g, const struct ver
  * @g: the groups
  * @v: the verdict
  * @reason: its reason in words (explain_reason())
+ * @waiver: the waiver that covers it, or NULL
  *
  * Return: 0, or -1 when memory runs out.
  */
-int groups_add(struct verdict_groups *g, const struct verdict *v, const char *reason)
+int groups_add(struct verdict_groups *g, const struct verdict *v, const char *reason,
+	       const struct waiver *waiver)
 {
-	struct verdict_group *p = group_of(g, v, reason);
+	struct verdict_group *p = group_of(g, v, reason, waiver);
 	uint64_t lat = verdict_latency(v), slept = verdict_sleep(v);
 
 	if (!p)

@@ -14,11 +14,13 @@
 
 #include "explain.h"
 #include "verdict.h"
+#include "waivers.h"
 
 struct verdict_group {
 	const struct rv_monitor	*monitor;
 	int			pid;
 	char			reason[EXPLAIN_LEN];
+	const struct waiver	*waiver;	/* covers these, or NULL */
 	unsigned long		count;
 	uint64_t		first_ts;
 	uint64_t		last_ts;
@@ -41,7 +43,8 @@ struct verdict_groups {
 	unsigned int		cap;
 };
 
-int groups_add(struct verdict_groups *g, const struct verdict *v, const char *reason);
+int groups_add(struct verdict_groups *g, const struct verdict *v, const char *reason,
+	       const struct waiver *waiver);
 void groups_sort(struct verdict_groups *g, enum group_order order);
 void groups_release(struct verdict_groups *g);
 uint64_t verdict_latency(const struct verdict *v);

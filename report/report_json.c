@@ -164,6 +164,20 @@ static json_t *context_object(struct report *rep, const struct verdict *v)
 	return o;
 }
 
+/* The waiver of a known violation, or null. */
+static json_t *waiver_object(const struct waiver *w)
+{
+	json_t *o;
+
+	if (!w)
+		return json_null();
+	o = json_object();
+	json_object_set_new(o, "why", json_text(w->why));
+	json_object_set_new(o, "expires", w->expires[0] ? json_string(w->expires) : json_null());
+	json_object_set_new(o, "line", json_integer(w->line));
+	return o;
+}
+
 static void json_verdict(struct report *rep, const struct verdict *v)
 {
 	char buf[LINE_LEN];
@@ -183,6 +197,7 @@ static void json_verdict(struct report *rep, const struct verdict *v)
 	trace_input_format(rep->in, &v->event_ref, buf, sizeof(buf));
 	json_object_set_new(o, "event_line", json_string(buf + strspn(buf, " ")));
 	json_object_set_new(o, "switch_in_inferred", json_boolean(v->switch_in_inferred));
+	json_object_set_new(o, "waived", waiver_object(rep->waiver));
 	json_object_set_new(o, "reason", json_string(explain_cause_key(v->cause)));
 	explain_reason(v, rep->opts.arch, buf, sizeof(buf));
 	json_object_set_new(o, "reason_detail", json_string(buf));
@@ -273,6 +288,7 @@ static json_t *summary_object(struct report *rep)
 	json_t *o = json_object(), *by = json_object(), *tasks = json_array();
 
 	json_object_set_new(o, "violations", json_integer(rep->violations));
+	json_object_set_new(o, "waived", json_integer(rep->waived));
 	for (int i = 0; i < rep->replay->nr_monitors; i++)
 		json_object_set_new(by, rep->replay->monitors[i]->name,
 				    json_integer(rep->by_monitor[i]));
@@ -341,7 +357,9 @@ static json_t *groups_array(struct report *rep)
 		json_object_set_new(o, "monitor", json_string(g->monitor->name));
 		json_object_set_new(o, "pid", json_integer(g->pid));
 		json_object_set_new(o, "comm", json_text(g->worst.comm));
+		json_object_set_new(o, "reason", json_string(explain_cause_key(g->worst.cause)));
 		json_object_set_new(o, "reason_detail", json_string(g->reason));
+		json_object_set_new(o, "waived", json_boolean(g->waiver));
 		json_object_set_new(o, "count", json_integer(g->count));
 		json_object_set_new(o, "first_ts_ns", json_integer(g->first_ts));
 		json_object_set_new(o, "last_ts_ns", json_integer(g->last_ts));

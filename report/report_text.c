@@ -121,6 +121,10 @@ static void text_group(struct report *rep, const struct verdict_group *g)
 		fprintf(out, "1 at %s, %s\n", first, g->reason);
 	else
 		fprintf(out, "%lu from %s to %s, %s\n", g->count, first, last, g->reason);
+	if (g->waiver)
+		fprintf(out, "  waived: %s (%s line %u%s%s)\n", g->waiver->why,
+			rep->opts.waivers->path, g->waiver->line,
+			g->waiver->expires[0] ? ", until " : "", g->waiver->expires);
 	explain_why(w, rep->opts.arch, buf, sizeof(buf));
 	fprintf(out, "  why:    %s\n", buf);
 	if (g->count > 1 && g->first.ts != w->ts)
@@ -249,6 +253,8 @@ static void text_summary(struct report *rep)
 	fprintf(out, "%sSummary:%s %lu violation%s", report_color(rep, REPORT_BOLD),
 		report_color(rep, REPORT_RESET),
 		rep->violations, rep->violations == 1 ? "" : "s");
+	if (rep->opts.waivers)
+		fprintf(out, " (%lu waived)", rep->waived);
 	for (int i = 0; i < rep->replay->nr_monitors; i++)
 		fprintf(out, "%s %s %lu", i ? "," : ":", rep->replay->monitors[i]->name,
 			rep->by_monitor[i]);

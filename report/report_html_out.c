@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Writing HTML: counted bytes, HTML-escaped text, the colour of a task,
+ * times as trace-cmd report prints them.
+ */
+#include <string.h>
+
+#include "escape.h"
+#include "explain.h"
+#include "report_html.h"
+
+/**
+ * html_printf() - markup rvreplay makes: never text from the trace
+ * @o: where
+ * @fmt: printf format
+ */
+void html_printf(struct html_out *o, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vfprintf(o->f, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		o->bytes += n;
+}
+
+/**
+ * html_text() - text rvreplay wrote (trace text in it already escaped),
+ *	HTML-escaped
+ * @o: where
+ * @s: the text
+ */
+void html_text(struct html_out *o, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '<':
+			html_printf(o, "&lt;");
+			break;
+		case '>':
+			html_printf(o, "&gt;");
+			break;
+		case '&':
+			html_printf(o, "&amp;");
+			break;
+		case '"':
+			html_printf(o, "&quot;");
+			break;
+		case '\'':
+			html_printf(o, "&#39;");
+			break;
+		default:
+			fputc(*s, o->f);
+			o->bytes++;
+		}
+	}
+}
+
+/**
+ * html_trace_text() - text from the trace: escaped, then HTML-escaped
+ * @o: where
+ * @s: the text (a comm, a name)
+ */
+void html_trace_text(struct html_out *o, const char *s)
+{
+	char buf[ESCAPE_LEN(256)];
+
+	html_text(o, escape(s, buf, sizeof(buf)));
+}
+
+/**
+ * html_task_color() - a task's colour, the same in every timeline
+ * @pid: the task
+ * @buf: where to write a CSS colour
+ * @len: its size
+ *
+ * Hues a golden angle apart, so that pids close together differ.
+ */
+void html_task_color(int pid, char *buf, size_t len)
+{
+	unsigned int hue = (unsigned int)((pid * 137.508) + 200) % 360;
+
+	snprintf(buf, len, "hsl(%u,62%%,%u%%)", hue, 70 + (unsigned int)pid % 3 * 4);
+}
+
+/**
+ * html_ts() - a time as trace-cmd report prints it (--ts applies)
+ * @o: where
+ * @ts: nanoseconds
+ */
+void html_ts(struct html_out *o, uint64_t ts)
+{
+	char buf[48];
+
+	explain_ts(ts, buf, sizeof(buf));
+	html_printf(o, "%s", buf);
+}
+
+/**
+ * html_duration() - a duration in ns, us or ms
+ * @o: where
+ * @ns: nanoseconds
+ */
+void html_duration(struct html_out *o, uint64_t ns)
+{
+	char buf[48];
+
+	explain_duration(ns, buf, sizeof(buf));
+	html_printf(o, "%s", buf);
+}

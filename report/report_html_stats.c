@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Statistics per real-time task in the HTML report: its sleeps and their
+ * latencies in a table, as the text's --stats, and the latency histogram
+ * (log2 buckets, violating sleeps stacked on the others) as SVG.
+ */
+#include <string.h>
+
+#include "explain.h"
+#include "report_html.h"
+
+#define BAR_W		40
+#define BAR_GAP		6
+#define HIST_H		110	/* of the tallest bar */
+#define HIST_X0		50
+#define HIST_MIN_W	330	/* room for the axis' words */
+
+static void stats_cells(struct html_out *o, const char *name, const struct stats_hist *h)
+{
+	html_printf(o, "<tr><th>%s</th><td>%lu</td>", name, h->count);
+	if (!h->count) {
+		html_printf(o, "<td colspan=\"5\"></td></tr>\n");
+		return;
+	}
+	html_printf(o, "<td>");
+	html_duration(o, h->min);
+	html_printf(o, "</td><td>");
+	html_duration(o, h->sum / h->count);
+	html_printf(o, "</td><td>");
+	html_duration(o, h->max);
+	html_printf(o, "</td><td>");
+	html_duration(o, stats_percentile(h, 50));
+	html_printf(o, "</td><td>");
+	html_duration(o, stats_percentile(h, 99));
+	html_printf(o, "</td></tr>\n");
+}
+
+static bool bucket_range(const struct task_stats *t, unsigned int *lo, unsigned int *hi)
+{
+	bool any = false;
+
+	for (unsigned int k = 0; k < STATS_BUCKETS; k++) {
+		if (!t->latency[0].buckets[k] && !t->latency[1].buckets[k])
+			continue;
+		if (!any)
+			*lo = k;
+		*hi = k;
+		any = true;
+	}
+	return any;
+}
+
+static void bar(struct html_out *o, double x, double y, double h, const char *cls,
+		unsigned long n, unsigned int k)
+{
+	if (!n)
+		return;
+	html_printf(o, "<rect class=\"%s\" x=\"%.1f\" y=\"%.1f\" width=\"%d\" height=\"%.1f\">"
+		    "<title>%lu %s sleeps woken up to ", cls, x, y, BAR_W, h < 1 ? 1 : h, n,
+		    strcmp(cls, "h-ok") ? "violating" : "other");
+	html_duration(o, stats_bucket_top(k));
+	html_printf(o, " before they ran</title></rect>");
+}
+
+/* The wakeup-to-run latencies of a task, a bar per log2 bucket. */
+static void histogram(struct html_out *o, const struct task_stats *t)
+{
+	unsigned int lo = 0, hi = 0, n, width;
+	unsigned long top = 1;
+	int base = 20 + HIST_H;
+
+	if (!bucket_range(t, &lo, &hi))
+		return;
+	n = hi - lo + 1;
+	for (unsigned int k = lo; k <= hi; k++)
+		if (t->latency[0].buckets[k] + t->latency[1].buckets[k] > top)
+			top = t->latency[0].buckets[k] + t->latency[1].buckets[k];
+	width = HIST_X0 + n * (BAR_W + BAR_GAP) + 10;
+	width = width < HIST_MIN_W ? HIST_MIN_W : width;
+	html_printf(o, "<svg class=\"histogram\" data-pid=\"%d\" viewBox=\"0 0 %d %d\" width=\"%d\" "
+		    "role=\"img\" aria-label=\"latency histogram\"><text class=\"label small\" x=\"0\" "
+		    "y=\"12\">sleeps</text><path class=\"axisline\" d=\"M%d %d H%d\"/>", t->pid,
+		    width, base + 34, width, HIST_X0 - 4, base, HIST_X0 + n * (BAR_W + BAR_GAP));
+	html_printf(o, "<text class=\"label small\" x=\"0\" y=\"%d\">%lu</text>", 20 + 8, top);
+	for (unsigned int k = lo; k <= hi; k++) {
+		unsigned long ok = t->latency[0].buckets[k], bad = t->latency[1].buckets[k];
+		double x = HIST_X0 + (k - lo) * (BAR_W + BAR_GAP);
+		double h_ok = (double)ok * HIST_H / top, h_bad = (double)bad * HIST_H / top;
+
+		bar(o, x, base - h_ok, h_ok, "h-ok", ok, k);
+		bar(o, x, base - h_ok - h_bad, h_bad, "h-violating", bad, k);
+		if (ok + bad)
+			html_printf(o, "<text class=\"count\" x=\"%.1f\" y=\"%.1f\">%lu</text>",
+				    x + BAR_W / 2.0, base - h_ok - h_bad - 3, ok + bad);
+		html_printf(o, "<text class=\"tick\" x=\"%.1f\" y=\"%d\">&lt;", x + BAR_W / 2.0,
+			    base + 13);
+		html_duration(o, stats_bucket_top(k));
+		html_printf(o, "</text>");
+	}
+	html_printf(o, "<text class=\"label small\" x=\"%d\" y=\"%d\">wakeup to run "
+		    "(upper bound of each log2 bucket)</text></svg>\n", HIST_X0, base + 30);
+}
+
+static void task_block(struct html_out *o, const struct task_stats *t)
+{
+	char prio[16];
+
+	explain_prio(t->prio, prio, sizeof(prio));
+	html_printf(o, "<div class=\"task\"><h3>");
+	html_trace_text(o, t->comm);
+	html_printf(o, " <span class=\"dim\">pid %d prio %s</span></h3><p>%lu sleep%s, "
+		    "%lu violating", t->pid, prio, t->sleeps, t->sleeps == 1 ? "" : "s",
+		    t->violating);
+	for (int r = 0; r < STATS_REASONS && t->reasons[r].count; r++) {
+		html_printf(o, "%s", r ? ", " : ": ");
+		html_text(o, t->reasons[r].text);
+		html_printf(o, " &times;%lu", t->reasons[r].count);
+	}
+	if (t->faults)
+		html_printf(o, "; %lu page fault%s", t->faults, t->faults == 1 ? "" : "s");
+	html_printf(o, "</p><div class=\"side\"><table class=\"stats\"><tr><th></th><th>count"
+		    "</th><th>min</th><th>avg</th><th>max</th><th>p50&lt;</th><th>p99&lt;</th>"
+		    "</tr>\n");
+	stats_cells(o, "sleep, violating", &t->slept[1]);
+	stats_cells(o, "sleep, ok", &t->slept[0]);
+	stats_cells(o, "latency, violating", &t->latency[1]);
+	stats_cells(o, "latency, ok", &t->latency[0]);
+	html_printf(o, "</table>\n");
+	histogram(o, t);
+	html_printf(o, "</div></div>\n");
+}
+
+/**
+ * html_stats() - the statistics of each real-time task
+ * @o: where
+ * @rep: the report, its statistics sorted
+ */
+void html_stats(struct html_out *o, const struct report *rep)
+{
+	unsigned int n = rep->stats.nr < HTML_MAX_ROWS ? rep->stats.nr : HTML_MAX_ROWS;
+
+	html_printf(o, "<section id=\"stats\"><h2>Real-time tasks</h2><p class=\"dim\">Sleep: "
+		    "until the wakeup; latency: from the wakeup to running again; p50, p99: the "
+		    "upper bound of their log2 bucket. The histogram stacks the violating sleeps "
+		    "(red) on the others (blue).</p>\n");
+	if (!rep->stats.nr)
+		html_printf(o, "<p>No real-time task slept or faulted in the trace.</p>\n");
+	for (unsigned int i = 0; i < n; i++)
+		task_block(o, &rep->stats.tasks[i]);
+	if (n < rep->stats.nr)
+		html_printf(o, "<p>%u more tasks: <code>rvreplay --stats</code> lists them all.</p>\n",
+			    rep->stats.nr - n);
+	html_printf(o, "</section>\n");
+}

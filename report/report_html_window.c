@@ -1,0 +1,773 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The timelines of the HTML report (report_html_window.h): which
+ * violations get one, and the second pass that gathers their records.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_html_window.h"
+
+#define MARGIN_MIN	20000ULL	/* ns shown at least before and after */
+#define PS_PREEMPTED	0x100		/* TASK_REPORT_MAX: switched out runnable */
+#define PS_DEAD		0x30		/* EXIT_DEAD, EXIT_ZOMBIE */
+
+/* What the pass knows of a task that has a window. */
+struct tracker {
+	int			pid;
+	enum lane_state		state;
+	int			cpu;
+	long			prev_state;
+	struct task_syscall	sys;		/* the system call it is in */
+	struct task_syscall	slept_in;	/* at its last switch-out */
+};
+
+/* Who runs on a CPU now. */
+struct cpu_now {
+	bool	known;
+	int	pid;
+	int	prio;
+	char	comm[TRACE_COMM_LEN];
+};
+
+struct windows_pass {
+	int		cpus;
+	struct cpu_now	*cpu;
+	struct tracker	*t;
+	unsigned int	nr_t;
+	unsigned int	next;		/* the next window to open */
+	unsigned int	first;		/* windows before it are closed */
+};
+
+/* ---- during the replay: a few violations of each group ---- */
+
+static struct window_samples *samples_of(struct windows *ws, const struct verdict *v,
+					 const char *reason, const void *waiver)
+{
+	struct window_samples *s;
+
+	for (unsigned int i = 0; i < ws->nr_samples; i++) {
+		s = &ws->samples[i];
+		if (s->pid == v->pid && s->monitor == v->monitor && s->waiver == waiver &&
+		    !strcmp(s->reason, reason))
+			return s;
+	}
+	if (ws->nr_samples == ws->cap_samples) {
+		unsigned int cap = ws->cap_samples ? 2 * ws->cap_samples : 8;
+
+		s = realloc(ws->samples, cap * sizeof(*s));
+		if (!s)
+			return NULL;
+		ws->samples = s;
+		ws->cap_samples = cap;
+	}
+	s = &ws->samples[ws->nr_samples++];
+	memset(s, 0, sizeof(*s));
+	s->monitor = v->monitor;
+	s->pid = v->pid;
+	s->waiver = waiver;
+	s->stride = 1;
+	snprintf(s->reason, sizeof(s->reason), "%s", reason);
+	return s;
+}
+
+/* Full: every other one goes, and one in twice as many is kept from now on. */
+static void samples_thin(struct window_samples *s)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < s->nr; i += 2, n++) {
+		s->v[n] = s->v[i];
+		s->since[n] = s->since[i];
+	}
+	s->nr = n;
+	s->stride *= 2;
+}
+
+/**
+ * windows_verdict() - keep a violation that may get a timeline
+ * @ws: the windows
+ * @rep: the report (its waiver of @v)
+ * @v: a verdict that passed the filters
+ * @reason: its reason (its group's)
+ */
+void windows_verdict(struct windows *ws, const struct report *rep, const struct verdict *v,
+		     const char *reason)
+{
+	struct window_samples *s = samples_of(ws, v, reason, rep->waiver);
+
+	if (!s) {
+		ws->oom = true;
+		return;
+	}
+	if (s->seen++ % s->stride)
+		return;
+	s->v[s->nr] = *v;
+	s->v[s->nr].context = NULL;
+	s->v[s->nr].nr_context = 0;
+	s->since[s->nr] = v->nr_context ? v->context[0].ts : v->ts;
+	if (++s->nr == WINDOW_SAMPLES)
+		samples_thin(s);
+}
+
+/* ---- after the replay: which get a timeline, over which time ---- */
+
+static bool is_sleep(const struct verdict *v)
+{
+	return (v->cause == CAUSE_SLEEP_REASON || v->cause == CAUSE_WAKER) && v->sleep.start &&
+	       v->sleep.start <= v->ts;
+}
+
+static uint64_t max3(uint64_t a, uint64_t b, uint64_t c)
+{
+	return a > b ? (a > c ? a : c) : (b > c ? b : c);
+}
+
+/* Where the raw events centre: a sleep's waking, else the violation. */
+static uint64_t focus_of(const struct verdict *v)
+{
+	const struct task_sleep *s = &v->sleep;
+
+	if (!is_sleep(v))
+		return v->ts;
+	return s->waker.ts ? s->waker.ts : s->wakeup_ts ? s->wakeup_ts : v->ts;
+}
+
+/*
+ * A sleep from its start to its run; a long one from a while before its
+ * waking, unless the violation is its start. Anything else: the task's
+ * last records (its context) up to it. The violation is always inside.
+ */
+static void window_range(struct window *w, uint64_t since)
+{
+	const struct verdict *v = &w->v;
+	const struct task_sleep *s = &v->sleep;
+	uint64_t a = v->ts, b = v->ts, from, m;
+
+	w->focus = focus_of(v);
+	if (is_sleep(v)) {
+		a = s->start;
+		b = max3(v->ts, s->wakeup_ts, s->run_ts);
+		from = v->ts < w->focus ? v->ts : w->focus;
+		if (b - a > WINDOW_LONGEST && from > a + WINDOW_BEFORE)
+			a = from - WINDOW_BEFORE;
+	} else if (since < v->ts) {
+		a = v->ts - since > WINDOW_LONGEST ? v->ts - WINDOW_LONGEST : since;
+	}
+	m = (b - a) / 8 > MARGIN_MIN ? (b - a) / 8 : MARGIN_MIN;
+	w->t0 = a > m ? a - m : 0;
+	w->t1 = b > UINT64_MAX - m ? UINT64_MAX : b + m;
+}
+
+/* From the waking to the run, with as much again around it. */
+static void zoom_range(struct window *w)
+{
+	const struct task_sleep *s = &w->v.sleep;
+	uint64_t a = s->waker.ts ? s->waker.ts : s->wakeup_ts, b = s->run_ts, m;
+
+	m = (b - a) / 2 > 1000 ? (b - a) / 2 : 1000;
+	w->t0 = a > m ? a - m : 0;
+	w->t1 = b + m;
+}
+
+/* Whether a sleep's wakeup to run is too short to see in its window. */
+static bool wants_zoom(const struct window *w)
+{
+	const struct task_sleep *s = &w->v.sleep;
+	uint64_t a = s->waker.ts ? s->waker.ts : s->wakeup_ts;
+
+	return is_sleep(&w->v) && a && s->run_ts > a &&
+	       (s->run_ts - a) * WINDOW_ZOOM < w->t1 - w->t0;
+}
+
+static bool lane_wanted(const int *cpus, int n, int cpu)
+{
+	for (int i = 0; i < n; i++)
+		if (cpus[i] == cpu)
+			return true;
+	return false;
+}
+
+static int by_int(const void *a, const void *b)
+{
+	return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b);
+}
+
+/* Every CPU, or on big machines those of the violation first, then the lowest. */
+static int window_lanes(struct window *w, int cpus)
+{
+	const struct task_sleep *s = &w->v.sleep;
+	int want[WINDOW_CPUS], n = 0;
+	int key[3] = { w->v.cpu, is_sleep(&w->v) ? s->run_cpu : -1,
+		       is_sleep(&w->v) && s->waker.ts ? s->waker.cpu : -1 };
+
+	for (int i = 0; i < 3; i++)
+		if (key[i] >= 0 && key[i] < cpus && !lane_wanted(want, n, key[i]))
+			want[n++] = key[i];
+	for (int c = 0; c < cpus && n < WINDOW_CPUS; c++)
+		if (!lane_wanted(want, n, c))
+			want[n++] = c;
+	qsort(want, n, sizeof(*want), by_int);
+	w->lanes = calloc(n ? n : 1, sizeof(*w->lanes));
+	if (!w->lanes)
+		return -1;
+	for (int i = 0; i < n; i++)
+		w->lanes[i].cpu = want[i];
+	w->nr_lanes = n;
+	w->cpus_total = cpus;
+	return 0;
+}
+
+static bool same_verdict(const struct verdict *a, const struct verdict *b)
+{
+	return a->ts == b->ts && a->cpu == b->cpu && a->event_ref.offset == b->event_ref.offset &&
+	       a->monitor == b->monitor;
+}
+
+static struct window *window_add(struct windows *ws, const struct verdict *v, uint64_t since,
+				 unsigned int group, bool worst)
+{
+	struct window *w = &ws->w[ws->nr++];
+
+	memset(w, 0, sizeof(*w));
+	w->v = *v;
+	w->v.context = NULL;
+	w->v.nr_context = 0;
+	w->group = group;
+	w->worst = worst;
+	window_range(w, since);
+	ws->nr_main++;
+	if (wants_zoom(w)) {
+		ws->w[ws->nr] = *w;
+		ws->w[ws->nr].zoom = true;
+		zoom_range(&ws->w[ws->nr++]);
+	}
+	return w;
+}
+
+static const struct window_samples *samples_of_group(const struct windows *ws,
+						     const struct verdict_group *g)
+{
+	for (unsigned int i = 0; i < ws->nr_samples; i++) {
+		const struct window_samples *s = &ws->samples[i];
+
+		if (s->pid == g->pid && s->monitor == g->monitor && s->waiver == g->waiver &&
+		    !strcmp(s->reason, g->reason))
+			return s;
+	}
+	return NULL;
+}
+
+/* Round @round of the samples: each group's round-th one that is not its worst. */
+static void add_samples(struct windows *ws, const struct report *rep, unsigned int round)
+{
+	for (unsigned int i = 0; i < rep->groups.nr && ws->nr_main < WINDOWS_MAX; i++) {
+		const struct verdict_group *g = &rep->groups.groups[i];
+		const struct window_samples *s = samples_of_group(ws, g);
+		unsigned int k = 0;
+
+		for (unsigned int j = 0; s && j < s->nr; j++) {
+			if (same_verdict(&s->v[j], &g->worst))
+				continue;
+			if (k++ == round) {
+				window_add(ws, &s->v[j], s->since[j], i, false);
+				break;
+			}
+		}
+	}
+}
+
+static int by_t0(const void *a, const void *b)
+{
+	const struct window *x = a, *y = b;
+
+	return (x->t0 > y->t0) - (x->t0 < y->t0);
+}
+
+/**
+ * windows_choose() - the violations drawn, once the groups are sorted
+ * @ws: the windows
+ * @rep: the report, after report_end()
+ *
+ * The worst of each group first, in the groups' order, then the others
+ * kept, a round at a time, up to WINDOWS_MAX.
+ *
+ * Return: 0, or -1 when memory runs out.
+ */
+int windows_choose(struct windows *ws, const struct report *rep)
+{
+	ws->w = calloc(2 * WINDOWS_MAX, sizeof(*ws->w));
+	if (!ws->w)
+		return -1;
+	for (unsigned int i = 0; i < rep->groups.nr && ws->nr_main < WINDOWS_MAX; i++) {
+		const struct verdict_group *g = &rep->groups.groups[i];
+
+		window_add(ws, &g->worst, g->worst.nr_context ? g->worst.context[0].ts :
+			   g->worst.ts, i, true);
+	}
+	for (unsigned int round = 0; round < WINDOW_SAMPLES; round++)
+		add_samples(ws, rep, round);
+	qsort(ws->w, ws->nr, sizeof(*ws->w), by_t0);
+	return 0;
+}
+
+/* ---- the second pass ---- */
+
+static struct tracker *tracker_of(struct windows_pass *p, int pid)
+{
+	for (unsigned int i = 0; i < p->nr_t; i++)
+		if (p->t[i].pid == pid)
+			return &p->t[i];
+	return NULL;
+}
+
+/**
+ * windows_pass_begin() - ready for a pass over the records
+ * @ws: the windows, chosen
+ * @cpus: the trace's CPUs
+ *
+ * Return: 0, or -1 when memory runs out.
+ */
+int windows_pass_begin(struct windows *ws, int cpus)
+{
+	struct windows_pass *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		return -1;
+	ws->pass = p;
+	p->cpus = cpus > 0 ? cpus : 0;
+	p->cpu = calloc(p->cpus + 1, sizeof(*p->cpu));
+	p->t = calloc(ws->nr + 1, sizeof(*p->t));
+	if (!p->cpu || !p->t)
+		return -1;
+	for (unsigned int i = 0; i < ws->nr; i++) {
+		if (window_lanes(&ws->w[i], p->cpus))
+			return -1;
+		if (!tracker_of(p, ws->w[i].v.pid))
+			p->t[p->nr_t++].pid = ws->w[i].v.pid;
+	}
+	return 0;
+}
+
+static uint64_t pixel(const struct window *w)
+{
+	return (w->t1 - w->t0) / WINDOW_PIXELS + 1;
+}
+
+/* A run over: kept, or merged with the short runs before it. */
+static void lane_push(struct window *w, struct cpu_lane *l, const struct cpu_seg *s)
+{
+	struct cpu_seg *last = l->nr ? &l->segs[l->nr - 1] : NULL;
+	uint64_t px = pixel(w);
+
+	if (s->to <= s->from)
+		return;
+	if (last && last->to == s->from && ((s->to - s->from < px &&
+	    (last->pid == -1 || last->to - last->from < px)) || l->nr == WINDOW_SEGS)) {
+		if (last->pid != s->pid)
+			last->pid = -1;
+		last->to = s->to;
+		return;
+	}
+	if (!(l->nr & (l->nr - 1)) && l->nr >= 16) {
+		struct cpu_seg *segs = realloc(l->segs, 2 * l->nr * sizeof(*segs));
+
+		if (!segs) {
+			w->truncated = true;
+			return;
+		}
+		l->segs = segs;
+	} else if (!l->segs) {
+		l->segs = malloc(16 * sizeof(*l->segs));
+		if (!l->segs) {
+			w->truncated = true;
+			return;
+		}
+	}
+	l->segs[l->nr++] = *s;
+}
+
+static void lane_set(struct cpu_lane *l, uint64_t ts, const struct cpu_now *now)
+{
+	l->known = now->known;
+	l->cur.from = ts;
+	l->cur.pid = now->pid;
+	l->cur.prio = now->prio;
+	memcpy(l->cur.comm, now->comm, sizeof(l->cur.comm));
+}
+
+static void task_push(struct window *w, uint64_t to)
+{
+	struct task_seg *segs;
+
+	w->task_cur.to = to;
+	if (to <= w->task_cur.from)
+		return;
+	if (w->nr_task == WINDOW_MARKS) {
+		w->truncated = true;
+		return;
+	}
+	if (!(w->nr_task & (w->nr_task - 1))) {
+		segs = realloc(w->task, (w->nr_task ? 2 * w->nr_task : 4) * sizeof(*segs));
+		if (!segs) {
+			w->truncated = true;
+			return;
+		}
+		w->task = segs;
+	}
+	w->task[w->nr_task++] = w->task_cur;
+}
+
+static void task_set(struct window *w, uint64_t ts, const struct tracker *t)
+{
+	w->task_cur.from = ts;
+	w->task_cur.state = t->state;
+	w->task_cur.cpu = t->cpu;
+	w->task_cur.prev_state = t->prev_state;
+	w->task_cur.sys = t->slept_in;
+}
+
+static void sys_push(struct window *w, uint64_t to, bool after)
+{
+	if (!w->sys_cur.sys.active)
+		return;
+	w->sys_cur.to = to;
+	w->sys_cur.after = after;
+	if (w->nr_sys < WINDOW_MARKS)
+		w->sys[w->nr_sys++] = w->sys_cur;
+	else
+		w->truncated = true;
+	w->sys_cur.sys.active = false;
+}
+
+static void window_open(struct windows_pass *p, struct window *w)
+{
+	const struct tracker *t = tracker_of(p, w->v.pid);
+
+	w->opened = true;
+	for (unsigned int i = 0; i < w->nr_lanes; i++)
+		lane_set(&w->lanes[i], w->t0, &p->cpu[w->lanes[i].cpu]);
+	task_set(w, w->t0, t);
+	if (t->sys.active) {
+		w->sys_cur.from = w->t0;
+		w->sys_cur.before = true;
+		w->sys_cur.sys = t->sys;
+	}
+}
+
+static void window_close(struct window *w, uint64_t at)
+{
+	for (unsigned int i = 0; i < w->nr_lanes; i++) {
+		struct cpu_lane *l = &w->lanes[i];
+
+		l->cur.to = at;
+		if (l->known)
+			lane_push(w, l, &l->cur);
+	}
+	task_push(w, at);
+	sys_push(w, at, true);
+	w->closed = true;
+}
+
+static struct cpu_lane *lane_of(struct window *w, int cpu)
+{
+	for (unsigned int i = 0; i < w->nr_lanes; i++)
+		if (w->lanes[i].cpu == cpu)
+			return &w->lanes[i];
+	return NULL;
+}
+
+static void row_push(struct window *w, const struct window_row *row)
+{
+	if (w->nr_rows < WINDOW_ROWS) {
+		w->rows[(w->rows_head + w->nr_rows++) % WINDOW_ROWS] = *row;
+		return;
+	}
+	w->rows[w->rows_head] = *row;
+	w->rows_head = (w->rows_head + 1) % WINDOW_ROWS;
+	w->rows_left_out++;
+}
+
+static unsigned char row_flags(const struct window *w, const struct trace_record *rec)
+{
+	int pid = w->v.pid;
+	unsigned char flags = 0;
+
+	if (rec->pid == pid || (rec->kind == TRACE_SWITCH && (rec->sw.prev.pid == pid ||
+	    rec->sw.next.pid == pid)) || ((rec->kind == TRACE_WAKING || rec->kind == TRACE_WAKEUP ||
+	    rec->kind == TRACE_WAKEUP_NEW) && rec->wake.pid == pid))
+		flags |= ROW_OWN;
+	if (rec->ref.offset == w->v.event_ref.offset && rec->cpu == w->v.event_ref.cpu)
+		flags |= ROW_AT;
+	if (rec->kind == TRACE_WAKING && rec->wake.pid == pid && rec->ts == w->v.sleep.waker.ts &&
+	    is_sleep(&w->v))
+		flags |= ROW_WAKER;
+	return flags;
+}
+
+/* The raw events: the last ones up to the violation, and as many after it. */
+static void window_row_add(struct window *w, const struct trace_record *rec)
+{
+	struct window_row row = { .ref = rec->ref, .flags = row_flags(w, rec) };
+
+	if (rec->ts <= w->focus) {
+		row_push(w, &row);
+	} else if (w->nr_rows < WINDOW_ROWS || w->rows_after < WINDOW_ROWS / 2) {
+		row_push(w, &row);
+		w->rows_after++;
+	} else {
+		w->rows_left_out++;
+	}
+}
+
+static void window_irq(struct window *w, const struct trace_record *rec)
+{
+	struct cpu_lane *l = lane_of(w, rec->cpu);
+
+	if (!l || (l->nr_irqs && rec->ts - l->irqs[l->nr_irqs - 1] < pixel(w)))
+		return;
+	if (l->nr_irqs < WINDOW_MARKS)
+		l->irqs[l->nr_irqs++] = rec->ts;
+}
+
+/* A record inside the window: listed, and what it shows of the task. */
+static void window_feed(struct window *w, const struct trace_record *rec)
+{
+	w->events++;
+	window_row_add(w, rec);
+	if (rec->flags & RV_CTX_HARDIRQ)
+		window_irq(w, rec);
+	if (rec->pid != w->v.pid)
+		return;
+	if (rec->kind == TRACE_SYS_ENTER) {
+		sys_push(w, rec->ts, false);
+		w->sys_cur.from = rec->ts;
+		w->sys_cur.before = false;
+		w->sys_cur.sys.active = true;
+		w->sys_cur.sys.id = rec->sys_enter.id;
+		memcpy(w->sys_cur.sys.args, rec->sys_enter.args, sizeof(w->sys_cur.sys.args));
+		w->sys_cur.sys.ts = rec->ts;
+	} else if (rec->kind == TRACE_SYS_EXIT) {
+		sys_push(w, rec->ts, false);
+	} else if ((rec->kind == TRACE_FAULT_USER || rec->kind == TRACE_FAULT_KERNEL) &&
+		   w->nr_faults < WINDOW_MARKS) {
+		w->faults[w->nr_faults].ts = rec->ts;
+		w->faults[w->nr_faults].user = rec->kind == TRACE_FAULT_USER;
+		w->faults[w->nr_faults++].address = rec->fault.address;
+	}
+}
+
+static bool window_live(const struct window *w)
+{
+	return w->opened && !w->closed;
+}
+
+/* A tracked task changed state: its open windows start a new segment. */
+static void task_changed(struct windows *ws, const struct tracker *t, uint64_t ts)
+{
+	for (unsigned int i = ws->pass->first; i < ws->pass->next; i++) {
+		struct window *w = &ws->w[i];
+
+		if (!window_live(w) || w->v.pid != t->pid)
+			continue;
+		task_push(w, ts);
+		task_set(w, ts, t);
+	}
+}
+
+static enum lane_state switched_out(long prev_state)
+{
+	if (!prev_state || (prev_state & PS_PREEMPTED))
+		return LANE_RUNNABLE;
+	if (prev_state & PS_DEAD)
+		return LANE_EXITED;
+	return LANE_SLEEPING;
+}
+
+static void cpu_switch(struct windows *ws, const struct trace_record *rec)
+{
+	struct windows_pass *p = ws->pass;
+	struct cpu_now *now = &p->cpu[rec->cpu];
+
+	now->known = true;
+	now->pid = rec->sw.next.pid;
+	now->prio = rec->sw.next.prio;
+	memcpy(now->comm, rec->sw.next.comm, sizeof(now->comm));
+	for (unsigned int i = p->first; i < p->next; i++) {
+		struct window *w = &ws->w[i];
+		struct cpu_lane *l = window_live(w) ? lane_of(w, rec->cpu) : NULL;
+
+		if (!l)
+			continue;
+		l->cur.to = rec->ts;
+		if (l->known)
+			lane_push(w, l, &l->cur);
+		lane_set(l, rec->ts, now);
+	}
+}
+
+/* The first record of a CPU tells who runs there until its first switch. */
+static void cpu_seen(struct windows *ws, const struct trace_record *rec)
+{
+	struct cpu_now *now = &ws->pass->cpu[rec->cpu];
+
+	if (now->known || rec->kind == TRACE_SWITCH)
+		return;
+	now->known = true;
+	now->pid = rec->pid;
+	now->prio = TRACE_UNKNOWN_PRIO;
+	now->comm[0] = '\0';
+	for (unsigned int i = ws->pass->first; i < ws->pass->next; i++) {
+		struct cpu_lane *l = window_live(&ws->w[i]) ? lane_of(&ws->w[i], rec->cpu) : NULL;
+
+		if (l && !l->known)
+			lane_set(l, rec->ts, now);
+	}
+}
+
+/* What a record changes of the CPUs and of the tracked tasks. */
+static void pass_apply(struct windows *ws, const struct trace_record *rec)
+{
+	struct windows_pass *p = ws->pass;
+	struct tracker *t;
+
+	cpu_seen(ws, rec);
+	switch (rec->kind) {
+	case TRACE_SWITCH:
+		cpu_switch(ws, rec);
+		t = tracker_of(p, rec->sw.prev.pid);
+		if (t) {
+			t->state = switched_out(rec->sw.prev_state);
+			t->prev_state = rec->sw.prev_state;
+			t->slept_in = t->sys;
+			task_changed(ws, t, rec->ts);
+		}
+		t = tracker_of(p, rec->sw.next.pid);
+		if (t) {
+			t->state = LANE_RUNNING;
+			t->cpu = rec->cpu;
+			task_changed(ws, t, rec->ts);
+		}
+		break;
+	case TRACE_WAKEUP:
+	case TRACE_WAKEUP_NEW:
+		t = tracker_of(p, rec->wake.pid);
+		if (t && t->state != LANE_RUNNING && t->state != LANE_RUNNABLE) {
+			t->state = LANE_RUNNABLE;
+			task_changed(ws, t, rec->ts);
+		}
+		break;
+	case TRACE_SYS_ENTER:
+		t = tracker_of(p, rec->pid);
+		if (t) {
+			t->sys.active = true;
+			t->sys.id = rec->sys_enter.id;
+			memcpy(t->sys.args, rec->sys_enter.args, sizeof(t->sys.args));
+			t->sys.ts = rec->ts;
+		}
+		break;
+	case TRACE_SYS_EXIT:
+		t = tracker_of(p, rec->pid);
+		if (t)
+			t->sys.active = false;
+		break;
+	default:
+		break;
+	}
+}
+
+/**
+ * windows_record() - one record of the second pass, in time order
+ * @ws: the windows, after windows_pass_begin()
+ * @rec: the record
+ */
+void windows_record(struct windows *ws, const struct trace_record *rec)
+{
+	struct windows_pass *p = ws->pass;
+
+	if (rec->cpu < 0 || rec->cpu >= p->cpus)
+		return;
+	while (p->next < ws->nr && ws->w[p->next].t0 <= rec->ts)
+		window_open(p, &ws->w[p->next++]);
+	for (unsigned int i = p->first; i < p->next; i++)
+		if (window_live(&ws->w[i]) && ws->w[i].t1 < rec->ts)
+			window_close(&ws->w[i], ws->w[i].t1);
+	while (p->first < p->next && ws->w[p->first].closed)
+		p->first++;
+	for (unsigned int i = p->first; i < p->next; i++)
+		if (window_live(&ws->w[i]))
+			window_feed(&ws->w[i], rec);
+	pass_apply(ws, rec);
+}
+
+/**
+ * windows_pass_end() - the records are over
+ * @ws: the windows
+ * @last_ts: the last record's time
+ */
+void windows_pass_end(struct windows *ws, uint64_t last_ts)
+{
+	for (unsigned int i = 0; i < ws->nr; i++) {
+		struct window *w = &ws->w[i];
+
+		if (window_live(w))
+			window_close(w, w->t1 < last_ts ? w->t1 : last_ts);
+		w->closed = true;
+	}
+}
+
+/**
+ * windows_done() - whether every window is gathered: the pass may stop
+ * @ws: the windows
+ *
+ * Return: true when no record can add to any window.
+ */
+bool windows_done(const struct windows *ws)
+{
+	return !ws->pass || ws->pass->first == ws->nr;
+}
+
+/**
+ * window_row() - a raw event of a window, in time order
+ * @w: the window
+ * @i: 0 to w->nr_rows - 1
+ *
+ * Return: the row: its place in the trace, its flags.
+ */
+const struct window_row *window_row(const struct window *w, unsigned int i)
+{
+	return &w->rows[(w->rows_head + i) % WINDOW_ROWS];
+}
+
+/**
+ * window_zoom() - the zoom on a window's wakeup to run
+ * @ws: the windows
+ * @w: a window, not a zoom
+ *
+ * Return: its zoom, or NULL when it has none.
+ */
+const struct window *window_zoom(const struct windows *ws, const struct window *w)
+{
+	for (unsigned int i = 0; i < ws->nr; i++)
+		if (ws->w[i].zoom && ws->w[i].group == w->group && same_verdict(&ws->w[i].v, &w->v))
+			return &ws->w[i];
+	return NULL;
+}
+
+void windows_release(struct windows *ws)
+{
+	for (unsigned int i = 0; ws->w && i < ws->nr; i++) {
+		for (unsigned int l = 0; l < ws->w[i].nr_lanes; l++)
+			free(ws->w[i].lanes[l].segs);
+		free(ws->w[i].lanes);
+		free(ws->w[i].task);
+	}
+	if (ws->pass) {
+		free(ws->pass->cpu);
+		free(ws->pass->t);
+		free(ws->pass);
+	}
+	free(ws->w);
+	free(ws->samples);
+	memset(ws, 0, sizeof(*ws));
+}

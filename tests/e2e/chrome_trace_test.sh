@@ -1,0 +1,197 @@
+#!/bin/sh
+# rvreplay --chrome-trace (issue "Pictures"): the Trace Event Format that
+# Perfetto's UI and chrome://tracing open, checked with a JSON parser on
+# every bundled trace against the format's rules: required fields, ts in
+# microseconds and monotonic on each track, every B with its E, every flow
+# start with its end and bound to a slice, one instant per violation (as
+# many as --json reports) with its reason and context in args; --from and
+# --to limit it; text from the trace stays escaped; the file is whole or
+# not written.
+#
+# usage: chrome_trace_test.sh VERDICT_CHECK WORKLOADS   (from the top of the tree)
+
+. tests/e2e/lib.sh
+MAKE_TRACE=tests/lib/make_trace.py
+
+cat > "$TMP/check.py" <<'EOF'
+import json
+import sys
+
+CPUS_PID = 1 << 30
+
+
+def fail(msg):
+    print(msg)
+    sys.exit(1)
+
+
+def track(e):
+    """The track an event is on: instants of a process are their own track."""
+    if e['ph'] == 'i' and e.get('s') == 'p':
+        return (e['pid'], 'process')
+    return (e['pid'], e['tid'])
+
+
+def check(path, violations, lo, hi):
+    d = json.load(open(path))
+    if not isinstance(d, dict) or not isinstance(d.get('traceEvents'), list):
+        fail('no traceEvents array')
+    if d.get('displayTimeUnit') not in ('ms', 'ns'):
+        fail('displayTimeUnit: %r' % d.get('displayTimeUnit'))
+    last, stack, flows, named, instants = {}, {}, {}, set(), 0
+    pending_f = {}
+    for n, e in enumerate(d['traceEvents']):
+        where = 'event %d %r' % (n, e)[:300]
+        ph = e.get('ph')
+        if ph not in ('M', 'B', 'E', 'i', 's', 'f'):
+            fail('%s: phase %r' % (where, ph))
+        for k in ('pid', 'tid'):
+            if not isinstance(e.get(k), int):
+                fail('%s: no integer %s' % (where, k))
+        if ph != 'E' and not isinstance(e.get('name'), str):
+            fail('%s: no name' % where)
+        if ph == 'M':
+            if e['name'] not in ('process_name', 'thread_name', 'process_sort_index',
+                                 'thread_sort_index') or 'args' not in e:
+                fail('%s: bad metadata' % where)
+            if e['name'] == 'process_name':
+                named.add(e['pid'])
+            continue
+        ts = e.get('ts')
+        if not isinstance(ts, (int, float)) or ts < 0:
+            fail('%s: no ts' % where)
+        if not lo <= ts * 1000 <= hi + 1:
+            fail('%s: ts outside --from/--to %d..%d ns' % (where, lo, hi))
+        t = track(e)
+        if ts < last.get(t, 0):
+            fail('%s: ts goes back on track %r (%s after %s)' % (where, t, ts, last[t]))
+        last[t] = ts
+        if e['pid'] != CPUS_PID and e['pid'] not in named:
+            fail('%s: its process has no process_name' % where)
+        if t in pending_f and (pending_f.pop(t) != ts or ph != 'B'):
+            fail('%s: a flow end is not followed by the slice it binds to' % where)
+        if ph == 'B':
+            stack.setdefault(t, []).append(e['name'])
+        elif ph == 'E':
+            if not stack.get(t):
+                fail('%s: E without its B' % where)
+            stack[t].pop()
+        elif ph == 's':
+            if not stack.get(t):
+                fail('%s: a flow starts outside any slice' % where)
+            if e['id'] in flows:
+                fail('%s: flow id used twice' % where)
+            flows[e['id']] = ts
+        elif ph == 'f':
+            if flows.pop(e['id'], None) is None:
+                fail('%s: flow end without its start' % where)
+            pending_f[t] = ts
+        elif ph == 'i':
+            if e.get('s') not in ('g', 'p', 't'):
+                fail('%s: instant scope %r' % (where, e.get('s')))
+            if e.get('cat') == 'violation':
+                instants += 1
+                a = e.get('args', {})
+                for k in ('monitor', 'why', 'event', 'context', 'pid'):
+                    if k not in a:
+                        fail('%s: no args.%s' % (where, k))
+                if ' violation: ' not in e['name']:
+                    fail('%s: the name does not say the reason' % where)
+    for t, s in stack.items():
+        if s:
+            fail('track %r: B without E: %r' % (t, s[-3:]))
+    if flows:
+        fail('%d flows never end' % len(flows))
+    if pending_f:
+        fail('a flow end binds to no slice')
+    if violations >= 0 and instants != violations:
+        fail('%d violation instants, --json reports %d' % (instants, violations))
+    counts = {}
+    for e in d['traceEvents']:
+        counts[e['ph']] = counts.get(e['ph'], 0) + 1
+    print('ok %s' % ' '.join('%s=%d' % kv for kv in sorted(counts.items())))
+
+
+check(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))
+EOF
+
+# violations TRACE ARGS: how many --json reports
+violations() {
+	t=$1
+	shift
+	"$RVREPLAY" --json -q "$@" "$t" 2> /dev/null |
+		python3 -c 'import json,sys; print(len(json.load(sys.stdin)["violations"]))' 2> /dev/null ||
+		echo -1
+}
+
+# chrome TRACE FROM_NS TO_NS ARGS...: export, then the rules checked
+chrome() {
+	t=$1 lo=$2 hi=$3
+	shift 3
+	rm -f "$TMP/out.json"
+	"$RVREPLAY" -q --chrome-trace "$TMP/out.json" "$@" "$t" > "$TMP/log" 2>&1
+	rc=$?
+	if [ "$rc" = 2 ]; then
+		if [ -e "$TMP/out.json" ]; then
+			not_ok "$t: exit 2 leaves no Chrome trace" "$(head -c 300 "$TMP/log")"
+		else
+			ok "$t: exit 2 ($(head -c 80 "$TMP/log")), no file left"
+		fi
+		return
+	fi
+	n=$(violations "$t" "$@")
+	got=$(python3 "$TMP/check.py" "$TMP/out.json" "$n" "$lo" "$hi" 2>&1)
+	case $got in
+	ok*) ok "$t $*: ${got#ok }" ;;
+	*) not_ok "$t $*: the Trace Event Format's rules" "$got" ;;
+	esac
+}
+
+MAX=18446744073709551615
+for t in traces/*.dat tests/kmod/traces/*.dat; do
+	chrome "$t" 0 "$MAX"
+done
+
+# --from/--to: only that time, every slice closed inside it
+chrome traces/cyclictest-rel.dat 4983400000000 4983420000000 --from 4983.40 --to 4983.42
+"$RVREPLAY" -q --chrome-trace "$TMP/all.json" traces/cyclictest-rel.dat
+"$RVREPLAY" -q --chrome-trace "$TMP/part.json" --from 4983.40 --to 4983.42 traces/cyclictest-rel.dat
+a=$(wc -c < "$TMP/all.json") p=$(wc -c < "$TMP/part.json")
+[ "$p" -lt "$a" ] && ok "--from/--to: a smaller file ($p bytes of $a)" ||
+	not_ok "--from/--to: a smaller file" "$p of $a bytes"
+
+# what the picture shows: CPU runs, real-time task states with sleep reasons, wakeup flows
+"$RVREPLAY" -q --chrome-trace "$TMP/m.json" traces/mutex-nonpi.dat
+got=$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))["traceEvents"]
+cpu = [e for e in d if e["ph"] == "B" and e["pid"] == 1 << 30 and e.get("cat") == "sched"]
+sleeps = [e["name"] for e in d if e["ph"] == "B" and e.get("cat") == "state" and e["name"].startswith("sleeping in ")]
+flows = [e for e in d if e["ph"] == "s"]
+ok = cpu and "sleeping in futex(FUTEX_WAIT_PRIVATE)" in sleeps and flows and all("pid" in e["args"] and "real_time" in e["args"] for e in cpu)
+print("ok" if ok else (len(cpu), sorted(set(sleeps)), len(flows)))' "$TMP/m.json" 2>&1)
+[ "$got" = ok ] && ok "mutex-nonpi: CPU runs, futex sleeps, wakeup flows" ||
+	not_ok "mutex-nonpi: CPU runs, futex sleeps, wakeup flows" "$got"
+
+# hostile names: valid JSON, no control character
+if python3 "$MAKE_TRACE" evil-comm traces/mutex-nonpi.dat "$TMP/evil.dat" mutex_inversion 2> "$TMP/err"; then
+	chrome "$TMP/evil.dat" 0 "$MAX"
+	if LC_ALL=C grep -q "$(printf '\033')" "$TMP/out.json"; then
+		not_ok "evil comm: no raw escape character in the Chrome trace"
+	else
+		ok "evil comm: no raw escape character in the Chrome trace"
+	fi
+else
+	not_ok "evil comm: the trace could be made" "$(cat "$TMP/err")"
+fi
+
+# whole or not at all: a folder that does not exist, and the trace itself
+check_error "--chrome-trace into a missing folder" \
+	"--chrome-trace $TMP/no/such/out.json traces/mutex-nonpi.dat" "no/such/out.json"
+cp traces/mutex-nonpi.dat "$TMP/self.dat"
+check_error "--chrome-trace never overwrites the trace" \
+	"--chrome-trace $TMP/self.dat $TMP/self.dat" "self.dat"
+cmp -s traces/mutex-nonpi.dat "$TMP/self.dat" && ok "the trace is intact" ||
+	not_ok "the trace is intact"
+
+finish

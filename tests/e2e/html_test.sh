@@ -1,0 +1,204 @@
+#!/bin/sh
+# rvreplay --html (issue "Pictures"), tested as a person would look at it:
+# the report of bundled traces rendered by headless Chromium to a PNG of a
+# fixed size, its rendered DOM (--dump-dom) queried with xmllint for every
+# group's timeline with its CPU lanes, task lane, wakeup arrow, violation
+# mark and time axis, no console message logged, and the file checked to
+# reference nothing outside itself. Text from the trace stays text, and a
+# trace with hundreds of violations and many events stays under 5 MB.
+# Without Chromium it says why and skips (a failure under CI=true);
+# scripts/deps.sh installs it.
+#
+# usage: html_test.sh VERDICT_CHECK WORKLOADS   (from the top of the tree)
+
+. tests/e2e/lib.sh
+MAKE_TRACE=tests/lib/make_trace.py
+MAX_BYTES=5000000
+SIZE=1280,2000
+
+# ---- without a browser: the file itself ----
+
+# xp FILE XPATH: what xmllint's HTML parser finds (count(), string())
+xp() {
+	xmllint --html --xpath "$2" "$1" 2> /dev/null
+}
+
+# self_contained FILE: nothing it would load, fetch or run
+self_contained() {
+	f=$1
+	n=$(xp "$f" 'count(//script|//link|//iframe|//object|//embed|//img|//base|//form|//video|//audio|//source|//*[@src]|//@*[contains(name(),"href")][not(starts-with(.,"#"))]|//@*[contains(.,"url(") or contains(.,"://")][not(name()="xmlns")])')
+	css=$(xp "$f" 'string(//style)')
+	if [ "$n" != 0 ]; then
+		not_ok "$f: references nothing outside itself" "$n elements or attributes that load or link out"
+	elif printf '%s' "$css" | grep -Eq 'url\(|@import|://|@font-face'; then
+		not_ok "$f: references nothing outside itself" "its style loads something"
+	elif [ "$(xp "$f" 'count(//style)')" != 1 ]; then
+		not_ok "$f: references nothing outside itself" "not one inline style"
+	else
+		ok "$f: self-contained (no script, link, image or URL)"
+	fi
+}
+
+if ! command -v xmllint > /dev/null; then
+	skip_or_fail "the HTML report's DOM" "xmllint is not installed (libxml2-utils; scripts/deps.sh)"
+fi
+
+"$RVREPLAY" -q --html "$TMP/m.html" traces/mutex-nonpi.dat
+[ -s "$TMP/m.html" ] && ok "--html writes the report (exit 1: violations)" ||
+	not_ok "--html writes the report"
+self_contained "$TMP/m.html"
+
+# hostile text: a comm that is markup stays text
+python3 - traces/mutex-nonpi.dat "$TMP/markup.dat" <<'EOF'
+import sys
+data = open(sys.argv[1], 'rb').read()
+assert b'mutex_inversion' in data
+open(sys.argv[2], 'wb').write(data.replace(b'mutex_inversion', b'<script>x</u>&"'))
+EOF
+"$RVREPLAY" -q --html "$TMP/markup.html" "$TMP/markup.dat"
+if [ "$(xp "$TMP/markup.html" 'count(//script|//u)')" = 0 ] &&
+   grep -q '&lt;script&gt;x&lt;/u&gt;&amp;&quot;' "$TMP/markup.html"; then
+	ok "a comm that is markup is shown as text"
+else
+	not_ok "a comm that is markup is shown as text" "$(grep -o '.\{40\}script.\{40\}' "$TMP/markup.html" | head -3)"
+fi
+if python3 "$MAKE_TRACE" evil-comm traces/mutex-nonpi.dat "$TMP/evil.dat" mutex_inversion &&
+   "$RVREPLAY" -q --html "$TMP/evil.html" "$TMP/evil.dat"; [ -s "$TMP/evil.html" ] &&
+   ! LC_ALL=C grep -q "$(printf '\033')" "$TMP/evil.html"; then
+	ok "terminal escapes in a comm are escaped in the HTML"
+else
+	not_ok "terminal escapes in a comm are escaped in the HTML"
+fi
+
+# bounded: hundreds of violations and many events (every page repeated)
+python3 "$MAKE_TRACE" grow traces/cyclictest-rel.dat "$TMP/grown.dat" 200
+"$RVREPLAY" -q --html "$TMP/grown.html" "$TMP/grown.dat"
+bytes=$(wc -c < "$TMP/grown.html")
+wins=$(xp "$TMP/grown.html" 'count(//section[@class="win"])')
+[ "$bytes" -le "$MAX_BYTES" ] && [ "$wins" -ge 2 ] && [ "$wins" -le 40 ] &&
+	ok "cyclictest-rel x200 (19400 violations): $bytes bytes, $wins timelines" ||
+	not_ok "cyclictest-rel x200 (19400 violations): at most 5 MB" "$bytes bytes, $wins timelines"
+
+# whole or not at all
+check_error "--html into a missing folder" "--html $TMP/no/such/r.html traces/mutex-nonpi.dat" \
+	"no/such/r.html"
+
+# ---- in Chromium ----
+
+BROWSER=""
+for b in chromium chromium-browser google-chrome; do
+	if command -v "$b" > /dev/null; then
+		BROWSER=$b
+		break
+	fi
+done
+[ -n "$BROWSER" ] ||
+	skip_or_fail "the HTML report in Chromium" "no chromium (scripts/deps.sh installs it)"
+
+# browse ARGS...: headless, offline, a profile of its own; stderr in $TMP/console
+browse() {
+	timeout -k 5 120 "$BROWSER" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+		--no-first-run --disable-extensions --disable-sync --disable-background-networking \
+		--disable-component-update --host-resolver-rules='MAP * ~NOTFOUND' \
+		--user-data-dir="$TMP/profile" --enable-logging=stderr --v=0 "$@" 2> "$TMP/console"
+}
+
+if ! browse --dump-dom about:blank > "$TMP/blank" || ! grep -q '<html' "$TMP/blank"; then
+	skip_or_fail "the HTML report in Chromium" \
+		"$BROWSER cannot start: $(grep -v dbus "$TMP/console" | grep -m1 -iE 'error|fatal|cannot' | cut -c1-200)"
+fi
+
+# png_size FILE: "WIDTHxHEIGHT" of a PNG
+png_size() {
+	python3 -c 'import struct, sys
+d = open(sys.argv[1], "rb").read(24)
+assert d[:8] == b"\x89PNG\r\n\x1a\n"
+print("%dx%d" % struct.unpack(">II", d[16:24]))' "$1" 2> /dev/null
+}
+
+# no_console WHAT: nothing the page logged
+no_console() {
+	if grep -q ':CONSOLE' "$TMP/console"; then
+		not_ok "$1: no console message" "$(grep ':CONSOLE' "$TMP/console" | head -3)"
+	else
+		ok "$1: no console message"
+	fi
+}
+
+cd "$TMP" || exit 2
+browse --window-size=$SIZE --screenshot="$TMP/m.png" "file://$TMP/m.html" > /dev/null
+cd - > /dev/null || exit 2
+got=$(png_size "$TMP/m.png")
+if [ "$got" = "$(echo $SIZE | tr , x)" ] && [ "$(wc -c < "$TMP/m.png")" -gt 50000 ]; then
+	ok "mutex-nonpi: a $got screenshot with something drawn"
+else
+	not_ok "mutex-nonpi: a screenshot of $SIZE" "$got, $(wc -c < "$TMP/m.png" 2> /dev/null) bytes"
+fi
+no_console "mutex-nonpi screenshot"
+[ -n "${HTML_TEST_KEEP:-}" ] && cp "$TMP/m.png" "$HTML_TEST_KEEP"
+
+# groups TRACE: how many --json reports
+groups() {
+	"$RVREPLAY" -q --json "$1" 2> /dev/null |
+		python3 -c 'import json, sys; print(len(json.load(sys.stdin)["groups"]))'
+}
+
+cpus() {
+	"$RVREPLAY" -s "$1" 2> /dev/null | sed -n '1s/.*, \([0-9]*\) CPUs,.*/\1/p'
+}
+
+# timeline DOM GROUP CPUS: one group's first timeline, its lanes and marks
+timeline() {
+	dom=$1 g="//section[@id='group-$2']//section[@class='win'][1]" want_cpus=$3
+	svg="$g//svg[@class='timeline']"
+	lanes=$(xp "$dom" "count($svg//g[@class='lane cpu'])")
+	task=$(xp "$dom" "count($svg//g[@class='lane task']//rect)")
+	mark=$(xp "$dom" "count($svg//g[@class='violation']/text)")
+	ticks=$(xp "$dom" "count($svg//g[@class='axis']/text[not(@class)])")
+	tick=$(xp "$dom" "string($svg//g[@class='axis']/text[not(@class)][1])")
+	rows=$(xp "$dom" "count($g//table[@class='events']//tr)")
+	monitor=$(xp "$dom" "string(//section[@id='group-$2']/@data-monitor)")
+	arrow=$(xp "$dom" "count($svg//g[@class='wakeup']/path[@class='arrow'])")
+	why="lanes $lanes (CPUs $want_cpus), task rects $task, mark $mark, ticks $ticks ($tick), rows $rows, $monitor arrow $arrow"
+	if [ "$lanes" != "$want_cpus" ] || [ "$task" -lt 1 ] || [ "$mark" != 1 ] || [ "$ticks" -lt 2 ] ||
+	   [ "$rows" -lt 1 ] || ! echo "$tick" | grep -Eq '^[0-9]+\.[0-9]{6}$'; then
+		echo "$why"
+	elif [ "$monitor" = sleep ] && [ "$arrow" != 1 ]; then
+		echo "$why"
+	else
+		echo ok
+	fi
+}
+
+for t in traces/mutex-nonpi.dat traces/cyclictest-rel.dat traces/clock-nanosleep.dat \
+	 traces/pagefault-nomlock.dat traces/futex-wake.dat tests/kmod/traces/x86_64-preexisting.dat \
+	 tests/kmod/traces/riscv64-cond_signal-lower.dat; do
+	name=$(basename "$t" .dat)
+	"$RVREPLAY" -q --html "$TMP/$name.html" "$t" 2> /dev/null
+	browse --dump-dom "file://$TMP/$name.html" > "$TMP/$name.dom"
+	no_console "$name"
+	n=$(groups "$t") c=$(cpus "$t")
+	got=$(xp "$TMP/$name.dom" "count(//section[contains(@class,'group')])")
+	[ "$got" = "$n" ] && ok "$name: a section per group ($n)" ||
+		not_ok "$name: a section per group" "$got sections, $n groups"
+	bad=""
+	for i in $(seq 1 "$n"); do
+		r=$(timeline "$TMP/$name.dom" "$i" "$c")
+		[ "$r" = ok ] || bad="$bad group $i: $r;"
+	done
+	[ -z "$bad" ] && ok "$name: each group's timeline has its lanes, marks, axis and events" ||
+		not_ok "$name: each group's timeline" "$bad"
+	wins=$(xp "$TMP/$name.dom" "count(//section[@class='win'])")
+	svgs=$(xp "$TMP/$name.dom" "count(//section[@class='win']/svg[@class='timeline'])")
+	radios=$(xp "$TMP/$name.dom" "count(//div[@class='wins']/input[@type='radio'])")
+	[ "$wins" = "$svgs" ] && [ "$radios" = "$wins" ] &&
+		ok "$name: $wins timelines kept, each with its picture and its button" ||
+		not_ok "$name: each timeline kept has its picture and its button" "$wins $svgs $radios"
+done
+
+# the latency histogram of each real-time task that slept
+got=$(xp "$TMP/mutex-nonpi.dom" "count(//section[@id='stats']//svg[@class='histogram']/rect)")
+[ "${got:-0}" -ge 2 ] && ok "mutex-nonpi: latency histograms drawn ($got bars)" ||
+	not_ok "mutex-nonpi: latency histograms drawn" "$got bars"
+
+finish
