@@ -13,7 +13,8 @@ $(BUILD)/verdict_check: tests/e2e/verdict_check.c
 	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(BASE_LDFLAGS) -ljansson
 
 check-e2e: $(BUILD)/rvreplay $(BUILD)/verdict_check $(BUILD)/tests/make_hostile workloads man
-	@set -e; for s in $(E2E_SCRIPTS); do \
+	@failed=; for s in $(E2E_SCRIPTS); do \
 		echo "== $$s"; RVREPLAY=$(BUILD)/rvreplay MAKE_HOSTILE=$(BUILD)/tests/make_hostile \
-			sh $$s $(BUILD)/verdict_check $(BUILD)/workloads; \
-	done
+			sh $$s $(BUILD)/verdict_check $(BUILD)/workloads || failed="$$failed $$s"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "FAILED scripts:$$failed"; exit 1; fi
