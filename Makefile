@@ -79,6 +79,8 @@ check: deps
 # Full stacks, so that a suppression can name the library function.
 check-san: export ASAN_OPTIONS = fast_unwind_on_malloc=0
 check-san: export LSAN_OPTIONS = suppressions=$(CURDIR)/tests/sanitizers/lsan.supp:print_suppressions=0
+# The sanitizers slow the code several times: Check's hang guards grow alike.
+check-san: export CK_TIMEOUT_MULTIPLIER = 5
 
 check-all: check-generated check-unit check-e2e
 

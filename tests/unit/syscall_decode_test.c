@@ -526,6 +526,8 @@ Suite *syscall_decode_suite(void)
 	tcase_add_loop_test(names, test_arch, 0, ARRAY_LEN(arch_cases));
 	suite_add_tcase(s, names);
 
+	/* a hang guard: test_describe_hostile makes some 10^5 calls per table */
+	tcase_set_timeout(words, 120);
 	tcase_add_loop_test(words, test_describe, 0, ARRAY_LEN(describe_cases));
 	tcase_add_test(words, test_describe_no_args);
 	tcase_add_loop_test(words, test_describe_short, 0, ARRAY_LEN(short_lens));
