@@ -9,6 +9,8 @@
 # usage: toy_monitor_test.sh   (from the top of the tree)
 
 . tests/e2e/lib.sh
+# the copy is built as a user would: not with the make flags of this run (BUILD, SAN)
+unset MAKEFLAGS MFLAGS MAKELEVEL
 
 tree=$TMP/tree
 mkdir -p "$tree"

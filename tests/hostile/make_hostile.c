@@ -219,6 +219,7 @@ static int many_cpus(const char *path, int n)
 	struct template_cpu *cpus = calloc(n, sizeof(*cpus));
 	struct tracedat_bytes *bytes = calloc(n, sizeof(*bytes));
 	struct page_writer w;
+	int ret;
 
 	if (!cpus || !bytes || t.td->page_size > sizeof(empty_page))
 		die("out of memory, or pages too big");
@@ -232,7 +233,12 @@ static int many_cpus(const char *path, int n)
 			tracedat_bytes_put(&bytes[i], empty_page, t.td->page_size);
 		cpus[i] = (struct template_cpu){ .cpu = i, .data = bytes[i].p, .len = bytes[i].len };
 	}
-	return write_out(path, "zstd", 0, n, cpus, n, false);
+	ret = write_out(path, "zstd", 0, n, cpus, n, false);
+	for (int i = 0; i < n; i++)
+		tracedat_bytes_free(&bytes[i]);
+	free(bytes);
+	free(cpus);
+	return ret;
 }
 
 /* A section of @mib MiB made of @line over and over (a size prefix of @size bytes). */
