@@ -304,6 +304,7 @@ static int gaps(const char *path, int tasks, int gaps)
 	struct tracedat_bytes bytes = { 0 };
 	struct page_writer w;
 	uint64_t ts = START_TS;
+	int ret;
 
 	if (page_writer_init(&w, &bytes, t.td->page_size))
 		die("out of memory");
@@ -315,8 +316,11 @@ static int gaps(const char *path, int tasks, int gaps)
 		switch_out(&w, ts++, 1000 + i % (tasks ? tasks : 1), "rt", RT_PRIO, 1);
 	}
 	page_writer_finish(&w);
-	return write_out(path, "zstd", 0, 1, &(struct template_cpu){ .data = bytes.p,
-								  .len = bytes.len }, 1, false);
+	ret = write_out(path, "zstd", 0, 1, &(struct template_cpu){ .data = bytes.p,
+								 .len = bytes.len }, 1, false);
+	page_writer_free(&w);
+	tracedat_bytes_free(&bytes);
+	return ret;
 }
 
 /* @n tasks, each switching out once. */
