@@ -293,6 +293,21 @@ static unsigned char *alloc_out(uint64_t len, char *err, size_t errlen)
 	return buf;
 }
 
+/* A compressed block's header: its sizes, the inflated one within @max; @c left at the data. */
+static int block_header(const struct tracedat *td, const struct tracedat_location *loc,
+			uint64_t max, struct td_cursor *c, uint64_t *zsize, uint64_t *usize,
+			char *err, size_t errlen)
+{
+	td_cursor_init(c, td->map, loc->offset, loc->offset + loc->size, td->big_endian);
+	if (read_sizes(td, c, zsize, usize))
+		return td_error(err, errlen, "bad compressed block at offset %llu",
+				(unsigned long long)loc->offset);
+	if (*usize > max)
+		return td_error(err, errlen, "section at offset %llu is too large",
+				(unsigned long long)loc->offset);
+	return 0;
+}
+
 static int load_block(const struct tracedat *td, const struct tracedat_location *loc,
 		      uint64_t max, unsigned char **out, uint64_t *len, char *err,
 		      size_t errlen)
@@ -303,13 +318,8 @@ static int load_block(const struct tracedat *td, const struct tracedat_location 
 	unsigned char *buf;
 	int ret;
 
-	td_cursor_init(&c, td->map, loc->offset, loc->offset + loc->size, td->big_endian);
-	if (read_sizes(td, &c, &zsize, &usize))
-		return td_error(err, errlen, "bad compressed block at offset %llu",
-				(unsigned long long)loc->offset);
-	if (usize > max)
-		return td_error(err, errlen, "section at offset %llu is too large",
-				(unsigned long long)loc->offset);
+	if (block_header(td, loc, max, &c, &zsize, &usize, err, errlen))
+		return -1;
 	buf = alloc_out(usize, err, errlen);
 	if (!buf)
 		return -1;
@@ -535,13 +545,8 @@ int tracedat_check_section(const struct tracedat *td, enum tracedat_section sec,
 		return -1;
 	if (!loc->compressed)
 		return 0;	/* within the limit: read as it is */
-	td_cursor_init(&c, td->map, loc->offset, loc->offset + loc->size, td->big_endian);
-	if (read_sizes(td, &c, &zsize, &usize))
-		return td_error(err, errlen, "bad compressed block at offset %llu",
-				(unsigned long long)loc->offset);
-	if (usize > max)
-		return td_error(err, errlen, "section at offset %llu is too large",
-				(unsigned long long)loc->offset);
+	if (block_header(td, loc, max, &c, &zsize, &usize, err, errlen))
+		return -1;
 	ret = block_inflates(td, c.base + c.pos, zsize, usize);
 	if (ret < 0)
 		return td_error(err, errlen, "corrupt compressed block at offset %llu",
