@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "explain.h"
+#include "grow.h"
 #include "report.h"
 
 /**
@@ -126,12 +127,10 @@ static struct summary_row *row_of(struct report *rep, const struct verdict *v)
 	for (unsigned int i = rep->nr_rows; i-- > 0;)
 		if (rep->rows[i].pid == v->pid && rep->rows[i].monitor == v->monitor)
 			return &rep->rows[i];
-	rows = realloc(rep->rows, (rep->nr_rows + 1) * sizeof(*rows));
-	if (!rows) {
+	if (grow_room(&rep->rows, rep->nr_rows, sizeof(*rep->rows))) {
 		rep->oom = true;
 		return NULL;
 	}
-	rep->rows = rows;
 	rows = &rep->rows[rep->nr_rows++];
 	memset(rows, 0, sizeof(*rows));
 	rows->monitor = v->monitor;
@@ -228,29 +227,24 @@ static void on_fault(void *data, int pid, const char *comm, int prio,
 static void on_lost(void *data, const struct lost_gap *gap)
 {
 	struct report *rep = data;
-	struct lost_gap *l = realloc(rep->lost, (rep->nr_lost + 1) * sizeof(*l));
 
-	if (!l) {
+	if (grow_room(&rep->lost, rep->nr_lost, sizeof(*rep->lost))) {
 		rep->oom = true;
 		return;
 	}
-	rep->lost = l;
 	rep->lost[rep->nr_lost++] = *gap;
 }
 
 static void on_coverage(void *data, const struct coverage *c)
 {
 	struct report *rep = data;
-	struct coverage *cov;
 
 	if (!pid_passes(&rep->filter, c->pid) || (rep->filter.nr_comms && !name_matched(&rep->filter, c->pid, c->comm)))
 		return;
-	cov = realloc(rep->coverage, (rep->nr_coverage + 1) * sizeof(*cov));
-	if (!cov) {
+	if (grow_room(&rep->coverage, rep->nr_coverage, sizeof(*rep->coverage))) {
 		rep->oom = true;
 		return;
 	}
-	rep->coverage = cov;
 	rep->coverage[rep->nr_coverage++] = *c;
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "explain.h"
+#include "grow.h"
 #include "time_text.h"
 #include "waivers.h"
 
@@ -174,12 +175,10 @@ static struct waiver *new_waiver(struct waivers *ws, struct reader *r)
 		fail(r, "more than %d waivers", MAX_WAIVERS);
 		return NULL;
 	}
-	w = realloc(ws->list, (ws->nr + 1) * sizeof(*w));
-	if (!w) {
+	if (grow_room(&ws->list, ws->nr, sizeof(*ws->list))) {
 		fail(r, "out of memory");
 		return NULL;
 	}
-	ws->list = w;
 	w = &ws->list[ws->nr++];
 	memset(w, 0, sizeof(*w));
 	w->line = r->nr;

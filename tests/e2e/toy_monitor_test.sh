@@ -10,7 +10,7 @@
 
 . tests/e2e/lib.sh
 # the copy is built as a user would: not with the make flags of this run (BUILD, SAN)
-unset MAKEFLAGS MFLAGS MAKELEVEL
+unset MAKEFLAGS MFLAGS MAKELEVEL BUILD SAN
 
 tree=$TMP/tree
 mkdir -p "$tree"

@@ -95,6 +95,20 @@ static int write_out(const char *path, const char *comp, uint32_t chunk, int nr_
 	return template_write(&t, &o, path, NULL);
 }
 
+/* The pages of @w, one CPU's data, written to @path; @w and @bytes freed. */
+static int write_pages(const char *path, const char *comp, struct page_writer *w,
+		       struct tracedat_bytes *bytes)
+{
+	int ret;
+
+	page_writer_finish(w);
+	ret = write_out(path, comp, 0, 1, &(struct template_cpu){ .data = bytes->p,
+								.len = bytes->len }, 1, false);
+	page_writer_free(w);
+	tracedat_bytes_free(bytes);
+	return ret;
+}
+
 /*
  * The template's CPUs, CPU 0's data padded with empty pages to @pad bytes;
  * with @bomb, one more CPU of @bomb MiB of empty pages (64 MiB chunks).
@@ -304,7 +318,6 @@ static int gaps(const char *path, int tasks, int gaps)
 	struct tracedat_bytes bytes = { 0 };
 	struct page_writer w;
 	uint64_t ts = START_TS;
-	int ret;
 
 	if (page_writer_init(&w, &bytes, t.td->page_size))
 		die("out of memory");
@@ -315,12 +328,7 @@ static int gaps(const char *path, int tasks, int gaps)
 		page_writer_lost(&w);
 		switch_out(&w, ts++, 1000 + i % (tasks ? tasks : 1), "rt", RT_PRIO, 1);
 	}
-	page_writer_finish(&w);
-	ret = write_out(path, "zstd", 0, 1, &(struct template_cpu){ .data = bytes.p,
-								 .len = bytes.len }, 1, false);
-	page_writer_free(&w);
-	tracedat_bytes_free(&bytes);
-	return ret;
+	return write_pages(path, "zstd", &w, &bytes);
 }
 
 /* @n tasks, each switching out once. */
@@ -334,9 +342,7 @@ static int many_pids(const char *path, int n)
 	prologue(&w, START_TS - 100);
 	for (int i = 0; i < n; i++)
 		switch_out(&w, START_TS + i, 1000 + i, "task", i % 2 ? RT_PRIO : 120, 1);
-	page_writer_finish(&w);
-	return write_out(path, "zstd", 0, 1, &(struct template_cpu){ .data = bytes.p,
-								  .len = bytes.len }, 1, false);
+	return write_pages(path, "zstd", &w, &bytes);
 }
 
 /* An event of @system woken: sched_waking of @pid by @waker. */
@@ -391,9 +397,7 @@ static int hostile_comm(const char *path)
 	switch_out(&w, START_TS + 30, 1002, "low" EVIL_COMM, 120, 0);
 	own_event(&w, START_TS + 40, 1001, "exceptions", "page_fault_user");
 	switch_out(&w, START_TS + 50, 1001, EVIL_COMM, RT_PRIO, 1);
-	page_writer_finish(&w);
-	return write_out(path, "none", 0, 1, &(struct template_cpu){ .data = bytes.p,
-								  .len = bytes.len }, 1, false);
+	return write_pages(path, "none", &w, &bytes);
 }
 
 /* A system call entered by @pid: @nr with the first two arguments. */
@@ -429,9 +433,7 @@ static int renamed(const char *path)
 	switch_out(&w, START_TS + 20, 1001, "early", RT_PRIO, 0);
 	own_event(&w, START_TS + 30, 1001, "exceptions", "page_fault_user");
 	switch_out(&w, START_TS + 40, 1001, "renamed", RT_PRIO, 0);
-	page_writer_finish(&w);
-	return write_out(path, "none", 0, 1, &(struct template_cpu){ .data = bytes.p,
-								  .len = bytes.len }, 1, false);
+	return write_pages(path, "none", &w, &bytes);
 }
 
 /* Thread 1001 (RT, futex wait) woken by 1002 (prio 120); no switch-in, then its sys_exit. */
@@ -459,9 +461,7 @@ static int inferred_switch_in(const char *path)
 		die("the template has no sys_exit");
 	payload_num(&p, "id", 202);
 	page_writer_event(&w, START_TS + 1000, p.data, p.len);
-	page_writer_finish(&w);
-	return write_out(path, "none", 0, 1, &(struct template_cpu){ .data = bytes.p,
-								  .len = bytes.len }, 1, false);
+	return write_pages(path, "none", &w, &bytes);
 }
 
 static int hostile_system(const char *path)
