@@ -83,7 +83,7 @@ static void print_events(const struct rv_monitor *m, const struct trace_input *i
 	printf("%s:\n", m->name);
 	for (const struct event_need *n = catalog_needs(m); n->kind != TRACE_OTHER; n++)
 		printf("  %-8s %-8s %-28s %10llu  %s\n", event_state(n, in, c, arch),
-		       n->required ? "required" : "optional", trace_kind_event(n->kind),
+		       catalog_need_label(n), trace_kind_event(n->kind),
 		       c->records.per_kind[n->kind], n->why);
 }
 
@@ -99,7 +99,8 @@ static void trace_cmd_line(const struct gate *g, const struct trace_input *in)
 			continue;
 		for (const struct event_need *n = catalog_needs(g->monitors[i].monitor);
 		     n->kind != TRACE_OTHER; n++) {
-			if (listed[n->kind] || gate_lacks_tracepoint(g->arch, release, n->kind))
+			if (listed[n->kind] || n->context ||
+			    gate_lacks_tracepoint(g->arch, release, n->kind))
 				continue;
 			listed[n->kind] = true;
 			printf(" -e %s", trace_kind_event(n->kind));

@@ -45,7 +45,7 @@ static void list_monitor(const struct rv_monitor *m)
 	}
 	printf("    events:\n");
 	for (n = catalog_needs(m); n->kind != TRACE_OTHER; n++)
-		printf("      %-8s  %-28s %s\n", n->required ? "required" : "optional",
+		printf("      %-8s  %-28s %s\n", catalog_need_label(n),
 		       trace_kind_event(n->kind), n->why);
 	printf("\n");
 }

@@ -21,7 +21,7 @@
 
 static const char record_usage[] =
 "usage: rvreplay record [-m MONITOR]... [--profile VERSION] [-o FILE] [-b KB] [-d SECONDS]\n"
-"                       [--no-kallsyms] [-q] [-- COMMAND [ARGS...]]\n"
+"                       [--no-kallsyms] [--context-events] [-q] [-- COMMAND [ARGS...]]\n"
 "\n"
 "Record the events the monitors need (default: rtapp) in a dedicated tracefs\n"
 "instance, with the metadata of every task, while COMMAND runs (or until\n"
@@ -34,6 +34,8 @@ static const char record_usage[] =
 "  -b, --buffer-kb KB   ring buffer per CPU (default 4096)\n"
 "  -d, --duration S     stop after S seconds\n"
 "      --no-kallsyms    do not store /proc/kallsyms (smaller; no kernel symbols)\n"
+"      --context-events also the events the reports only tell from (irq:irq_handler_*,\n"
+"                       irq:softirq_*: the interrupts that delayed or woke a task)\n"
 "  -q, --quiet          no summary at the end\n"
 "  -h, --help           print this help\n"
 "\n"
@@ -43,6 +45,7 @@ struct record_cli {
 	const char		*profile;
 	const char		*names[MAX_NAMES];
 	int			nr_names;
+	bool			context_events;
 	struct record_options	o;
 };
 
@@ -79,7 +82,9 @@ static void choose_events(struct record_cli *c, const struct replay_options *opt
 	for (int m = 0; m < opts->nr_monitors; m++)
 		for (const struct event_need *n = catalog_needs(opts->monitors[m]);
 		     n->kind != TRACE_OTHER; n++)
-			add_event(&c->o, n->kind, n->required, opts->monitors[m]->name, monitors);
+			if (!n->context || c->context_events)
+				add_event(&c->o, n->kind, n->required, opts->monitors[m]->name,
+					  monitors);
 }
 
 static int parse(struct record_cli *c, int argc, char **argv)
@@ -91,6 +96,7 @@ static int parse(struct record_cli *c, int argc, char **argv)
 		{ "buffer-kb", required_argument, NULL, 'b' },
 		{ "duration", required_argument, NULL, 'd' },
 		{ "no-kallsyms", no_argument, NULL, 'K' },
+		{ "context-events", no_argument, NULL, 'C' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -127,6 +133,9 @@ static int parse(struct record_cli *c, int argc, char **argv)
 			break;
 		case 'K':
 			c->o.kallsyms = false;
+			break;
+		case 'C':
+			c->context_events = true;
 			break;
 		case 'q':
 			c->o.quiet = true;

@@ -34,25 +34,35 @@ static bool needs_made[MAX_LISTED];
 extern const struct { const char *path, *text; } spec_texts[];
 extern const struct { const char *spec, *short_name, *long_name; } atom_legend[];
 
-static void need(struct event_need *list, enum trace_kind kind, bool required, const char *why)
+/* For the reports only: the interrupts a CPU handled (engine/cpu_irqs.h). */
+static const enum trace_kind context_events[] = {
+	TRACE_IRQ_ENTRY, TRACE_IRQ_EXIT, TRACE_SOFTIRQ_ENTRY, TRACE_SOFTIRQ_EXIT,
+};
+
+#define CONTEXT_WHY	"interrupts that delayed a woken task, or woke it (--context-events)"
+
+/* @kind in @list, once, its reasons joined. Return: its entry, or NULL. */
+static struct event_need *need(struct event_need *list, enum trace_kind kind, bool required,
+			       const char *why)
 {
 	struct event_need *n = list;
 	size_t used;
 
 	if (kind == TRACE_OTHER || !why)
-		return;
+		return NULL;
 	while (n->kind != TRACE_OTHER && n->kind != kind)
 		n++;
 	if (n->kind == TRACE_OTHER) {
 		n->kind = kind;
 		n->required = required;
 		snprintf(n->why, sizeof(n->why), "%s", why);
-		return;
+		return n;
 	}
 	n->required |= required;
 	used = strlen(n->why);
 	if (!strstr(n->why, why) && used < sizeof(n->why))
 		snprintf(n->why + used, sizeof(n->why) - used, "; %s", why);
+	return n;
 }
 
 /* Required ones first, each group in the order they were found. */
@@ -85,6 +95,10 @@ static void make_needs(const struct rv_monitor *m, struct event_need *list)
 	if (rv_monitor_handles(m, RV_EV_SWITCH_OUT) && !rv_monitor_handles(m, RV_EV_WAKEUP))
 		need(list, TRACE_WAKEUP, false, "when each sleep ended, for the report");
 	required_first(list);
+	if (!rv_monitor_handles(m, RV_EV_SWITCH_OUT))
+		return;
+	for (size_t i = 0; i < sizeof(context_events) / sizeof(context_events[0]); i++)
+		need(list, context_events[i], false, CONTEXT_WHY)->context = true;
 }
 
 /**
@@ -107,6 +121,17 @@ const struct event_need *catalog_needs(const struct rv_monitor *m)
 		return needs_of[i];
 	}
 	return &none;
+}
+
+/**
+ * catalog_need_label() - how much a monitor needs an event, in a word
+ * @n: the need
+ *
+ * Return: "required", "optional" or "context" (for the reports only).
+ */
+const char *catalog_need_label(const struct event_need *n)
+{
+	return n->required ? "required" : n->context ? "context" : "optional";
 }
 
 /**

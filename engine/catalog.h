@@ -16,6 +16,8 @@
 struct event_need {
 	enum trace_kind	kind;		/* TRACE_OTHER ends a list */
 	bool		required;	/* without it the monitor cannot judge */
+	bool		context;	/* for the reports only, recorded when asked
+					   (rvreplay record --context-events) */
 	char		why[CATALOG_WHY_LEN];
 };
 
@@ -24,6 +26,7 @@ const struct rv_profile *catalog_profile_of(const char *release);
 void catalog_profile_kernels(const struct rv_profile *p, char *buf, size_t len);
 void catalog_profile_changes(const struct rv_profile *p, char *buf, size_t len);
 const struct event_need *catalog_needs(const struct rv_monitor *m);
+const char *catalog_need_label(const struct event_need *n);
 const char *catalog_spec(const struct rv_monitor *m);
 const char *catalog_atom_name(const struct rv_monitor *m, const char *short_name);
 

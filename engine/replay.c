@@ -14,6 +14,7 @@
 #include "gate.h"
 #include "replay.h"
 #include "cpu_history.h"
+#include "cpu_irqs.h"
 #include "routing.h"
 #include "time_text.h"
 
@@ -40,6 +41,7 @@ struct replay {
 	unsigned long		epoch;			/* lost-event gaps so far */
 	struct cpu_span		*cpus;			/* [nr_cpus]: each CPU's records */
 	struct cpu_histories	*cpu_history;		/* what each CPU ran lately */
+	struct cpu_irqs		*cpu_irqs;		/* the interrupts each handled lately */
 	unsigned int		nr_cpus;
 	struct pending		*pending;
 	unsigned int		nr_pending;
@@ -116,8 +118,8 @@ static struct rv_target *target_of(struct delivery *d, struct replay *r, struct 
 /* ---- verdicts ---- */
 
 /* Who woke a task, at its sched_waking record: @cur is the task the CPU ran. */
-static void note_waker(struct task_waker *w, const struct trace_record *rec,
-		       const struct task *cur)
+static void note_waker(const struct replay *r, struct task_waker *w,
+		       const struct trace_record *rec, const struct task *cur)
 {
 	w->ts = rec->ts;
 	w->pid = rec->pid;
@@ -136,6 +138,32 @@ static void note_waker(struct task_waker *w, const struct trace_record *rec,
 		w->syscall = cur->syscall;
 	else
 		memset(&w->syscall, 0, sizeof(w->syscall));
+	/* the interrupt handlers its CPU was in, when the trace has them */
+	if (!cpu_irqs_now(r->cpu_irqs, rec->cpu, false, &w->irq))
+		w->irq.nr = -1;
+	if (!cpu_irqs_now(r->cpu_irqs, rec->cpu, true, &w->softirq))
+		w->softirq.nr = -1;
+}
+
+/* Whether records of @kind can be told from the trace: enabled, or seen so far. */
+static bool recorded(const struct replay *r, enum trace_kind kind)
+{
+	const struct record_counts *c = &r->stats.counts;
+
+	return c->listed ? c->enabled[kind] : c->per_kind[kind] > 0;
+}
+
+/* Who ran on the CPU a task ran on again, and its interrupts, from its wakeup. */
+static void held(const struct replay *r, struct verdict *v)
+{
+	const struct task_sleep *s = &v->sleep;
+	uint64_t from = s->wakeup_ts ? s->wakeup_ts : s->waker.ts ? s->waker.ts : s->start;
+
+	cpu_history_window(r->cpu_history, s->run_cpu, from, s->run_ts, &v->held);
+	cpu_irqs_window(r->cpu_irqs, s->run_cpu, from, s->run_ts, &v->held_irqs);
+	v->held_irqs.hard_recorded = recorded(r, TRACE_IRQ_ENTRY) && recorded(r, TRACE_IRQ_EXIT);
+	v->held_irqs.soft_recorded = recorded(r, TRACE_SOFTIRQ_ENTRY) &&
+				     recorded(r, TRACE_SOFTIRQ_EXIT);
 }
 
 /* What the event completing a violation says about its cause. */
@@ -163,9 +191,7 @@ static void emit(struct replay *r, struct verdict *v)
 
 	/* what held the CPU it ran on again, from its wakeup */
 	if (s->start && s->run_ts)
-		cpu_history_window(r->cpu_history, s->run_cpu,
-				   s->wakeup_ts ? s->wakeup_ts : s->waker.ts ? s->waker.ts : s->start,
-				   s->run_ts, &v->held);
+		held(r, v);
 	else
 		v->held.cpu = -1;
 	if (r->sink.verdict)
@@ -288,7 +314,7 @@ static void on_violation(void *data, const struct rv_target *t, const unsigned l
 	v.sleep = task->sleep;
 	/* a verdict at a sched_waking (7.3 wakeup): that waking decided it */
 	if (r->rec->kind == TRACE_WAKING)
-		note_waker(&v.sleep.waker, r->rec, r->cur);
+		note_waker(r, &v.sleep.waker, r->rec, r->cur);
 	v.syscall = task->syscall;
 	fill_fault(&v, r->rec);
 	if (r->opts.context) {
@@ -606,7 +632,7 @@ static void sleep_done(struct replay *r, const struct task *task)
 		.sleep = &task->sleep, .violating = task->pending > 0,
 	};
 
-	if (r->sink.sleep && task->rt == 1)
+	if (r->sink.sleep && task->rt == 1 && !task->sleep.uninterruptible)
 		r->sink.sleep(r->sink.data, &done);
 }
 
@@ -636,6 +662,7 @@ static void story(struct replay *r, const struct trace_record *rec, struct task 
 					     rec->sw.next.pid == cur->pid));
 		cur->running = true;
 	}
+	cpu_irqs_record(r->cpu_irqs, rec);
 	switch (rec->kind) {
 	case TRACE_SWITCH:
 		cpu_history_switch(r->cpu_history, rec->cpu, rec->ts, &rec->sw.next);
@@ -643,10 +670,13 @@ static void story(struct replay *r, const struct trace_record *rec, struct task 
 		if (task && task->pid != 0) {
 			task->switched_out = true;
 			task->running = false;
-			if (rv_switched_out_sleeping(rec->sw.prev_state)) {
+			/* a sleep, or a block in D the wakeup monitor judges the waking of */
+			if (rec->sw.prev_state && !(rec->sw.prev_state & RV_TASK_PREEMPTED)) {
 				memset(&task->sleep, 0, sizeof(task->sleep));
 				task->sleep.start = rec->ts;
 				task->sleep.reason = task->syscall;
+				task->sleep.uninterruptible =
+					!rv_switched_out_sleeping(rec->sw.prev_state);
 			}
 		}
 		task = task_find(r->tasks, rec->sw.next.pid);
@@ -657,7 +687,7 @@ static void story(struct replay *r, const struct trace_record *rec, struct task 
 	case TRACE_WAKING:
 		task = task_find(r->tasks, rec->wake.pid);
 		if (task && task->sleep.start && !task->sleep.waker.ts)
-			note_waker(&task->sleep.waker, rec, cur);
+			note_waker(r, &task->sleep.waker, rec, cur);
 		/* woken between setting its sleeping state and switching out */
 		if (task && task->pid && task->running && task->rt == 1)
 			task->early_wakes++;
@@ -967,10 +997,12 @@ struct replay *replay_new(const struct replay_options *opts, struct trace_input 
 	r->nr_cpus = trace_input_meta(in)->cpus > 0 ? trace_input_meta(in)->cpus : 0;
 	r->cpus = calloc(r->nr_cpus + 1, sizeof(*r->cpus));
 	r->cpu_history = cpu_histories_new(r->nr_cpus);
-	if (!r->tasks || !r->cpus || !r->cpu_history) {
+	r->cpu_irqs = cpu_irqs_new(r->nr_cpus);
+	if (!r->tasks || !r->cpus || !r->cpu_history || !r->cpu_irqs) {
 		task_table_free(r->tasks);
 		free(r->cpus);
 		cpu_histories_free(r->cpu_history);
+		cpu_irqs_free(r->cpu_irqs);
 		free(r);
 		return NULL;
 	}
@@ -988,6 +1020,7 @@ void replay_free(struct replay *r)
 	task_table_free(r->tasks);
 	free(r->cpus);
 	cpu_histories_free(r->cpu_history);
+	cpu_irqs_free(r->cpu_irqs);
 	free(r);
 }
 

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "cpu_irqs.h"
 #include "monitor.h"
 #include "trace_record.h"
 
@@ -52,11 +53,14 @@ struct task_waker {
 	int			cpu;
 	char			comm[TRACE_COMM_LEN];
 	struct task_syscall	syscall;	/* a task waker's system call then */
+	struct irq_id		irq;		/* the hard irq handler its CPU was in (nr -1: none told) */
+	struct irq_id		softirq;	/* the softirq handler, likewise */
 };
 
 /* The last sleep of a task and how it ended. */
 struct task_sleep {
 	uint64_t		start;		/* switched out sleeping; 0: not sleeping */
+	bool			uninterruptible;	/* in D: no SLEEP for the monitors */
 	struct task_syscall	reason;		/* the system call it slept in */
 	struct task_waker	waker;
 	uint64_t		wakeup_ts;

@@ -37,6 +37,7 @@ struct verdict {
 	struct task_sleep		sleep;		/* sleep verdicts */
 	struct cpu_activity		held;		/* who ran on its CPU from the wakeup
 							   to its run; cpu -1: not told */
+	struct irq_activity		held_irqs;	/* the interrupts it handled then */
 	struct {
 		bool			user;
 		uint64_t		address;

@@ -55,6 +55,10 @@ static const struct event_desc descs[TRACE_NR_KINDS] = {
 	[TRACE_FAULT_USER] = { "exceptions:page_fault_user", "exceptions", "page_fault_user", { "address", "ip", "error_code" } },
 	[TRACE_FAULT_KERNEL] = { "exceptions:page_fault_kernel", "exceptions", "page_fault_kernel", { "address", "ip",
 				 "error_code" } },
+	[TRACE_IRQ_ENTRY] = { "irq:irq_handler_entry", "irq", "irq_handler_entry", { "irq", "name" } },
+	[TRACE_IRQ_EXIT] = { "irq:irq_handler_exit", "irq", "irq_handler_exit", { "irq" } },
+	[TRACE_SOFTIRQ_ENTRY] = { "irq:softirq_entry", "irq", "softirq_entry", { "vec" } },
+	[TRACE_SOFTIRQ_EXIT] = { "irq:softirq_exit", "irq", "softirq_exit", { "vec" } },
 	[TRACE_PRINT] = { "ftrace:print", "ftrace", "print", { "ip", "buf" } },
 };
 
@@ -529,6 +533,15 @@ static void decode_fields(const struct trace_decoder *d, const struct payload *r
 		out->fault.address = number(d, rec, &f[0], 0);
 		out->fault.ip = number(d, rec, &f[1], 0);
 		out->fault.error_code = number(d, rec, &f[2], 0);
+		break;
+	case TRACE_IRQ_ENTRY:
+		out->irq.nr = number(d, rec, &f[0], -1);
+		string_n(d, rec, &f[1], out->irq.name, sizeof(out->irq.name));
+		break;
+	case TRACE_IRQ_EXIT:
+	case TRACE_SOFTIRQ_ENTRY:
+	case TRACE_SOFTIRQ_EXIT:
+		out->irq.nr = number(d, rec, &f[0], -1);
 		break;
 	case TRACE_PRINT:
 		print_buf(d, rec, &f[1], out);

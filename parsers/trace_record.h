@@ -13,6 +13,7 @@
 #define TRACE_COMM_LEN		16
 #define TRACE_RV_SYSTEMS	{ "rv", "rvreplay" }
 #define TRACE_UNKNOWN_PRIO	(-1000)
+#define TRACE_IRQ_NAME_LEN	32	/* an irq action's name, cut */
 
 enum trace_kind {
 	TRACE_OTHER,		/* an event the replay does not decode */
@@ -31,6 +32,10 @@ enum trace_kind {
 	TRACE_CONTENTION_END,	/* lock:contention_end */
 	TRACE_FAULT_USER,	/* exceptions:page_fault_user */
 	TRACE_FAULT_KERNEL,	/* exceptions:page_fault_kernel */
+	TRACE_IRQ_ENTRY,	/* irq:irq_handler_entry (context only, for the reports) */
+	TRACE_IRQ_EXIT,		/* irq:irq_handler_exit */
+	TRACE_SOFTIRQ_ENTRY,	/* irq:softirq_entry */
+	TRACE_SOFTIRQ_EXIT,	/* irq:softirq_exit */
 	TRACE_PRINT,		/* ftrace:print (trace_marker) */
 	TRACE_RV_EVENT,		/* rv:event_<monitor>, rvreplay:event_<monitor> (live steps) */
 	TRACE_RV_ERROR,		/* rv:error_<monitor>, rvreplay:error_<monitor> (live verdicts) */
@@ -92,6 +97,10 @@ struct trace_record {
 			uint64_t		ip;
 			uint64_t		error_code;
 		} fault;
+		struct {
+			int			nr;	/* the irq, or the softirq's vector */
+			char			name[TRACE_IRQ_NAME_LEN];	/* IRQ_ENTRY */
+		} irq;
 		struct {
 			const char		*buf;	/* valid during the callback only */
 			size_t			len;

@@ -186,6 +186,38 @@ void explain_reason(const struct verdict *v, const char *arch, char *buf, size_t
 	}
 }
 
+#define HANDLER_LEN	(ESCAPE_LEN(TRACE_IRQ_NAME_LEN) + 32)
+
+/**
+ * explain_waker_handler() - the interrupt handler a verdict's waker ran in
+ * @v: the verdict
+ *
+ * Return: the hard irq or softirq its CPU was in at the waking, as the
+ * context says; NULL for a task or an NMI, or when the trace does not tell.
+ */
+const struct irq_id *explain_waker_handler(const struct verdict *v)
+{
+	const char *context = explain_waker_context(v);
+	const struct irq_id *id = !strcmp(context, "hard irq") ? &v->sleep.waker.irq :
+				  !strcmp(context, "soft irq") ? &v->sleep.waker.softirq : NULL;
+
+	return id && id->nr >= 0 ? id : NULL;
+}
+
+#define HANDLER_LEN	(ESCAPE_LEN(TRACE_IRQ_NAME_LEN) + 32)
+
+/* " in irq 24 (ahci)", or "" */
+static const char *handler(const struct verdict *v, char buf[HANDLER_LEN])
+{
+	const struct irq_id *id = explain_waker_handler(v);
+
+	if (!id)
+		return "";
+	strcpy(buf, " in ");
+	explain_irq(id, buf + 4, HANDLER_LEN - 4);
+	return buf;
+}
+
 /*
  * Who woke the task. A task woke it in task context: its name, pid and
  * prio. An interrupt woke it otherwise, on the CPU that recorded the
@@ -197,6 +229,7 @@ static void waker_words(const struct verdict *v, const char *arch, char *buf, si
 	const struct task_waker *w = &v->sleep.waker;
 	const char *context = explain_waker_context(v);
 	char comm[ESCAPE_LEN(TRACE_COMM_LEN)], hit[ESCAPE_LEN(TRACE_COMM_LEN) + 40];
+	char in_irq[HANDLER_LEN];
 
 	if (!w->ts) {
 		snprintf(buf, len, "no sched_waking of it in the trace");
@@ -208,8 +241,9 @@ static void waker_words(const struct verdict *v, const char *arch, char *buf, si
 			snprintf(hit, sizeof(hit), "%s pid %d", comm, w->pid);
 		else
 			snprintf(hit, sizeof(hit), "the idle task");
-		snprintf(buf, len, "a%s %s on CPU %d%s, interrupting %s",
+		snprintf(buf, len, "a%s %s on CPU %d%s%s, interrupting %s",
 			 strcmp(context, "NMI") ? "" : "n", context, w->cpu,
+			 handler(v, in_irq),
 			 !strcmp(context, "soft irq") && w->context & RV_CTX_HARDIRQ ?
 			 " (a hard irq nested in it)" : "", hit);
 	} else {
@@ -312,7 +346,8 @@ void explain_sleep(const struct verdict *v, const char *arch, char *buf, size_t 
 		return;
 	}
 	explain_duration((s->wakeup_ts ? s->wakeup_ts : s->run_ts) - s->start, d1, sizeof(d1));
-	n = snprintf(buf, len, "slept %s in %s, woken by %s", d1, in, who);
+	n = snprintf(buf, len, "slept %s%s in %s, woken by %s", d1,
+		     s->uninterruptible ? " uninterruptibly (D)" : "", in, who);
 	if (n >= len)
 		return;
 	if (!s->wakeup_ts)
@@ -403,6 +438,7 @@ bool explain_held(const struct verdict *v, char *buf, size_t len)
 		explain_duration(a->others_ns, d, sizeof(d));
 		snprintf(buf + n, len - n, ", then %u more for %s", a->others, d);
 	}
+	explain_held_irqs(&v->held_irqs, buf, len);
 	return true;
 }
 

@@ -24,7 +24,10 @@ void explain_fault(const struct verdict *v, const struct trace_input *in, const 
 void explain_syscall(const struct task_syscall *s, const char *arch, char *buf, size_t len);
 const char *explain_context(unsigned int flags);
 const char *explain_waker_context(const struct verdict *v);
+const struct irq_id *explain_waker_handler(const struct verdict *v);
 bool explain_held(const struct verdict *v, char *buf, size_t len);
+void explain_irq(const struct irq_id *id, char *buf, size_t len);
+void explain_held_irqs(const struct irq_activity *a, char *buf, size_t len);
 uint64_t verdict_window(const struct verdict *v);
 void explain_fault_error(uint64_t error_code, const char *arch, char *buf, size_t len);
 void explain_atoms(const struct verdict *v, char *buf, size_t len);

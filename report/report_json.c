@@ -60,6 +60,46 @@ static json_t *ns_or_null(uint64_t ns)
 	return ns ? json_integer(ns) : json_null();
 }
 
+/* An interrupt: {"kind": "irq" or "softirq", "nr", "name"}, or null. */
+static json_t *irq_object(const struct irq_id *id)
+{
+	json_t *o;
+
+	if (!id || id->nr < 0)
+		return json_null();
+	o = json_object();
+	json_object_set_new(o, "kind", json_string(id->soft ? "softirq" : "irq"));
+	json_object_set_new(o, "nr", json_integer(id->nr));
+	json_object_set_new(o, "name", json_text(id->name));
+	return o;
+}
+
+/* The interrupts handled in the window, or null when the trace has none of their events. */
+static json_t *interrupts_object(const struct irq_activity *a)
+{
+	json_t *o, *used;
+
+	if (!a->hard_recorded && !a->soft_recorded)
+		return json_null();
+	o = json_object();
+	used = json_array();
+	json_object_set_new(o, "hard_recorded", json_boolean(a->hard_recorded));
+	json_object_set_new(o, "soft_recorded", json_boolean(a->soft_recorded));
+	json_object_set_new(o, "partial", json_boolean(a->partial));
+	for (unsigned int i = 0; i < a->nr; i++) {
+		json_t *u = irq_object(&a->used[i].id);
+
+		json_object_set_new(u, "count", json_integer(a->used[i].count));
+		json_object_set_new(u, "ns", json_integer(a->used[i].ns));
+		json_array_append_new(used, u);
+	}
+	json_object_set_new(o, "used", used);
+	json_object_set_new(o, "others", json_integer(a->others));
+	json_object_set_new(o, "others_count", json_integer(a->others_count));
+	json_object_set_new(o, "others_ns", json_integer(a->others_ns));
+	return o;
+}
+
 /* Who ran on the CPU from the wakeup to the task running again. */
 static json_t *held_object(const struct verdict *v)
 {
@@ -86,6 +126,7 @@ static json_t *held_object(const struct verdict *v)
 	json_object_set_new(o, "ran", ran);
 	json_object_set_new(o, "others", json_integer(a->others));
 	json_object_set_new(o, "others_ns", json_integer(a->others_ns));
+	json_object_set_new(o, "interrupts", interrupts_object(&v->held_irqs));
 	return o;
 }
 
@@ -103,12 +144,14 @@ static json_t *sleep_object(struct report *rep, const struct verdict *v)
 		json_object_set_new(waker, "prio", s->waker.prio == TRACE_UNKNOWN_PRIO ?
 				    json_null() : json_integer(s->waker.prio));
 		json_object_set_new(waker, "context", json_string(explain_waker_context(v)));
+		json_object_set_new(waker, "handler", irq_object(explain_waker_handler(v)));
 		json_object_set_new(waker, "cpu", json_integer(s->waker.cpu));
 		json_object_set_new(waker, "ts_ns", json_integer(s->waker.ts));
 	}
 	json_object_set_new(o, "reason", json_string(reason));
 	json_object_set_new(o, "held", held_object(v));
 	json_object_set_new(o, "start_ts_ns", ns_or_null(s->start));
+	json_object_set_new(o, "uninterruptible", json_boolean(s->uninterruptible));
 	json_object_set_new(o, "slept_ns", s->wakeup_ts ? json_integer(s->wakeup_ts - s->start) :
 			    json_null());
 	json_object_set_new(o, "waker", waker);

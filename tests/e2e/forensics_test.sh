@@ -156,6 +156,55 @@ else
 	skip "a CPU hog beside an RT thread" "needs root, tracefs and the workloads"
 fi
 
+# ---- interrupts: what held the CPU, and what woke the task ----
+
+# irq_truth DESC TRACE OPTIONS MIN_WINDOWS MIN_HANDLERS: every sleep
+# violation's interrupts as trace-cmd report -t shows them
+irq_truth() {
+	# shellcheck disable=SC2086
+	"$RVREPLAY" --all --json $3 "$2" > "$TMP/irq.json" 2> /dev/null
+	trace-cmd report -t "$2" > "$TMP/irq.txt" 2> /dev/null
+	if python3 tests/e2e/irq_truth.py "$TMP/irq.txt" "$TMP/irq.json" > "$TMP/irq.out" &&
+	   tail -1 "$TMP/irq.out" | awk -v w="$4" -v h="$5" '$1 >= w && $4 >= h { ok = 1 } END { exit !ok }'; then
+		ok "$1: $(tail -1 "$TMP/irq.out")"
+	else
+		not_ok "$1" "$(tail -5 "$TMP/irq.out")"
+	fi
+}
+irq_truth "udp-softirq: interrupts in each window and the waker's handler" $T/udp-softirq.dat "" 20 5
+irq_truth "udp-softirq, 7.3: the same, with the wakeup monitor's soft irq verdicts" \
+	$T/udp-softirq.dat "--profile 7.3" 20 10
+check "udp-softirq: the handlers in words, most time first" "$T/udp-softirq.dat" 1 \
+	"^  held:   CPU 0, the 644\\.6 us from the wakeup to its run: cpu_hog pid 13573 prio 39 644\\.6 us; interrupts in it: softirq RCU 1 run 6242 ns, softirq SCHED 1 run 1633 ns$"
+check "udp-softirq: woken from the NET_RX softirq of the other CPU" "$T/udp-softirq.dat" 1 \
+	"woken by a soft irq on CPU 1 in softirq NET_RX, interrupting udp_wake pid 13572"
+check "a trace without the irq events: no word of interrupts" "--all $T/mutex-nonpi.dat" 1 \
+	"^  held:   CPU [0-9], "
+if grep -q "interrupt" "$TMP/all"; then
+	not_ok "a trace without the irq events: no word of interrupts" "$(grep interrupt "$TMP/all" | head -3)"
+fi
+got=$(json "$TMP/m.json" '
+print(set(v["context"]["sleep"]["held"]["interrupts"] is None for v in d["violations"]
+          if v["context"]["sleep"] and v["context"]["sleep"]["held"]))')
+[ "$got" = "{True}" ] && ok "a trace without the irq events: JSON interrupts null" ||
+	not_ok "a trace without the irq events: JSON interrupts null" "$got"
+check "list: the irq events, for the report only" "list" 0 \
+	"^      context   irq:softirq_entry +interrupts that delayed a woken task, or woke it \\(--context-events\\)"
+check "check: a trace without them says so, and still judges" "check -m sleep $T/mutex-nonpi.dat" 0 \
+	"^  absent   context  irq:irq_handler_entry +0 "
+
+# recorded here: --context-events adds them, and only it
+if [ "$(id -u)" = 0 ] && grep -qw tracefs /proc/filesystems && [ -x "$W/udp_wake" ]; then
+	"$RVREPLAY" record -q --context-events -o "$TMP/irqs.dat" -- sh -c \
+		"\"$W/cpu_hog\" & \"$W/udp_wake\"; wait" > /dev/null 2>&1
+	irq_truth "recorded with --context-events: every window and waker handler" "$TMP/irqs.dat" "" 10 1
+	"$RVREPLAY" record -q -m sleep -o "$TMP/noirqs.dat" -- true > /dev/null 2>&1
+	check "recorded without it: no irq events" "check -m sleep $TMP/noirqs.dat" 0 \
+		"^  absent   context  irq:softirq_entry "
+else
+	skip "recorded with --context-events" "needs root, tracefs and the workloads"
+fi
+
 # ---- navigation ----
 
 check "--around T: the violation at T" "-s --around 4984.159740 $T/mutex-nonpi.dat" 1 \

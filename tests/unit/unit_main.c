@@ -18,6 +18,7 @@ Suite *tracedat_suite(void);
 Suite *trace_reader_suite(void);
 Suite *print_format_suite(void);
 Suite *kallsyms_suite(void);
+Suite *cpu_irqs_suite(void);
 
 int main(void)
 {
@@ -35,6 +36,7 @@ int main(void)
 	srunner_add_suite(sr, trace_reader_suite());
 	srunner_add_suite(sr, print_format_suite());
 	srunner_add_suite(sr, kallsyms_suite());
+	srunner_add_suite(sr, cpu_irqs_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
