@@ -28,6 +28,7 @@ int cmd_list(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_record(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
 
 void cmd_error(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void cmd_warning(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -44,6 +45,8 @@ int cmd_parse_time(const char *s, bool end, uint64_t *ns);
 const struct rv_profile *cmd_choose_profile(const char *path, struct opened_trace *t,
 					    const char *name);
 int cmd_parse_uint(const char *s, unsigned long max, unsigned long *value);
+unsigned int cmd_cpus(void);
 extern bool cmd_quiet;
+extern char cmd_last_error[1024];	/* cmd_error()'s last text, unescaped */
 
 #endif

@@ -22,6 +22,7 @@
 #include "time_text.h"
 
 bool cmd_quiet;
+char cmd_last_error[1024];
 
 /* What a SIGBUS says and removes: set before the mapping is read. */
 static char bus_message[600];
@@ -95,11 +96,20 @@ static void message(const char *kind, const char *file, const char *fmt, va_list
  */
 void cmd_error(const char *file, const char *fmt, ...)
 {
+	char text[1024];
 	va_list ap;
+	int n = 0;
 
 	va_start(ap, fmt);
 	message("", file, fmt, ap);
 	va_end(ap);
+	/* the last error, for the JSON Lines and JUnit of a trace not judged */
+	if (file)
+		n = snprintf(text, sizeof(text), "%.512s: ", file);
+	va_start(ap, fmt);
+	vsnprintf(text + n, sizeof(text) - n, fmt, ap);
+	va_end(ap);
+	snprintf(cmd_last_error, sizeof(cmd_last_error), "%s", text);
 }
 
 /**
@@ -391,4 +401,16 @@ const struct rv_profile *cmd_choose_profile(const char *path, struct opened_trac
 	}
 	p = scan.name[0] ? rv_profile_find(scan.name) : NULL;
 	return p ? p : rv_profile_find("6.17");
+}
+
+/**
+ * cmd_cpus() - the CPUs online: how many traces a batch replays at once
+ *
+ * Return: at least 1.
+ */
+unsigned int cmd_cpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? n : 1;
 }

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "batch.h"
 #include "catalog.h"
 #include "cmd.h"
 #include "gate.h"
@@ -20,9 +21,12 @@
 #include "report.h"
 #include "report_pictures.h"
 #include "task_names.h"
+#include "trace_list.h"
+#include "trace_result.h"
 
 #define MAX_NAMES	16
 #define MAX_CONTEXT	1000
+#define MAX_JOBS	1024
 
 struct replay_cli {
 	const char		*names[MAX_NAMES];
@@ -46,10 +50,19 @@ struct replay_cli {
 	const char		*chrome;	/* --chrome-trace FILE */
 	const char		*waivers_path;	/* --waivers FILE */
 	struct waivers		waivers;
+	struct trace_list	list;		/* the traces */
+	const char		*index_file;	/* --index-file LIST */
+	long			index;		/* --index N, -1: every trace of LIST */
+	unsigned long		jobs;		/* -j N */
+	const char		*jsonl;		/* --jsonl FILE */
+	const char		*junit;		/* --junit FILE */
+	struct trace_result	*result;	/* the trace's, for --jsonl and --junit */
+	char			out_path[3][4096];	/* a trace's -o, --html, --chrome-trace in
+							   the folders a batch names */
 };
 
 static const char usage_text[] =
-"usage: rvreplay [OPTIONS] TRACE.dat\n"
+"usage: rvreplay [OPTIONS] TRACE.dat|FOLDER...\n"
 "       rvreplay COMMAND [ARGS...]\n"
 "\n"
 "Replay a trace-cmd trace through the kernel's rtapp LTL monitors and\n"
@@ -95,6 +108,11 @@ static const char usage_text[] =
 "      --chrome-trace FILE also write the trace for Perfetto and chrome://tracing\n"
 "      --waivers FILE      known violations (docs/waivers.md): reported as waived;\n"
 "                          the exit code is 1 only for violations not waived\n"
+"      --jsonl FILE        also write a JSON Lines line per trace (rvreplay-json(5))\n"
+"      --junit FILE        also write JUnit XML: a testsuite per trace\n"
+"  -j, --jobs N            traces replayed at once (default: the CPUs)\n"
+"      --index-file LIST   the traces listed in LIST, one per line\n"
+"      --index N           only the one on line N of LIST (0 the first)\n"
 "  -s, --summary           no detail per violation\n"
 "  -q, --quiet             no text report on stdout: errors and warnings that\n"
 "                          change what was judged only; the exit code tells\n"
@@ -102,20 +120,29 @@ static const char usage_text[] =
 "  -V, --version           print the version\n"
 "  -h, --help              print this help\n"
 "\n"
+"Several traces (or a FOLDER of *.dat) are replayed each on its own; -o,\n"
+"--html and --chrome-trace then name folders, one file per trace.\n"
+"\n"
 "Exit status: 0 every monitor judged the trace and found no violation,\n"
 "1 violations found, 2 nothing or not everything could be judged (usage,\n"
-"unreadable or damaged trace, events not recorded; see rvreplay(1)).\n";
+"unreadable or damaged trace, events not recorded; see rvreplay(1));\n"
+"for several traces, the worst of them.\n";
 
 enum {
 	OPT_JSON = 256, OPT_PID, OPT_COMM, OPT_CPU, OPT_FROM, OPT_TO, OPT_CONTEXT, OPT_ARCH,
 	OPT_BUFFER, OPT_LOST, OPT_STRICT, OPT_NO_INFER, OPT_KCOMMS, OPT_COLOR, OPT_PROFILE,
 	OPT_DAMAGED, OPT_MAX_INFLATED, OPT_TS, OPT_ALL, OPT_SORT, OPT_LIMIT, OPT_STATS, OPT_AROUND,
-	OPT_HTML, OPT_CHROME, OPT_WAIVERS,
+	OPT_HTML, OPT_CHROME, OPT_WAIVERS, OPT_JSONL, OPT_JUNIT, OPT_INDEX_FILE, OPT_INDEX,
 };
 
 static const struct option longopts[] = {
 	{ "monitor", required_argument, NULL, 'm' },
 	{ "json", no_argument, NULL, OPT_JSON },
+	{ "jsonl", required_argument, NULL, OPT_JSONL },
+	{ "junit", required_argument, NULL, OPT_JUNIT },
+	{ "jobs", required_argument, NULL, 'j' },
+	{ "index-file", required_argument, NULL, OPT_INDEX_FILE },
+	{ "index", required_argument, NULL, OPT_INDEX },
 	{ "output", required_argument, NULL, 'o' },
 	{ "pid", required_argument, NULL, OPT_PID },
 	{ "comm", required_argument, NULL, OPT_COMM },
@@ -325,6 +352,25 @@ static int parse_option(struct replay_cli *c, int opt, const char *arg)
 	case OPT_WAIVERS:
 		c->waivers_path = arg;
 		return 0;
+	case OPT_JSONL:
+		c->jsonl = arg;
+		return 0;
+	case OPT_JUNIT:
+		c->junit = arg;
+		return 0;
+	case 'j':
+		if (cmd_parse_uint(arg, MAX_JOBS, &c->jobs) || !c->jobs)
+			return cmd_usage_error("rvreplay", "bad --jobs '%s' (1 to %d)", arg, MAX_JOBS),
+			       -1;
+		return 0;
+	case OPT_INDEX_FILE:
+		c->index_file = arg;
+		return 0;
+	case OPT_INDEX:
+		if (cmd_parse_uint(arg, TRACE_LIST_MAX, &n))
+			return cmd_usage_error("rvreplay", "bad --index '%s'", arg), -1;
+		c->index = n;
+		return 0;
 	case OPT_COLOR:
 		if (strcmp(arg, "auto") && strcmp(arg, "always") && strcmp(arg, "never"))
 			return cmd_usage_error("rvreplay", "bad --color '%s' (auto, always or never)",
@@ -342,6 +388,35 @@ static int parse_option(struct replay_cli *c, int opt, const char *arg)
 	}
 }
 
+/* The traces named, or listed by --index-file; what a batch of them allows. */
+static int traces(struct replay_cli *c, int argc, char **argv)
+{
+	char err[TRACE_ERR_LEN + 4096];
+
+	if (c->index_file && argc)
+		return cmd_usage_error("rvreplay", "--index-file names the traces: no TRACE too"), -1;
+	if (c->index >= 0 && !c->index_file)
+		return cmd_usage_error("rvreplay", "--index needs --index-file"), -1;
+	if (!c->index_file && !argc)
+		return cmd_usage_error("rvreplay", "no trace file given"), -1;
+	for (int i = 0; i < argc; i++)
+		if (trace_list_add(&c->list, argv[i], err, sizeof(err)))
+			return cmd_usage_error("rvreplay", "%s", err), -1;
+	if (c->index_file && trace_list_index(&c->list, c->index_file, c->index, err, sizeof(err)))
+		return cmd_usage_error("rvreplay", "%s", err), -1;
+	c->list.batch |= c->list.nr > 1;
+	if (!c->list.batch) {
+		c->path = c->list.paths[0];
+		return 0;
+	}
+	if (c->report.json && !c->output)
+		return cmd_usage_error("rvreplay", "--json with several traces writes a file per "
+				       "trace: name a folder with -o"), -1;
+	if ((c->output || c->html || c->chrome) && trace_list_same_names(&c->list, err, sizeof(err)))
+		return cmd_usage_error("rvreplay", "%s", err), -1;
+	return 0;
+}
+
 static int parse(struct replay_cli *c, int argc, char **argv)
 {
 	int opt, ret;
@@ -354,7 +429,8 @@ static int parse(struct replay_cli *c, int argc, char **argv)
 	c->color = "auto";
 	optind = 1;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "m:o:sqVh", longopts, NULL)) != -1) {
+	c->index = -1;
+	while ((opt = getopt_long(argc, argv, "m:o:j:sqVh", longopts, NULL)) != -1) {
 		if (opt == '?')
 			return cmd_usage_error("rvreplay", "unknown option '%s'", argv[optind - 1]), -1;
 		if (opt == ':')
@@ -363,13 +439,9 @@ static int parse(struct replay_cli *c, int argc, char **argv)
 		if (ret)
 			return ret;
 	}
-	if (optind != argc - 1)
-		return cmd_usage_error("rvreplay", optind == argc ? "no trace file given" :
-				       "one trace file at a time"), -1;
 	if (c->filter.from > c->filter.to)
 		return cmd_usage_error("rvreplay", "--from is after --to: nothing to report"), -1;
-	c->path = argv[optind];
-	return 0;
+	return traces(c, argc - optind, argv + optind);
 }
 
 /* --color=auto: a report on a terminal, unless NO_COLOR (set, not empty) or TERM=dumb */
@@ -545,6 +617,21 @@ static int pictures_draw(struct replay_cli *c, struct opened_trace *t, struct re
 	return failed;
 }
 
+/* What --jsonl and --junit say of the trace, taken before the report goes. */
+static void keep_result(struct replay_cli *c, struct report *rep, const struct replay_stats *stats)
+{
+	struct trace_result *res = c->result;
+	size_t len = 0;
+	FILE *mem;
+
+	if (c->jsonl)
+		res->digest = report_json_digest(rep, stats);
+	if (c->junit && (mem = open_memstream(&res->cases, &len))) {
+		report_junit_cases(rep, c->path, mem, &res->counts);
+		fclose(mem);
+	}
+}
+
 static int run(struct replay_cli *c, struct opened_trace *t, struct gate *g, FILE *out,
 	       struct picture_files *pf)
 {
@@ -603,8 +690,11 @@ static int run(struct replay_cli *c, struct opened_trace *t, struct gate *g, FIL
 	if (pictures_draw(c, t, &pics, &rep, replay_stats(r)))
 		goto out;
 	judged_notices(c, &rep);
-	waiver_notices(c);
+	if (!c->list.batch)
+		waiver_notices(c);
 	ret = rep.violations > rep.waived ? EXIT_VIOLATIONS : EXIT_CLEAN;
+	if (c->result)
+		keep_result(c, &rep, replay_stats(r));
 out:
 	replay_free(r);
 	pictures_release(&pics);
@@ -643,13 +733,6 @@ static int gate(struct replay_cli *c, struct opened_trace *t, struct gate *g)
 	return 0;
 }
 
-/**
- * cmd_replay() - the main job: rvreplay [OPTIONS] TRACE.dat
- * @argc: argument count
- * @argv: arguments
- *
- * Return: the exit code.
- */
 /* Options that need the trace to be checked: a CPU it has. */
 static int usage_on_trace(const struct replay_cli *c, const struct opened_trace *t)
 {
@@ -692,42 +775,231 @@ static int replay_to(struct replay_cli *c, struct opened_trace *t, struct gate *
 	return pictures_commit(&pf) ? EXIT_ERROR : ret;
 }
 
-int cmd_replay(int argc, char **argv)
+/* One trace, c->path, to its report; its result taken when c->result is set. */
+static int replay_one(struct replay_cli *c)
 {
-	struct replay_cli c = { 0 };
 	struct opened_trace t = { 0 };
 	struct gate g;
 	char err[TRACE_ERR_LEN];
 	int ret;
 
-	ret = parse(&c, argc, argv);
-	if (ret)
-		return ret < 0 ? EXIT_ERROR : EXIT_CLEAN;
-	if (load_waivers(&c))
-		return EXIT_ERROR;
-	/* -q silences the text report on stdout only: a file or JSON gets it all */
-	c.report.quiet = c.quiet && !c.output && !c.report.json;
-	if (c.quiet || c.report.json)
-		progress_disable();
-	ret = cmd_open_trace(c.path, c.buffer, c.arch, c.max_inflated, &t);
+	cmd_last_error[0] = '\0';
+	ret = cmd_open_trace(c->path, c->buffer, c->arch, c->max_inflated, &t);
 	if (ret)
 		return ret;
-	cmd_set_times(t.in, c.ts);
+	if (c->result)
+		trace_result_file(c->result, trace_input_fd(t.in));
+	cmd_set_times(t.in, c->ts);
 	ret = EXIT_ERROR;
-	if (usage_on_trace(&c, &t))
+	if (usage_on_trace(c, &t))
 		goto out;
-	c.replay.profile = cmd_choose_profile(c.path, &t, c.profile);
-	if (!c.replay.profile)
+	c->replay.profile = cmd_choose_profile(c->path, &t, c->profile);
+	if (!c->replay.profile)
 		goto out;
-	if (catalog_select(c.names, c.nr_names, &c.replay, err)) {
-		cmd_error(c.path, "%s", err);
+	if (catalog_select(c->names, c->nr_names, &c->replay, err)) {
+		cmd_error(c->path, "%s", err);
 		goto out;
 	}
-	if (gate(&c, &t, &g))
+	if (gate(c, &t, &g))
 		goto out;
-	ret = replay_to(&c, &t, &g);
+	ret = replay_to(c, &t, &g);
 out:
 	trace_input_close(t.in);
+	return ret;
+}
+
+/* In a batch's child: @path's outputs in the folders -o, --html and --chrome-trace name. */
+static void outputs_in_folders(struct replay_cli *c, const char *path)
+{
+	char name[256];
+
+	trace_list_name(path, name, sizeof(name));
+	if (c->output) {
+		snprintf(c->out_path[0], sizeof(c->out_path[0]), "%s/%s.%s", c->output, name,
+			 c->report.json ? "json" : "txt");
+		c->output = c->out_path[0];
+	}
+	if (c->html) {
+		snprintf(c->out_path[1], sizeof(c->out_path[1]), "%s/%s.html", c->html, name);
+		c->html = c->out_path[1];
+	}
+	if (c->chrome) {
+		snprintf(c->out_path[2], sizeof(c->out_path[2]), "%s/%s.chrome.json", c->chrome, name);
+		c->chrome = c->out_path[2];
+	}
+}
+
+/* A trace of a batch, in its child: its report, its line and suite, the waivers it used. */
+static int batch_one(void *ctx, const char *path, FILE *line, FILE *suite, FILE *notes)
+{
+	struct replay_cli *c = ctx;
+	struct trace_result res = { .path = path };
+	int ret;
+
+	c->path = path;
+	c->result = &res;
+	outputs_in_folders(c, path);
+	ret = replay_one(c);
+	for (unsigned int i = 0; notes && i < c->waivers.nr; i++)
+		if (c->waivers.list[i].matched)
+			fprintf(notes, "%u\n", i);
+	if (line)
+		trace_result_line(line, &res, ret, ret == EXIT_ERROR ? cmd_last_error : NULL);
+	if (suite)
+		trace_result_suite(suite, &res, ret, ret == EXIT_ERROR ? cmd_last_error : NULL);
+	trace_result_release(&res);
+	return ret;
+}
+
+/* In the parent: the waivers a trace's child used (one index a line). */
+static void batch_notes(void *ctx, const char *notes)
+{
+	struct replay_cli *c = ctx;
+	unsigned long i;
+	char *end;
+
+	for (const char *p = notes; p && *p; p = end + (*end == '\n')) {
+		i = strtoul(p, &end, 10);
+		if (end == p)
+			return;
+		if (i < c->waivers.nr)
+			c->waivers.list[i].matched = true;
+	}
+}
+
+/* -o, --html, --chrome-trace of a batch: folders, made when missing. */
+static int make_folders(const struct replay_cli *c)
+{
+	const char *dirs[] = { c->output, c->html, c->chrome };
+	struct stat st;
+
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		if (!dirs[i])
+			continue;
+		if (mkdir(dirs[i], 0777) && errno != EEXIST) {
+			cmd_error(dirs[i], "cannot make the folder: %s", strerror(errno));
+			return -1;
+		}
+		if (stat(dirs[i], &st) || !S_ISDIR(st.st_mode)) {
+			cmd_error(dirs[i], "not a folder: with several traces, -o, --html and "
+				  "--chrome-trace name folders");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* --jsonl, --junit: files written whole or not at all, as -o's. */
+struct result_files {
+	struct output_file	jsonl, junit;
+	FILE			*jsonl_f, *junit_f;
+};
+
+static int result_open(const char *path, struct output_file *o, FILE **f)
+{
+	char err[TRACE_ERR_LEN];
+
+	*f = NULL;
+	if (!path)
+		return 0;
+	if (output_file_prepare(o, path, -1, err, sizeof(err)) ||
+	    !(*f = output_file_open(o, err, sizeof(err)))) {
+		cmd_error(path, "%s", err);
+		return -1;
+	}
+	return 0;
+}
+
+static int results_open(const struct replay_cli *c, struct result_files *rf)
+{
+	if (result_open(c->jsonl, &rf->jsonl, &rf->jsonl_f))
+		return -1;
+	if (result_open(c->junit, &rf->junit, &rf->junit_f)) {
+		if (rf->jsonl_f)
+			output_file_abort(&rf->jsonl);
+		return -1;
+	}
+	if (rf->junit_f)
+		trace_result_junit_begin(rf->junit_f);
+	return 0;
+}
+
+static int results_close(struct result_files *rf, int ret)
+{
+	char err[TRACE_ERR_LEN];
+
+	if (rf->junit_f)
+		trace_result_junit_end(rf->junit_f);
+	if (rf->jsonl_f && output_file_commit(&rf->jsonl, err, sizeof(err))) {
+		cmd_error(rf->jsonl.path, "%s", err);
+		ret = EXIT_ERROR;
+	}
+	if (rf->junit_f && output_file_commit(&rf->junit, err, sizeof(err))) {
+		cmd_error(rf->junit.path, "%s", err);
+		ret = EXIT_ERROR;
+	}
+	return ret;
+}
+
+/* One trace, with its line and suite when asked: no child, the output as ever. */
+static int single(struct replay_cli *c, struct result_files *rf)
+{
+	struct trace_result res = { .path = c->path };
+	int ret;
+
+	if (rf->jsonl_f || rf->junit_f)
+		c->result = &res;
+	ret = replay_one(c);
+	if (rf->jsonl_f)
+		trace_result_line(rf->jsonl_f, &res, ret, ret == EXIT_ERROR ? cmd_last_error : NULL);
+	if (rf->junit_f)
+		trace_result_suite(rf->junit_f, &res, ret, ret == EXIT_ERROR ? cmd_last_error : NULL);
+	trace_result_release(&res);
+	c->result = NULL;
+	return ret;
+}
+
+/**
+ * cmd_replay() - the main job: rvreplay [OPTIONS] TRACE.dat|FOLDER...
+ * @argc: argument count
+ * @argv: arguments
+ *
+ * Return: the exit code (of several traces, the worst).
+ */
+int cmd_replay(int argc, char **argv)
+{
+	struct replay_cli c = { 0 };
+	struct result_files rf = { 0 };
+	struct batch b;
+	int ret;
+
+	ret = parse(&c, argc, argv);
+	if (ret) {
+		trace_list_free(&c.list);
+		return ret < 0 ? EXIT_ERROR : EXIT_CLEAN;
+	}
+	ret = EXIT_ERROR;
+	if (load_waivers(&c))
+		goto out;
+	/* -q silences the text report on stdout only: a file or JSON gets it all */
+	c.report.quiet = c.quiet && !c.output && !c.report.json;
+	if (c.quiet || c.report.json || c.list.batch)
+		progress_disable();
+	if ((c.list.batch && make_folders(&c)) || results_open(&c, &rf))
+		goto out;
+	if (!c.list.batch) {
+		ret = results_close(&rf, single(&c, &rf));
+		goto out;
+	}
+	b = (struct batch){ .list = &c.list, .jobs = c.jobs ? c.jobs : cmd_cpus(), .one = batch_one,
+			    .notes = batch_notes, .ctx = &c, .jsonl = rf.jsonl_f, .junit = rf.junit_f };
+	if (b.jobs > c.list.nr)
+		b.jobs = c.list.nr;
+	ret = results_close(&rf, batch_run(&b));
+	/* a waiver is unused when no trace of the batch used it: said once */
+	waiver_notices(&c);
+out:
 	waivers_free(&c.waivers);
+	trace_list_free(&c.list);
 	return ret;
 }

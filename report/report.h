@@ -8,6 +8,8 @@
 
 #include <stdio.h>
 
+#include <jansson.h>
+
 #include "gate.h"
 #include "replay.h"
 #include "report_groups.h"
@@ -80,6 +82,13 @@ struct summary_row {
 
 struct report;
 
+/* What a trace's JUnit test cases hold (report_junit.c). */
+struct junit_counts {
+	unsigned int	tests;
+	unsigned int	failures;
+	unsigned int	skipped;
+};
+
 /* One output format. */
 struct report_format {
 	void	(*begin)(struct report *rep);
@@ -124,6 +133,11 @@ int report_monitor_index(const struct report *rep, const struct rv_monitor *m);
 #define REPORT_BOLD	"\033[1m"
 #define REPORT_RESET	"\033[0m"
 const char *report_color(const struct report *rep, const char *seq);
+void report_text_group(struct report *rep, const struct verdict_group *g, FILE *out);
+json_t *report_json_digest(struct report *rep, const struct replay_stats *stats);
+void report_junit_cases(struct report *rep, const char *suite, FILE *out,
+			struct junit_counts *n);
+void report_xml_text(FILE *out, const char *s);
 
 const char *report_comm_matched(const struct report_filter *f, const struct verdict *v);
 

@@ -497,6 +497,54 @@ static void json_end(struct report *rep, const struct replay_stats *stats)
 	fprintf(rep->opts.out, "\n}\n");
 }
 
+/* How many instances of each coverage class: {"judged": 3, "never_judged": 1, ...}. */
+static json_t *coverage_counts(struct report *rep)
+{
+	char why[EXPLAIN_LEN * 2];
+	json_t *o = json_object();
+
+	for (unsigned int i = 0; i < rep->nr_coverage; i++) {
+		const char *key = explain_coverage_key(explain_coverage(&rep->coverage[i],
+						       rep->replay->strict_start, why, sizeof(why)));
+		json_t *n = json_object_get(o, key);
+
+		json_object_set_new(o, key, json_integer(n ? json_integer_value(n) + 1 : 1));
+	}
+	return o;
+}
+
+/**
+ * report_json_digest() - what a JSON Lines line of a batch run says of a
+ *	trace's report (rvreplay-json(5), JSON LINES): flat fields, the
+ *	counts, the coverage classes and the groups
+ * @rep: the report, after report_end()
+ * @stats: the replay's
+ *
+ * Return: a new object (NULL when memory runs out).
+ */
+json_t *report_json_digest(struct report *rep, const struct replay_stats *stats)
+{
+	const struct trace_meta *m = trace_input_meta(rep->in);
+	json_t *o = json_object(), *summary = summary_object(rep);
+
+	json_object_set_new(o, "kernel", json_string(m->release));
+	json_object_set_new(o, "arch", json_string(rep->opts.arch));
+	json_object_set_new(o, "profile", json_string(rep->opts.profile));
+	json_object_set_new(o, "cpus", json_integer(m->cpus));
+	json_object_set_new(o, "events", json_integer(stats->counts.events));
+	json_object_set_new(o, "first_ts_ns", json_integer(stats->first_ts));
+	json_object_set_new(o, "last_ts_ns", json_integer(stats->last_ts));
+	json_object_set_new(o, "duration_ns", json_integer(stats->last_ts - stats->first_ts));
+	json_object_set_new(o, "lost_events", json_pack("{s:i}", "gaps", rep->nr_lost));
+	json_object_set(o, "violations", json_object_get(summary, "violations"));
+	json_object_set(o, "waived", json_object_get(summary, "waived"));
+	json_object_set(o, "by_monitor", json_object_get(summary, "by_monitor"));
+	json_decref(summary);
+	json_object_set_new(o, "coverage", coverage_counts(rep));
+	json_object_set_new(o, "groups", groups_array(rep));
+	return o;
+}
+
 const struct report_format report_json = {
 	.begin = json_begin,
 	.verdict = json_verdict,

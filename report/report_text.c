@@ -146,6 +146,24 @@ static void text_group(struct report *rep, const struct verdict_group *g)
 	fprintf(out, "\n");
 }
 
+/**
+ * report_text_group() - one group as the text report tells it, uncoloured
+ * @rep: the report, after report_end()
+ * @g: one of its groups
+ * @out: where to write (the JUnit failure of the group)
+ */
+void report_text_group(struct report *rep, const struct verdict_group *g, FILE *out)
+{
+	FILE *was = rep->opts.out;
+	bool color = rep->opts.color;
+
+	rep->opts.out = out;
+	rep->opts.color = false;
+	text_group(rep, g);
+	rep->opts.out = was;
+	rep->opts.color = color;
+}
+
 static void text_groups(struct report *rep)
 {
 	unsigned int n = rep->groups.nr, shown = rep->opts.limit && rep->opts.limit < n ?

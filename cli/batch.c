@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Many traces in one run (batch.h).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "batch.h"
+#include "escape.h"
+#include "cmd.h"
+#include "trace_result.h"
+
+/* What a child writes, each into a memory file the parent reads back. */
+enum { CAUGHT_OUT, CAUGHT_ERR, CAUGHT_LINE, CAUGHT_SUITE, CAUGHT_NOTES, NR_CAUGHT };
+
+struct job {
+	pid_t		pid;		/* 0: a free slot */
+	unsigned int	index;
+	int		fd[NR_CAUGHT];
+};
+
+struct tally {
+	unsigned int	by_code[3];
+	int		worst;
+	const char	*worst_path;
+	char		**suites;	/* [list->nr], the JUnit testsuites in list order */
+};
+
+static void close_job(struct job *j)
+{
+	for (int i = 0; i < NR_CAUGHT; i++)
+		if (j->fd[i] >= 0)
+			close(j->fd[i]);
+	memset(j, 0, sizeof(*j));
+}
+
+/* The child: its outputs to the memory files, the trace replayed, its code. */
+static void child(const struct batch *b, const struct job *j)
+{
+	FILE *line = NULL, *suite = NULL, *notes = fdopen(dup(j->fd[CAUGHT_NOTES]), "w");
+	int code;
+
+	dup2(j->fd[CAUGHT_OUT], STDOUT_FILENO);
+	dup2(j->fd[CAUGHT_ERR], STDERR_FILENO);
+	if (b->jsonl)
+		line = fdopen(dup(j->fd[CAUGHT_LINE]), "w");
+	if (b->junit)
+		suite = fdopen(dup(j->fd[CAUGHT_SUITE]), "w");
+	code = b->one(b->ctx, b->list->paths[j->index], line, suite, notes);
+	if (notes)
+		fclose(notes);
+	if (line)
+		fclose(line);
+	if (suite)
+		fclose(suite);
+	fflush(stdout);
+	fflush(stderr);
+	_exit(code);
+}
+
+static int start(const struct batch *b, struct job *j, unsigned int index)
+{
+	static const char *const names[NR_CAUGHT] = { "stdout", "stderr", "line", "suite",
+						       "notes" };
+
+	j->index = index;
+	for (int i = 0; i < NR_CAUGHT; i++) {
+		j->fd[i] = memfd_create(names[i], MFD_CLOEXEC);
+		if (j->fd[i] < 0) {
+			cmd_error(NULL, "cannot make a memory file: %s", strerror(errno));
+			close_job(j);
+			return -1;
+		}
+	}
+	/* nothing buffered may be written twice: by the child too */
+	fflush(NULL);
+	j->pid = fork();
+	if (j->pid < 0) {
+		cmd_error(NULL, "cannot fork: %s", strerror(errno));
+		close_job(j);
+		return -1;
+	}
+	if (!j->pid)
+		child(b, j);
+	return 0;
+}
+
+/* A memory file's bytes, NUL-terminated (NULL when empty or unreadable). */
+static char *slurp(int fd)
+{
+	off_t size = lseek(fd, 0, SEEK_END);
+	char *buf;
+
+	if (size <= 0 || !(buf = malloc(size + 1)))
+		return NULL;
+	if (pread(fd, buf, size, 0) != size) {
+		free(buf);
+		return NULL;
+	}
+	buf[size] = '\0';
+	return buf;
+}
+
+static void copy_out(int fd, FILE *to, const char *header)
+{
+	char *text = slurp(fd);
+
+	if (!text)
+		return;
+	if (header)
+		fputs(header, to);
+	fputs(text, to);
+	fflush(to);
+	free(text);
+}
+
+/* A child that ended without its line or suite (killed): they are written for it. */
+static char *fallback(const struct batch *b, const struct job *j, int caught, int code,
+		      const char *why)
+{
+	struct trace_result r = { .path = b->list->paths[j->index] };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	if (!mem)
+		return NULL;
+	if (caught == CAUGHT_LINE)
+		trace_result_line(mem, &r, code, why);
+	else
+		trace_result_suite(mem, &r, code, why);
+	fclose(mem);
+	return text;
+}
+
+static void finish(const struct batch *b, struct job *j, int status, struct tally *t)
+{
+	const char *path = b->list->paths[j->index];
+	int code = WIFEXITED(status) && WEXITSTATUS(status) <= EXIT_ERROR ? WEXITSTATUS(status) :
+		   EXIT_ERROR;
+	char header[4200], why[128] = "";
+	char *line;
+
+	if (WIFSIGNALED(status))
+		snprintf(why, sizeof(why), "its replay ended by signal %d (%s)", WTERMSIG(status),
+			 strsignal(WTERMSIG(status)));
+	snprintf(header, sizeof(header), "== %s: exit %d\n", path, code);
+	copy_out(j->fd[CAUGHT_OUT], stdout, header);
+	copy_out(j->fd[CAUGHT_ERR], stderr, NULL);
+	if (why[0])
+		cmd_error(path, "%s", why);
+	if (b->notes) {
+		char *notes = slurp(j->fd[CAUGHT_NOTES]);
+
+		b->notes(b->ctx, notes);
+		free(notes);
+	}
+	if (b->jsonl) {
+		line = slurp(j->fd[CAUGHT_LINE]);
+		if (!line || why[0]) {
+			free(line);
+			line = fallback(b, j, CAUGHT_LINE, code, why);
+		}
+		if (line)
+			fputs(line, b->jsonl);
+		fflush(b->jsonl);
+		free(line);
+	}
+	if (b->junit) {
+		t->suites[j->index] = slurp(j->fd[CAUGHT_SUITE]);
+		if (!t->suites[j->index] || why[0]) {
+			free(t->suites[j->index]);
+			t->suites[j->index] = fallback(b, j, CAUGHT_SUITE, code, why);
+		}
+	}
+	t->by_code[code]++;
+	if (!t->worst_path || code > t->worst) {
+		t->worst = code;
+		t->worst_path = path;
+	}
+	close_job(j);
+}
+
+/* Waits for one child of @jobs to end and takes in what it wrote. */
+static void reap(const struct batch *b, struct job *jobs, struct tally *t)
+{
+	int status;
+	pid_t pid;
+
+	do
+		pid = wait(&status);
+	while (pid < 0 && errno == EINTR);
+	for (unsigned int i = 0; pid > 0 && i < b->jobs; i++)
+		if (jobs[i].pid == pid)
+			finish(b, &jobs[i], status, t);
+}
+
+static void say(const struct batch *b, const struct tally *t)
+{
+	char path[ESCAPE_LEN(256)];
+
+	/* said even with -q: which trace gave the exit code */
+	fprintf(stderr, "rvreplay: %u traces: %u clean, %u with violations, %u not judged; exit %d%s%s\n",
+		b->list->nr, t->by_code[EXIT_CLEAN], t->by_code[EXIT_VIOLATIONS],
+		t->by_code[EXIT_ERROR], t->worst, t->worst ? ", first from " : "",
+		t->worst ? escape(t->worst_path, path, sizeof(path)) : "");
+}
+
+/**
+ * batch_run() - replay every trace of the list, b->jobs at a time
+ * @b: the run
+ *
+ * Return: the worst exit code of the traces (2 beats 1 beats 0); 2 when a
+ * child cannot be started (the traces not started are not judged).
+ */
+int batch_run(const struct batch *b)
+{
+	struct job *jobs = calloc(b->jobs, sizeof(*jobs));
+	struct tally t = { .worst = EXIT_CLEAN };
+	unsigned int next = 0, running = 0;
+	int failed = 0;
+
+	t.suites = calloc(b->list->nr + 1, sizeof(*t.suites));
+	if (!jobs || !t.suites) {
+		free(jobs);
+		free(t.suites);
+		cmd_error(NULL, "out of memory");
+		return EXIT_ERROR;
+	}
+	while (next < b->list->nr || running) {
+		for (unsigned int i = 0; !failed && i < b->jobs && next < b->list->nr; i++) {
+			if (jobs[i].pid)
+				continue;
+			failed = start(b, &jobs[i], next);
+			next += !failed;
+			running += !failed;
+		}
+		if (!running)
+			break;
+		reap(b, jobs, &t);
+		running = 0;
+		for (unsigned int i = 0; i < b->jobs; i++)
+			running += jobs[i].pid != 0;
+	}
+	for (unsigned int i = 0; b->junit && i < b->list->nr; i++)
+		if (t.suites[i])
+			fputs(t.suites[i], b->junit);
+	for (unsigned int i = 0; i < b->list->nr; i++)
+		free(t.suites[i]);
+	free(t.suites);
+	free(jobs);
+	if (failed) {
+		cmd_error(NULL, "%u of %u traces were not replayed", b->list->nr - next, b->list->nr);
+		t.worst = EXIT_ERROR;
+	}
+	say(b, &t);
+	return t.worst;
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Many traces in one run: each replayed on its own in a child process, N at
+ * a time, its memory its own as in a run of one trace. The children's
+ * reports come out whole, one after the other, as they finish; their JSON
+ * Lines lines too; their JUnit testsuites in the order of the list. The
+ * exit code is the worst of the traces, and the run says which one gave it.
+ */
+#ifndef BATCH_H
+#define BATCH_H
+
+#include <stdio.h>
+
+#include "trace_list.h"
+
+/*
+ * Replays one trace in the child; writes its line and suite (when not
+ * NULL), and notes for the parent. Return: its exit code.
+ */
+typedef int (*batch_one_fn)(void *ctx, const char *path, FILE *line, FILE *suite, FILE *notes);
+/* Takes a child's notes in the parent (NULL text: none). */
+typedef void (*batch_notes_fn)(void *ctx, const char *notes);
+
+struct batch {
+	const struct trace_list	*list;
+	unsigned int		jobs;
+	batch_one_fn		one;
+	batch_notes_fn		notes;
+	void			*ctx;
+	FILE			*jsonl;		/* or NULL */
+	FILE			*junit;		/* or NULL */
+};
+
+int batch_run(const struct batch *b);
+
+#endif

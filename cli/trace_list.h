@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The traces a run replays: the files named, the *.dat files under the
+ * folders named (sorted, searched down), the lines of an index file, or
+ * one line of it (--index N, for a Slurm array task or a Kubernetes
+ * indexed job).
+ */
+#ifndef TRACE_LIST_H
+#define TRACE_LIST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define TRACE_LIST_MAX	100000
+
+struct trace_list {
+	char		**paths;
+	unsigned int	nr;
+	bool		batch;		/* several traces, or a folder or index of them */
+};
+
+int trace_list_add(struct trace_list *l, const char *arg, char *err, size_t len);
+int trace_list_index(struct trace_list *l, const char *file, long index, char *err, size_t len);
+const char *trace_list_name(const char *path, char *buf, size_t len);
+int trace_list_same_names(const struct trace_list *l, char *err, size_t len);
+void trace_list_free(struct trace_list *l);
+
+#endif

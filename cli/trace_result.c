@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * What a run says of each trace for machines (trace_result.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+#include "trace_result.h"
+
+/**
+ * trace_result_file() - the size and SHA-256 of the trace that was opened
+ * @r: the result
+ * @fd: the trace's one open file
+ */
+void trace_result_file(struct trace_result *r, int fd)
+{
+	r->read = !sha256_fd(fd, r->sha256, &r->size);
+}
+
+static json_t *text(const char *s)
+{
+	char *e = escape_dup(s);
+	json_t *j = json_string(e ? e : "?");
+
+	free(e);
+	return j;
+}
+
+/**
+ * trace_result_line() - one JSON Lines line for a trace, its newline included
+ * @out: the JSON Lines file
+ * @r: the result (digest NULL when the trace could not be judged)
+ * @exit_code: the trace's exit code
+ * @error: why it could not be judged, or NULL
+ */
+void trace_result_line(FILE *out, const struct trace_result *r, int exit_code, const char *error)
+{
+	json_t *o = json_object();
+	char *line;
+
+	json_object_set_new(o, "rvreplay_version", json_string(RVREPLAY_VERSION));
+	json_object_set_new(o, "path", text(r->path));
+	json_object_set_new(o, "size", r->read ? json_integer(r->size) : json_null());
+	json_object_set_new(o, "sha256", r->read ? json_string(r->sha256) : json_null());
+	json_object_set_new(o, "exit_code", json_integer(exit_code));
+	json_object_set_new(o, "error", error && error[0] ? text(error) : json_null());
+	if (r->digest)
+		json_object_update(o, r->digest);
+	else
+		json_object_set_new(o, "groups", json_array());
+	line = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	if (line)
+		fprintf(out, "%s\n", line);
+	free(line);
+	json_decref(o);
+}
+
+/**
+ * trace_result_suite() - the JUnit testsuite of a trace
+ * @out: the JUnit file
+ * @r: the result (cases NULL when the trace could not be judged)
+ * @exit_code: the trace's exit code
+ * @error: why it could not be judged, or NULL
+ *
+ * A trace that could not be judged is one test case in error: a CI must
+ * never read it as passed.
+ */
+void trace_result_suite(FILE *out, const struct trace_result *r, int exit_code, const char *error)
+{
+	bool judged = r->cases && exit_code != 2;
+
+	fputs("  <testsuite name=\"", out);
+	report_xml_text(out, r->path);
+	fprintf(out, "\" tests=\"%u\" failures=\"%u\" errors=\"%d\" skipped=\"%u\">\n",
+		judged ? r->counts.tests : 1, judged ? r->counts.failures : 0, !judged,
+		judged ? r->counts.skipped : 0);
+	if (judged) {
+		fputs(r->cases, out);
+	} else {
+		fputs("    <testcase classname=\"", out);
+		report_xml_text(out, r->path);
+		fputs("\" name=\"judged\">\n      <error message=\"", out);
+		report_xml_text(out, error && error[0] ? error : "could not be judged");
+		fputs("\"/>\n    </testcase>\n", out);
+	}
+	fputs("  </testsuite>\n", out);
+}
+
+void trace_result_junit_begin(FILE *out)
+{
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"rvreplay\">\n", out);
+}
+
+void trace_result_junit_end(FILE *out)
+{
+	fputs("</testsuites>\n", out);
+}
+
+void trace_result_release(struct trace_result *r)
+{
+	json_decref(r->digest);
+	free(r->cases);
+	r->digest = NULL;
+	r->cases = NULL;
+}

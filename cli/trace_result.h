@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What a run says of each trace for machines: a JSON Lines line
+ * (rvreplay-json(5), JSON LINES) and a JUnit testsuite (tests/junit/junit.xsd),
+ * for a trace judged and for one that could not be (exit 2: its error).
+ */
+#ifndef TRACE_RESULT_H
+#define TRACE_RESULT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "report.h"
+#include "sha256.h"
+
+struct trace_result {
+	const char		*path;
+	bool			read;		/* size and sha256 known */
+	uint64_t		size;
+	char			sha256[SHA256_HEX_LEN];
+	json_t			*digest;	/* report_json_digest(), NULL: none */
+	char			*cases;		/* report_junit_cases(), NULL: none */
+	struct junit_counts	counts;
+};
+
+void trace_result_file(struct trace_result *r, int fd);
+void trace_result_line(FILE *out, const struct trace_result *r, int exit_code, const char *error);
+void trace_result_suite(FILE *out, const struct trace_result *r, int exit_code, const char *error);
+void trace_result_junit_begin(FILE *out);
+void trace_result_junit_end(FILE *out);
+void trace_result_release(struct trace_result *r);
+
+#endif
