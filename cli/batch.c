@@ -28,7 +28,7 @@ struct job {
 struct tally {
 	unsigned int	by_code[3];
 	int		worst;
-	const char	*worst_path;
+	long		worst_index;	/* the first trace of the list that gave it; -1: none yet */
 	char		**suites;	/* [list->nr], the JUnit testsuites in list order */
 };
 
@@ -180,9 +180,10 @@ static void finish(const struct batch *b, struct job *j, int status, struct tall
 		}
 	}
 	t->by_code[code]++;
-	if (!t->worst_path || code > t->worst) {
+	if (t->worst_index < 0 || code > t->worst ||
+	    (code == t->worst && j->index < t->worst_index)) {
 		t->worst = code;
-		t->worst_path = path;
+		t->worst_index = j->index;
 	}
 	close_job(j);
 }
@@ -209,7 +210,7 @@ static void say(const struct batch *b, const struct tally *t)
 	fprintf(stderr, "rvreplay: %u traces: %u clean, %u with violations, %u not judged; exit %d%s%s\n",
 		b->list->nr, t->by_code[EXIT_CLEAN], t->by_code[EXIT_VIOLATIONS],
 		t->by_code[EXIT_ERROR], t->worst, t->worst ? ", first from " : "",
-		t->worst ? escape(t->worst_path, path, sizeof(path)) : "");
+		t->worst ? escape(b->list->paths[t->worst_index], path, sizeof(path)) : "");
 }
 
 /**
@@ -222,7 +223,7 @@ static void say(const struct batch *b, const struct tally *t)
 int batch_run(const struct batch *b)
 {
 	struct job *jobs = calloc(b->jobs, sizeof(*jobs));
-	struct tally t = { .worst = EXIT_CLEAN };
+	struct tally t = { .worst = EXIT_CLEAN, .worst_index = -1 };
 	unsigned int next = 0, running = 0;
 	int failed = 0;
 

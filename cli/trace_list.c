@@ -42,6 +42,7 @@ static bool is_trace(const char *name)
 static int add_dir(struct trace_list *l, const char *dir, int depth, char *err, size_t len)
 {
 	struct dirent **names;
+	size_t dlen = strlen(dir);
 	char path[4096];
 	struct stat st;
 	int n, ret = 0;
@@ -51,6 +52,9 @@ static int add_dir(struct trace_list *l, const char *dir, int depth, char *err, 
 		return -1;
 	}
 	n = scandir(dir, &names, NULL, alphasort);
+	/* "traces/" joins as "traces/NAME" */
+	while (dlen > 1 && dir[dlen - 1] == '/')
+		dlen--;
 	if (n < 0) {
 		snprintf(err, len, "%s: %s", dir, strerror(errno));
 		return -1;
@@ -59,7 +63,7 @@ static int add_dir(struct trace_list *l, const char *dir, int depth, char *err, 
 		const char *name = names[i]->d_name;
 
 		if (!ret && name[0] != '.' &&
-		    snprintf(path, sizeof(path), "%s/%s", dir, name) < (int)sizeof(path) &&
+		    snprintf(path, sizeof(path), "%.*s/%s", (int)dlen, dir, name) < (int)sizeof(path) &&
 		    !stat(path, &st)) {
 			if (S_ISDIR(st.st_mode))
 				ret = add_dir(l, path, depth + 1, err, len);
