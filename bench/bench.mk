@@ -18,6 +18,8 @@ $(BENCH_MEASURE): bench/measure.c
 # bench/tracecmd.sh: traces made by trace-cmd extract (every format, the
 # kallsyms), small and large, formats 7 and 6: the fixed cost per trace
 # apart from the cost per record (issue 16).
+# bench/batch.sh: traces per second of a batch run, -j 1 and -j N, against
+# one run per trace in a loop (issue 19).
 # bench/hostile.sh: peak memory and time on the hostile inputs of
 # tests/hostile/, as ratios to the goals (256 MiB, 10 s for any input
 # under 1 MB).
@@ -26,6 +28,7 @@ bench: $(BUILD)/rvreplay $(BENCH_FLOOR) $(BENCH_MEASURE) $(BUILD)/tests/make_hos
 	$(BENCH_ENV) sh bench/bench.sh
 	$(BENCH_ENV) sh bench/tracecmd.sh
 	RVREPLAY=$(BUILD)/rvreplay MAKE_HOSTILE=$(BUILD)/tests/make_hostile sh bench/hostile.sh
+	RVREPLAY=$(BUILD)/rvreplay sh bench/batch.sh
 
 bench-tracecmd: $(BUILD)/rvreplay $(BENCH_FLOOR) $(BENCH_MEASURE)
 	$(BENCH_ENV) sh bench/tracecmd.sh

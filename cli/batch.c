@@ -48,7 +48,7 @@ static void child(const struct batch *b, const struct job *j)
 
 	dup2(j->fd[CAUGHT_OUT], STDOUT_FILENO);
 	dup2(j->fd[CAUGHT_ERR], STDERR_FILENO);
-	if (b->jsonl)
+	if (b->jsonl || b->line)
 		line = fdopen(dup(j->fd[CAUGHT_LINE]), "w");
 	if (b->junit)
 		suite = fdopen(dup(j->fd[CAUGHT_SUITE]), "w");
@@ -131,9 +131,12 @@ static char *fallback(const struct batch *b, const struct job *j, int caught, in
 
 	if (!mem)
 		return NULL;
-	if (caught == CAUGHT_LINE)
-		trace_result_line(mem, &r, code, why);
-	else
+	if (caught == CAUGHT_LINE) {
+		json_t *o = trace_result_json(&r, code, why);
+
+		trace_result_line(mem, o);
+		json_decref(o);
+	} else
 		trace_result_suite(mem, &r, code, why);
 	fclose(mem);
 	return text;
@@ -161,15 +164,18 @@ static void finish(const struct batch *b, struct job *j, int status, struct tall
 		b->notes(b->ctx, notes);
 		free(notes);
 	}
-	if (b->jsonl) {
+	if (b->jsonl || b->line) {
 		line = slurp(j->fd[CAUGHT_LINE]);
 		if (!line || why[0]) {
 			free(line);
 			line = fallback(b, j, CAUGHT_LINE, code, why);
 		}
-		if (line)
+		if (line && b->jsonl) {
 			fputs(line, b->jsonl);
-		fflush(b->jsonl);
+			fflush(b->jsonl);
+		}
+		if (b->line)
+			b->line(b->ctx, line);
 		free(line);
 	}
 	if (b->junit) {

@@ -20,12 +20,15 @@
 typedef int (*batch_one_fn)(void *ctx, const char *path, FILE *line, FILE *suite, FILE *notes);
 /* Takes a child's notes in the parent (NULL text: none). */
 typedef void (*batch_notes_fn)(void *ctx, const char *notes);
+/* Takes a trace's JSON Lines line in the parent (NULL: none, memory). */
+typedef void (*batch_line_fn)(void *ctx, const char *line);
 
 struct batch {
 	const struct trace_list	*list;
 	unsigned int		jobs;
 	batch_one_fn		one;
 	batch_notes_fn		notes;
+	batch_line_fn		line;		/* or NULL */
 	void			*ctx;
 	FILE			*jsonl;		/* or NULL */
 	FILE			*junit;		/* or NULL */

@@ -6,6 +6,8 @@
 #ifndef CMD_H
 #define CMD_H
 
+#include <stdio.h>
+
 #include "replay.h"
 #include "time_text.h"
 
@@ -29,6 +31,9 @@ int cmd_check(int argc, char **argv);
 int cmd_record(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+struct baseline_comparison;
+int cmd_compare_say(const struct baseline_comparison *c, const char *old_path,
+		    const char *new_path, FILE *out);
 
 void cmd_error(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void cmd_warning(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "baseline.h"
 #include "batch.h"
 #include "catalog.h"
 #include "cmd.h"
@@ -56,7 +57,10 @@ struct replay_cli {
 	unsigned long		jobs;		/* -j N */
 	const char		*jsonl;		/* --jsonl FILE */
 	const char		*junit;		/* --junit FILE */
-	struct trace_result	*result;	/* the trace's, for --jsonl and --junit */
+	struct trace_result	*result;	/* the trace's, for --jsonl, --junit, --baseline */
+	const char		*baseline_path;	/* --baseline OLD */
+	struct baseline		old, new;	/* OLD, and this run's lines */
+	bool			new_broken;	/* a line of this run could not be taken in */
 	char			out_path[3][4096];	/* a trace's -o, --html, --chrome-trace in
 							   the folders a batch names */
 };
@@ -73,6 +77,7 @@ static const char usage_text[] =
 "  check     whether a trace holds the events the monitors need\n"
 "  record    record a trace with those events while a command runs\n"
 "  diff      compare a trace's live verdicts with the replay's\n"
+"  compare   compare two runs: violations new, fixed and unchanged\n"
 "\n"
 "Options (man rvreplay):\n"
 "  -m, --monitor NAME      rtapp (default), sleep, pagefault or wakeup; repeatable\n"
@@ -113,6 +118,8 @@ static const char usage_text[] =
 "  -j, --jobs N            traces replayed at once (default: the CPUs)\n"
 "      --index-file LIST   the traces listed in LIST, one per line\n"
 "      --index N           only the one on line N of LIST (0 the first)\n"
+"      --baseline OLD      compare with an earlier run's JSON or JSON Lines: the\n"
+"                          exit code is 1 only for violations that are new\n"
 "  -s, --summary           no detail per violation\n"
 "  -q, --quiet             no text report on stdout: errors and warnings that\n"
 "                          change what was judged only; the exit code tells\n"
@@ -133,6 +140,7 @@ enum {
 	OPT_BUFFER, OPT_LOST, OPT_STRICT, OPT_NO_INFER, OPT_KCOMMS, OPT_COLOR, OPT_PROFILE,
 	OPT_DAMAGED, OPT_MAX_INFLATED, OPT_TS, OPT_ALL, OPT_SORT, OPT_LIMIT, OPT_STATS, OPT_AROUND,
 	OPT_HTML, OPT_CHROME, OPT_WAIVERS, OPT_JSONL, OPT_JUNIT, OPT_INDEX_FILE, OPT_INDEX,
+	OPT_BASELINE,
 };
 
 static const struct option longopts[] = {
@@ -143,6 +151,7 @@ static const struct option longopts[] = {
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "index-file", required_argument, NULL, OPT_INDEX_FILE },
 	{ "index", required_argument, NULL, OPT_INDEX },
+	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "output", required_argument, NULL, 'o' },
 	{ "pid", required_argument, NULL, OPT_PID },
 	{ "comm", required_argument, NULL, OPT_COMM },
@@ -365,6 +374,9 @@ static int parse_option(struct replay_cli *c, int opt, const char *arg)
 		return 0;
 	case OPT_INDEX_FILE:
 		c->index_file = arg;
+		return 0;
+	case OPT_BASELINE:
+		c->baseline_path = arg;
 		return 0;
 	case OPT_INDEX:
 		if (cmd_parse_uint(arg, TRACE_LIST_MAX, &n))
@@ -624,7 +636,7 @@ static void keep_result(struct replay_cli *c, struct report *rep, const struct r
 	size_t len = 0;
 	FILE *mem;
 
-	if (c->jsonl)
+	if (c->jsonl || c->baseline_path)
 		res->digest = report_json_digest(rep, stats);
 	if (c->junit && (mem = open_memstream(&res->cases, &len))) {
 		report_junit_cases(rep, c->path, mem, &res->counts);
@@ -843,8 +855,12 @@ static int batch_one(void *ctx, const char *path, FILE *line, FILE *suite, FILE 
 	for (unsigned int i = 0; notes && i < c->waivers.nr; i++)
 		if (c->waivers.list[i].matched)
 			fprintf(notes, "%u\n", i);
-	if (line)
-		trace_result_line(line, &res, ret, ret == EXIT_ERROR ? cmd_last_error : NULL);
+	if (line) {
+		json_t *o = trace_result_json(&res, ret, ret == EXIT_ERROR ? cmd_last_error : NULL);
+
+		trace_result_line(line, o);
+		json_decref(o);
+	}
 	if (suite)
 		trace_result_suite(suite, &res, ret, ret == EXIT_ERROR ? cmd_last_error : NULL);
 	trace_result_release(&res);
@@ -865,6 +881,66 @@ static void batch_notes(void *ctx, const char *notes)
 		if (i < c->waivers.nr)
 			c->waivers.list[i].matched = true;
 	}
+}
+
+/* --baseline: a trace's line taken into this run's side of the comparison. */
+static void take_line(struct replay_cli *c, const json_t *o)
+{
+	char err[BASELINE_ERR_LEN];
+
+	if (!c->baseline_path)
+		return;
+	if (!o || baseline_add_json(&c->new, o, err, sizeof(err))) {
+		cmd_error(NULL, "--baseline: this run's result: %s", o ? err : "out of memory");
+		c->new_broken = true;
+	}
+}
+
+/* In the parent: a trace's line of a batch, for --baseline. */
+static void batch_line(void *ctx, const char *line)
+{
+	json_t *o = line ? json_loads(line, 0, NULL) : NULL;
+
+	take_line(ctx, o);
+	json_decref(o);
+}
+
+/*
+ * --baseline: this run against OLD. The comparison goes to stdout after
+ * the text report, else its last line to stderr. Return: the exit code,
+ * 2 whenever a trace was not judged.
+ */
+static int against_baseline(struct replay_cli *c, int ret)
+{
+	struct baseline_comparison cmp = { 0 };
+	bool to_stdout = !c->quiet && !c->report.json;
+	int said;
+
+	if (c->new_broken || baseline_compare(&c->old, &c->new, &cmp)) {
+		if (!c->new_broken)
+			cmd_error(NULL, "out of memory");
+		baseline_comparison_free(&cmp);
+		return EXIT_ERROR;
+	}
+	if (to_stdout)
+		printf("\nAgainst the baseline %s:\n", c->baseline_path);
+	said = cmd_compare_say(&cmp, c->baseline_path, "this run", to_stdout ? stdout : NULL);
+	if (!to_stdout)
+		fprintf(stderr, "rvreplay: against %s: %u new, %u fixed, %u unchanged, %u waived\n",
+			c->baseline_path, cmp.nr[BASELINE_NEW], cmp.nr[BASELINE_FIXED],
+			cmp.nr[BASELINE_UNCHANGED], cmp.nr[BASELINE_WAIVED]);
+	baseline_comparison_free(&cmp);
+	return ret == EXIT_ERROR ? EXIT_ERROR : said;
+}
+
+static int load_baseline(struct replay_cli *c)
+{
+	char err[BASELINE_ERR_LEN];
+
+	if (!c->baseline_path || !baseline_load(c->baseline_path, &c->old, err, sizeof(err)))
+		return 0;
+	cmd_error(c->baseline_path, "%s", err);
+	return -1;
 }
 
 /* -o, --html, --chrome-trace of a batch: folders, made when missing. */
@@ -947,11 +1023,17 @@ static int single(struct replay_cli *c, struct result_files *rf)
 	struct trace_result res = { .path = c->path };
 	int ret;
 
-	if (rf->jsonl_f || rf->junit_f)
+	if (rf->jsonl_f || rf->junit_f || c->baseline_path)
 		c->result = &res;
 	ret = replay_one(c);
-	if (rf->jsonl_f)
-		trace_result_line(rf->jsonl_f, &res, ret, ret == EXIT_ERROR ? cmd_last_error : NULL);
+	if (rf->jsonl_f || c->baseline_path) {
+		json_t *o = trace_result_json(&res, ret, ret == EXIT_ERROR ? cmd_last_error : NULL);
+
+		if (rf->jsonl_f)
+			trace_result_line(rf->jsonl_f, o);
+		take_line(c, o);
+		json_decref(o);
+	}
 	if (rf->junit_f)
 		trace_result_suite(rf->junit_f, &res, ret, ret == EXIT_ERROR ? cmd_last_error : NULL);
 	trace_result_release(&res);
@@ -979,7 +1061,7 @@ int cmd_replay(int argc, char **argv)
 		return ret < 0 ? EXIT_ERROR : EXIT_CLEAN;
 	}
 	ret = EXIT_ERROR;
-	if (load_waivers(&c))
+	if (load_waivers(&c) || load_baseline(&c))
 		goto out;
 	/* -q silences the text report on stdout only: a file or JSON gets it all */
 	c.report.quiet = c.quiet && !c.output && !c.report.json;
@@ -989,16 +1071,22 @@ int cmd_replay(int argc, char **argv)
 		goto out;
 	if (!c.list.batch) {
 		ret = results_close(&rf, single(&c, &rf));
-		goto out;
+		goto compared;
 	}
 	b = (struct batch){ .list = &c.list, .jobs = c.jobs ? c.jobs : cmd_cpus(), .one = batch_one,
-			    .notes = batch_notes, .ctx = &c, .jsonl = rf.jsonl_f, .junit = rf.junit_f };
+			    .notes = batch_notes, .line = c.baseline_path ? batch_line : NULL, .ctx = &c,
+			    .jsonl = rf.jsonl_f, .junit = rf.junit_f };
 	if (b.jobs > c.list.nr)
 		b.jobs = c.list.nr;
 	ret = results_close(&rf, batch_run(&b));
 	/* a waiver is unused when no trace of the batch used it: said once */
 	waiver_notices(&c);
+compared:
+	if (c.baseline_path)
+		ret = against_baseline(&c, ret);
 out:
+	baseline_free(&c.old);
+	baseline_free(&c.new);
 	waivers_free(&c.waivers);
 	trace_list_free(&c.list);
 	return ret;

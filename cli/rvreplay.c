@@ -17,6 +17,7 @@ static const struct command commands[] = {
 	{ "check", cmd_check },
 	{ "record", cmd_record },
 	{ "diff", cmd_diff },
+	{ "compare", cmd_compare },
 };
 
 int main(int argc, char **argv)

@@ -28,16 +28,16 @@ static json_t *text(const char *s)
 }
 
 /**
- * trace_result_line() - one JSON Lines line for a trace, its newline included
- * @out: the JSON Lines file
+ * trace_result_json() - what the JSON Lines line of a trace holds
  * @r: the result (digest NULL when the trace could not be judged)
  * @exit_code: the trace's exit code
  * @error: why it could not be judged, or NULL
+ *
+ * Return: a new object, or NULL when memory runs out.
  */
-void trace_result_line(FILE *out, const struct trace_result *r, int exit_code, const char *error)
+json_t *trace_result_json(const struct trace_result *r, int exit_code, const char *error)
 {
 	json_t *o = json_object();
-	char *line;
 
 	json_object_set_new(o, "rvreplay_version", json_string(RVREPLAY_VERSION));
 	json_object_set_new(o, "path", text(r->path));
@@ -49,11 +49,21 @@ void trace_result_line(FILE *out, const struct trace_result *r, int exit_code, c
 		json_object_update(o, r->digest);
 	else
 		json_object_set_new(o, "groups", json_array());
-	line = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	return o;
+}
+
+/**
+ * trace_result_line() - a trace's JSON Lines line, its newline included
+ * @out: the JSON Lines file
+ * @o: trace_result_json()'s object
+ */
+void trace_result_line(FILE *out, const json_t *o)
+{
+	char *line = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+
 	if (line)
 		fprintf(out, "%s\n", line);
 	free(line);
-	json_decref(o);
 }
 
 /**

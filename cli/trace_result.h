@@ -27,7 +27,8 @@ struct trace_result {
 };
 
 void trace_result_file(struct trace_result *r, int fd);
-void trace_result_line(FILE *out, const struct trace_result *r, int exit_code, const char *error);
+json_t *trace_result_json(const struct trace_result *r, int exit_code, const char *error);
+void trace_result_line(FILE *out, const json_t *o);
 void trace_result_suite(FILE *out, const struct trace_result *r, int exit_code, const char *error);
 void trace_result_junit_begin(FILE *out);
 void trace_result_junit_end(FILE *out);

@@ -229,4 +229,22 @@ if [ -x "$make_hostile" ] && "$make_hostile" hostile-comm traces/clock-nanosleep
 else
 	skip "hostile comm in JUnit" "no make_hostile"
 fi
+# ---- --baseline: against an earlier run, exit 1 only for what is new ----
+
+"$RVREPLAY" --json $T/futex-wake.dat > "$TMP/old.json" 2> /dev/null
+check "--baseline, the same trace again: nothing new, exit 0, the comparison after the report" \
+	"-s --baseline $TMP/old.json $T/futex-wake.dat" 0 "^compare: 0 new, 0 fixed, 2 unchanged, 0 waived$"
+"$RVREPLAY" -q --jsonl "$TMP/old.jsonl" $T/mutex-pi.dat $T/futex-wake.dat 2> /dev/null
+check "--baseline, a batch with a trace more: its violations new, exit 1" \
+	"-q --baseline $TMP/old.jsonl $T/mutex-pi.dat $T/futex-wake.dat $T/cond-signal.dat" 1 \
+	"^rvreplay: against $TMP/old.jsonl: 2 new, 0 fixed, 3 unchanged, 0 waived$"
+check "--baseline, a trace of the baseline missing: exit 2, named" \
+	"-q --baseline $TMP/old.jsonl $T/mutex-pi.dat" 2 \
+	"no line for futex-wake.dat \\(line [12] of $TMP/old.jsonl\\): a trace that drops out of the run cannot pass"
+check "--baseline, a trace not judged: exit 2 even with nothing new" \
+	"-q --baseline $TMP/old.jsonl $T/mutex-pi.dat $TMP/bad.dat $T/futex-wake.dat" 2 \
+	"bad.dat: could not be judged: "
+printf '{"broken":\n' > "$TMP/broken.json"
+check_error "--baseline, an invalid file: exit 2 before any replay" \
+	"--baseline $TMP/broken.json $T/mutex-pi.dat" "broken.json: "
 finish

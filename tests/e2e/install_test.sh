@@ -10,7 +10,7 @@
 TOP=$(pwd)
 V=$(cat VERSION)
 BUILD=$(dirname "$RVREPLAY")
-PAGES1="rvreplay.1 rvreplay-list.1 rvreplay-check.1 rvreplay-record.1 rvreplay-diff.1"
+PAGES1="rvreplay.1 rvreplay-list.1 rvreplay-check.1 rvreplay-record.1 rvreplay-diff.1 rvreplay-compare.1"
 
 # mk TARGET VARS...: make in the tree, as a packager would, quietly
 mk() {

@@ -1,0 +1,752 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Violations keyed for a comparison from run to run (baseline.h): read
+ * from a JSON report or JSON Lines, summed per key when compared, and
+ * sorted into new, fixed, unchanged and waived.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "baseline.h"
+#include "escape.h"
+#include "grow.h"
+
+#define NAME_LEN	256
+
+static const char *const outcome_names[BASELINE_NR_OUTCOMES] = {
+	[BASELINE_NEW]		= "new",
+	[BASELINE_FIXED]	= "fixed",
+	[BASELINE_UNCHANGED]	= "unchanged",
+	[BASELINE_WAIVED]	= "waived",
+};
+
+static const char *basename_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+static const char *string_of(const json_t *o, const char *key)
+{
+	return json_string_value(json_object_get(o, key));
+}
+
+static void free_trace(struct baseline_trace *t)
+{
+	free(t->path);
+	free(t->name);
+	free(t->error);
+}
+
+static void free_key(struct baseline_key *k)
+{
+	free(k->trace);
+	free(k->monitor);
+	free(k->comm);
+	free(k->reason);
+}
+
+static int add_trace(struct baseline *b, const char *path, const char *error, unsigned int line)
+{
+	struct baseline_trace *t;
+
+	if (grow_room(&b->traces, b->nr_traces, sizeof(*b->traces)))
+		return -1;
+	t = &b->traces[b->nr_traces];
+	t->path = strdup(path);
+	t->name = strdup(basename_of(path));
+	t->error = error ? strdup(error) : NULL;
+	t->line = line;
+	if (!t->path || !t->name || (error && !t->error)) {
+		free_trace(t);
+		return -1;
+	}
+	b->nr_traces++;
+	return 0;
+}
+
+static int add_key(struct baseline *b, const char *trace, const char *monitor, const char *comm,
+		   const char *reason, unsigned long count, bool waived)
+{
+	struct baseline_key *k;
+
+	if (grow_room(&b->keys, b->nr_keys, sizeof(*b->keys)))
+		return -1;
+	k = &b->keys[b->nr_keys];
+	k->trace = strdup(trace);
+	k->monitor = strdup(monitor);
+	k->comm = strdup(comm);
+	k->reason = strdup(reason);
+	k->count = waived ? 0 : count;
+	k->waived = waived ? count : 0;
+	if (!k->trace || !k->monitor || !k->comm || !k->reason) {
+		free_key(k);
+		return -1;
+	}
+	b->nr_keys++;
+	return 0;
+}
+
+/* One group of a report or a line: its key, its count, whether it is waived. */
+static int add_group(struct baseline *b, const char *trace, const json_t *g, char *err,
+		     size_t len)
+{
+	const char *monitor = string_of(g, "monitor"), *comm = string_of(g, "comm");
+	const char *reason = string_of(g, "reason");
+	json_t *count = json_object_get(g, "count"), *waived = json_object_get(g, "waived");
+
+	if (!json_is_object(g))
+		return snprintf(err, len, "not a JSON object"), -1;
+	if (!monitor || !comm || !reason)
+		return snprintf(err, len, "no '%s' string", !monitor ? "monitor" :
+				!comm ? "comm" : "reason"), -1;
+	if (!json_is_integer(count) || json_integer_value(count) < 1)
+		return snprintf(err, len, "'count' is not a whole number above 0"), -1;
+	if (waived && !json_is_boolean(waived))
+		return snprintf(err, len, "'waived' is not true or false"), -1;
+	if (add_key(b, trace, monitor, comm, reason, json_integer_value(count),
+		    json_is_true(waived)))
+		return snprintf(err, len, "out of memory"), -1;
+	return 0;
+}
+
+static int add_groups(struct baseline *b, const char *trace, const json_t *groups, char *err,
+		      size_t len)
+{
+	char msg[BASELINE_ERR_LEN];
+	size_t i;
+	json_t *g;
+
+	json_array_foreach(groups, i, g) {
+		if (add_group(b, trace, g, msg, sizeof(msg))) {
+			snprintf(err, len, "group %zu: %s", i + 1, msg);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* A batch's line: a trace not judged (exit code 2) has no group to add. */
+static int add_line(struct baseline *b, const json_t *o, unsigned int line, char *err,
+		    size_t len)
+{
+	const char *path = string_of(o, "path"), *error = string_of(o, "error");
+	json_t *code = json_object_get(o, "exit_code"), *groups = json_object_get(o, "groups");
+
+	if (b->kind == BASELINE_REPORT)
+		return snprintf(err, len, "a JSON Lines object after a single report"), -1;
+	if (!path)
+		return snprintf(err, len, "no 'path' string"), -1;
+	if (!*basename_of(path))
+		return snprintf(err, len, "'path' names no file"), -1;
+	if (!json_is_integer(code) || json_integer_value(code) < 0 ||
+	    json_integer_value(code) > 2)
+		return snprintf(err, len, "'exit_code' is not 0, 1 or 2"), -1;
+	if (json_integer_value(code) != 2 && !json_is_array(groups))
+		return snprintf(err, len, "no 'groups' array"), -1;
+	b->kind = BASELINE_LINES;
+	if (json_integer_value(code) == 2)
+		return add_trace(b, path, error && *error ? error : "no error given", line) ?
+		       (snprintf(err, len, "out of memory"), -1) : 0;
+	if (add_trace(b, path, NULL, line))
+		return snprintf(err, len, "out of memory"), -1;
+	return add_groups(b, basename_of(path), groups, err, len);
+}
+
+/* One run's report: complete only when it has its groups and summary. */
+static int add_report(struct baseline *b, const json_t *o, char *err, size_t len)
+{
+	const char *path = string_of(json_object_get(o, "trace"), "path");
+
+	if (b->kind != BASELINE_EMPTY)
+		return snprintf(err, len, "a second report, or a report among JSON Lines"), -1;
+	if (!json_is_array(json_object_get(o, "groups")))
+		return snprintf(err, len, "not a complete rvreplay --json report: no 'groups' "
+				"array"), -1;
+	if (!json_is_object(json_object_get(o, "summary")))
+		return snprintf(err, len, "not a complete rvreplay --json report: no 'summary'"),
+		       -1;
+	if (!path)
+		return snprintf(err, len, "no 'trace' object with a 'path' string"), -1;
+	b->kind = BASELINE_REPORT;
+	if (add_trace(b, path, NULL, 0))
+		return snprintf(err, len, "out of memory"), -1;
+	return add_groups(b, basename_of(path), json_object_get(o, "groups"), err, len);
+}
+
+static int add_object(struct baseline *b, const json_t *o, unsigned int line, char *err,
+		      size_t len)
+{
+	if (!json_is_object(o))
+		return snprintf(err, len, "not a JSON object"), -1;
+	if (json_object_get(o, "exit_code"))
+		return add_line(b, o, line, err, len);
+	if (json_object_get(o, "groups") || json_object_get(o, "violations") ||
+	    json_object_get(o, "summary"))
+		return add_report(b, o, err, len);
+	return snprintf(err, len, "neither an rvreplay --json report nor a line of JSON Lines: "
+			"no 'groups', no 'exit_code'"), -1;
+}
+
+/**
+ * baseline_add_json() - add one run's report, or one line of a batch
+ * @b: the baseline
+ * @report_or_line: a single run's JSON report (with "trace", "groups" and
+ *		    "summary"), or one JSON Lines object of a batch (with
+ *		    "path", "exit_code" and "groups")
+ * @err: what is wrong
+ * @len: size of @err
+ *
+ * A baseline holds one report, or lines only. A line whose exit_code is 2
+ * adds a trace that could not be judged.
+ *
+ * Return: 0, or -1 with @err set; @b then holds what was added before.
+ */
+int baseline_add_json(struct baseline *b, const json_t *report_or_line, char *err, size_t len)
+{
+	return add_object(b, report_or_line, 0, err, len);
+}
+
+static char *read_all(const char *path, size_t *size, char *err, size_t len)
+{
+	FILE *f = fopen(path, "re");
+	size_t n = 0, cap = 0, got;
+	char *buf = NULL, *p;
+
+	if (!f)
+		return snprintf(err, len, "cannot read: %s", strerror(errno)), NULL;
+	do {
+		if (n == cap) {
+			cap = cap ? 2 * cap : 65536;
+			p = realloc(buf, cap + 1);
+			if (!p) {
+				snprintf(err, len, "out of memory");
+				goto out_err;
+			}
+			buf = p;
+		}
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+	} while (got);
+	if (ferror(f)) {
+		snprintf(err, len, "cannot read: %s", strerror(errno));
+		goto out_err;
+	}
+	fclose(f);
+	buf[n] = '\0';
+	*size = n;
+	return buf;
+out_err:
+	fclose(f);
+	free(buf);
+	return NULL;
+}
+
+static unsigned int line_at(const char *buf, const char *at)
+{
+	unsigned int line = 1;
+
+	for (const char *p = buf; p < at; p++)
+		line += *p == '\n';
+	return line;
+}
+
+static bool blank(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strchr(" \t\r", s[i]))
+			return false;
+	return true;
+}
+
+static int load_line(struct baseline *b, const char *text, size_t n, unsigned int line,
+		     char *err, size_t len)
+{
+	char msg[BASELINE_ERR_LEN];
+	json_error_t e;
+	json_t *o;
+	int ret;
+
+	if (blank(text, n))
+		return 0;
+	o = json_loadb(text, n, 0, &e);
+	if (!o)
+		return snprintf(err, len, "line %u: invalid JSON: %s", line, e.text), -1;
+	ret = -1;
+	if (json_is_object(o) && !json_object_get(o, "exit_code"))
+		snprintf(msg, sizeof(msg), "not a line of rvreplay's JSON Lines: no 'exit_code'");
+	else
+		ret = add_object(b, o, line, msg, sizeof(msg));
+	if (ret)
+		snprintf(err, len, "line %u: %s", line, msg);
+	json_decref(o);
+	return ret;
+}
+
+static int load_lines(struct baseline *b, const char *buf, size_t size, char *err, size_t len)
+{
+	const char *end = buf + size, *nl;
+	unsigned int line = 1;
+
+	for (const char *p = buf; p < end; p = nl + 1, line++) {
+		nl = memchr(p, '\n', end - p);
+		if (!nl)
+			nl = end;
+		if (load_line(b, p, nl - p, line, err, len))
+			return -1;
+	}
+	return 0;
+}
+
+/* Is the first line of @start a JSON value on its own: JSON Lines? */
+static bool first_line_whole(const char *start, const char *end)
+{
+	const char *nl = memchr(start, '\n', end - start);
+	json_error_t e;
+	json_t *o;
+
+	o = json_loadb(start, (nl ? nl : end) - start, 0, &e);
+	json_decref(o);
+	return o != NULL;
+}
+
+/*
+ * One object in the whole file is a report (or a batch of one line); else
+ * the file is JSON Lines if its first line parses alone, and otherwise a
+ * report cut short or broken, whose parser error is said.
+ */
+static int load_text(struct baseline *b, const char *buf, size_t size, char *err, size_t len)
+{
+	const char *start = buf + strspn(buf, " \t\r\n"), *end = buf + size;
+	json_error_t e;
+	json_t *whole;
+	int ret;
+
+	if (start == end)
+		return snprintf(err, len, "empty: neither a JSON report nor JSON Lines"), -1;
+	if (*start != '{')
+		return snprintf(err, len, "line %u: not a JSON object", line_at(buf, start)), -1;
+	whole = json_loadb(buf, size, 0, &e);
+	if (whole && !json_object_get(whole, "exit_code")) {
+		ret = add_object(b, whole, 0, err, len);
+		json_decref(whole);
+		return ret;
+	}
+	json_decref(whole);
+	if (whole || first_line_whole(start, end))
+		return load_lines(b, buf, size, err, len);
+	return snprintf(err, len, "line %d: invalid JSON: %s", e.line, e.text), -1;
+}
+
+/**
+ * baseline_load() - the keys of a JSON report file, or of a JSON Lines file
+ * @path: the file: one run's rvreplay --json report, or a batch's JSON
+ *	  Lines (one object per line, blank lines skipped)
+ * @b: filled; free with baseline_free()
+ * @err: what is wrong, with the line when there is one ("line 3: not a JSON
+ *	 object"); the caller names the file
+ * @len: size of @err
+ *
+ * Return: 0, or -1 with @err set (@b is then freed).
+ */
+int baseline_load(const char *path, struct baseline *b, char *err, size_t len)
+{
+	size_t size;
+	char *buf;
+	int ret;
+
+	memset(b, 0, sizeof(*b));
+	buf = read_all(path, &size, err, len);
+	if (!buf)
+		return -1;
+	ret = load_text(b, buf, size, err, len);
+	free(buf);
+	if (ret)
+		baseline_free(b);
+	return ret;
+}
+
+/**
+ * baseline_free() - free what a baseline holds, leaving it empty
+ * @b: the baseline
+ */
+void baseline_free(struct baseline *b)
+{
+	for (unsigned int i = 0; i < b->nr_keys; i++)
+		free_key(&b->keys[i]);
+	for (unsigned int i = 0; i < b->nr_traces; i++)
+		free_trace(&b->traces[i]);
+	free(b->keys);
+	free(b->traces);
+	memset(b, 0, sizeof(*b));
+}
+
+/* ---- the comparison */
+
+struct names {
+	const char	**name;
+	size_t		nr;
+};
+
+struct entry {
+	const char			*trace;	/* "": traces not named */
+	const struct baseline_key	*key;
+	bool				in_new;
+};
+
+struct comparing {
+	const struct baseline	*old;
+	const struct baseline	*new;
+	bool			named;		/* a batch: keys carry the trace's name */
+	struct names		judged;		/* NEW's traces */
+	struct names		unjudged;
+	struct entry		*entries;
+	size_t			nr_entries;
+};
+
+struct tally {
+	unsigned long	old;		/* OLD: waived or not */
+	unsigned long	count;		/* NEW: not waived */
+	unsigned long	waived;		/* NEW: waived */
+};
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int names_of(const struct baseline *b, bool judged, struct names *n)
+{
+	n->nr = 0;
+	n->name = malloc((b->nr_traces + 1) * sizeof(*n->name));
+	if (!n->name)
+		return -1;
+	for (unsigned int i = 0; i < b->nr_traces; i++)
+		if (!b->traces[i].error == judged)
+			n->name[n->nr++] = b->traces[i].name;
+	qsort(n->name, n->nr, sizeof(*n->name), name_cmp);
+	return 0;
+}
+
+static bool names_have(const struct names *n, const char *name)
+{
+	return n->nr && bsearch(&name, n->name, n->nr, sizeof(*n->name), name_cmp);
+}
+
+/* An OLD trace is compared only where NEW judged it: NEW is then the one to blame. */
+static bool compared(const struct comparing *s, const char *trace)
+{
+	return !s->named || (names_have(&s->judged, trace) && !names_have(&s->unjudged, trace));
+}
+
+static int entry_cmp(const void *a, const void *b)
+{
+	const struct entry *x = a, *y = b;
+	int d = strcmp(x->trace, y->trace);
+
+	if (!d)
+		d = strcmp(x->key->monitor, y->key->monitor);
+	if (!d)
+		d = strcmp(x->key->comm, y->key->comm);
+	if (!d)
+		d = strcmp(x->key->reason, y->key->reason);
+	return d;
+}
+
+static void collect_side(struct comparing *s, const struct baseline *b, bool in_new)
+{
+	for (unsigned int i = 0; i < b->nr_keys; i++) {
+		const struct baseline_key *k = &b->keys[i];
+
+		if (in_new || compared(s, k->trace))
+			s->entries[s->nr_entries++] = (struct entry){
+				s->named ? k->trace : "", k, in_new };
+	}
+}
+
+static int collect(struct comparing *s)
+{
+	s->entries = malloc((s->old->nr_keys + s->new->nr_keys + 1) * sizeof(*s->entries));
+	if (!s->entries)
+		return -1;
+	collect_side(s, s->old, false);
+	collect_side(s, s->new, true);
+	qsort(s->entries, s->nr_entries, sizeof(*s->entries), entry_cmp);
+	return 0;
+}
+
+static int add_change(struct baseline_comparison *c, enum baseline_outcome o,
+		      const struct entry *e, unsigned long old, unsigned long new)
+{
+	if (grow_room(&c->changes[o], c->nr[o], sizeof(*c->changes[o])))
+		return -1;
+	c->changes[o][c->nr[o]++] = (struct baseline_change){
+		e->trace, e->key->monitor, e->key->comm, e->key->reason, old, new };
+	return 0;
+}
+
+/* A key in OLD is known, waived or not: only NEW's unwaived ones can be new. */
+static int judge_key(struct baseline_comparison *c, const struct entry *e,
+		     const struct tally *t)
+{
+	int ret = 0;
+
+	if (t->count)
+		ret = add_change(c, t->old ? BASELINE_UNCHANGED : BASELINE_NEW, e, t->old, t->count);
+	else if (!t->waived)
+		ret = add_change(c, BASELINE_FIXED, e, t->old, 0);
+	if (!ret && t->waived)
+		ret = add_change(c, BASELINE_WAIVED, e, t->old, t->waived);
+	return ret;
+}
+
+static int judge_keys(struct comparing *s, struct baseline_comparison *c)
+{
+	const struct entry *e = s->entries;
+	size_t i, j;
+
+	for (i = 0; i < s->nr_entries; i = j) {
+		struct tally t = { 0 };
+
+		for (j = i; j < s->nr_entries && !entry_cmp(&e[i], &e[j]); j++) {
+			if (!e[j].in_new) {
+				t.old += e[j].key->count + e[j].key->waived;
+				continue;
+			}
+			t.count += e[j].key->count;
+			t.waived += e[j].key->waived;
+		}
+		if (judge_key(c, &e[i], &t))
+			return -1;
+	}
+	return 0;
+}
+
+static int add_unjudged(struct baseline_comparison *c, const struct baseline_trace *t,
+			bool in_new, bool absent)
+{
+	if (grow_room(&c->unjudged, c->nr_unjudged, sizeof(*c->unjudged)))
+		return -1;
+	c->unjudged[c->nr_unjudged++] = (struct baseline_unjudged){ t, in_new, absent };
+	c->nr_failing += in_new;
+	return 0;
+}
+
+static bool said_absent(const struct baseline_comparison *c, const char *name)
+{
+	for (unsigned int i = 0; i < c->nr_unjudged; i++)
+		if (c->unjudged[i].absent && !strcmp(c->unjudged[i].trace->name, name))
+			return true;
+	return false;
+}
+
+/* A trace of OLD that a batch NEW lacks: a run that drops a trace cannot pass. */
+static bool absent(const struct comparing *s, const char *name)
+{
+	return s->named && s->new->kind == BASELINE_LINES && !names_have(&s->judged, name) &&
+	       !names_have(&s->unjudged, name);
+}
+
+static int find_unjudged(const struct comparing *s, struct baseline_comparison *c)
+{
+	const struct baseline_trace *t;
+
+	for (unsigned int i = 0; i < s->new->nr_traces; i++)
+		if (s->new->traces[i].error && add_unjudged(c, &s->new->traces[i], true, false))
+			return -1;
+	for (unsigned int i = 0; i < s->old->nr_traces; i++) {
+		t = &s->old->traces[i];
+		if (absent(s, t->name)) {
+			if (!said_absent(c, t->name) && add_unjudged(c, t, true, true))
+				return -1;
+		} else if (t->error && compared(s, t->name) && add_unjudged(c, t, false, false)) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/**
+ * baseline_compare() - NEW's violations against OLD's, key by key
+ * @old: the baseline
+ * @new: the run judged
+ * @c: filled (zero it first); free with baseline_comparison_free(); its
+ *     strings are those of @old and @new, which must outlive it
+ *
+ * With a batch on either side the keys carry the trace's name: a single
+ * report NEW is then compared with OLD's lines of its trace only, and
+ * each trace of OLD that a batch NEW lacks is unjudged, in NEW. OLD's
+ * keys of a trace NEW did not judge are not compared (not fixed). Two
+ * single reports are compared whatever their traces' names.
+ *
+ * Return: 0, or -1 when memory runs out.
+ */
+int baseline_compare(const struct baseline *old, const struct baseline *new,
+		     struct baseline_comparison *c)
+{
+	struct comparing s = {
+		.old = old,
+		.new = new,
+		.named = old->kind == BASELINE_LINES || new->kind == BASELINE_LINES,
+	};
+	int ret = -1;
+
+	if (names_of(new, true, &s.judged) || names_of(new, false, &s.unjudged))
+		goto out;
+	if (collect(&s) || judge_keys(&s, c) || find_unjudged(&s, c))
+		goto out;
+	ret = 0;
+out:
+	free(s.judged.name);
+	free(s.unjudged.name);
+	free(s.entries);
+	return ret;
+}
+
+/**
+ * baseline_unjudged_why() - why a trace has no verdict to compare
+ * @u: the trace
+ *
+ * Return: the error its line gives, or "absent from NEW".
+ */
+const char *baseline_unjudged_why(const struct baseline_unjudged *u)
+{
+	return u->absent ? "absent from NEW" : u->trace->error;
+}
+
+/* The file whose line names the trace: OLD for an absent one. */
+static const char *unjudged_in(const struct baseline_unjudged *u)
+{
+	return u->in_new && !u->absent ? "new" : "old";
+}
+
+static void print_change(FILE *out, enum baseline_outcome o, const struct baseline_change *ch)
+{
+	char label[16], trace[ESCAPE_LEN(NAME_LEN)], monitor[ESCAPE_LEN(32)];
+	char comm[ESCAPE_LEN(64)], reason[ESCAPE_LEN(32)];
+
+	snprintf(label, sizeof(label), "%s:", outcome_names[o]);
+	fprintf(out, "%-10s %s%s%s %s %s", label, escape(ch->trace, trace, sizeof(trace)),
+		ch->trace[0] ? ": " : "", escape(ch->monitor, monitor, sizeof(monitor)),
+		escape(ch->comm, comm, sizeof(comm)), escape(ch->reason, reason, sizeof(reason)));
+	if (o == BASELINE_FIXED)
+		fprintf(out, " (%lu)\n", ch->old);
+	else if (o == BASELINE_NEW || ch->old == ch->new)
+		fprintf(out, " (%lu)\n", ch->new);
+	else
+		fprintf(out, " (%lu, was %lu)\n", ch->new, ch->old);
+}
+
+static void print_unjudged(FILE *out, const struct baseline_unjudged *u)
+{
+	char path[ESCAPE_LEN(NAME_LEN)], why[ESCAPE_LEN(NAME_LEN)];
+
+	fprintf(out, "%-10s %s in %s: %s\n", "unjudged:", escape(u->trace->path, path, sizeof(path)),
+		u->in_new && !u->absent ? "NEW" : "OLD",
+		escape(baseline_unjudged_why(u), why, sizeof(why)));
+}
+
+/**
+ * baseline_print() - the comparison as text, one line per key
+ * @c: the comparison
+ * @out: where to
+ *
+ * "new:       sleep cyclictest sleep_reason (3)", the new keys first, then
+ * fixed, unchanged, waived, the unjudged traces, and the counts of keys:
+ * "compare: 1 new, 0 fixed, 2 unchanged, 0 waived".
+ */
+void baseline_print(const struct baseline_comparison *c, FILE *out)
+{
+	for (int o = 0; o < BASELINE_NR_OUTCOMES; o++)
+		for (unsigned int i = 0; i < c->nr[o]; i++)
+			print_change(out, o, &c->changes[o][i]);
+	for (unsigned int i = 0; i < c->nr_unjudged; i++)
+		print_unjudged(out, &c->unjudged[i]);
+	fprintf(out, "compare: %u new, %u fixed, %u unchanged, %u waived", c->nr[BASELINE_NEW],
+		c->nr[BASELINE_FIXED], c->nr[BASELINE_UNCHANGED], c->nr[BASELINE_WAIVED]);
+	if (c->nr_unjudged)
+		fprintf(out, ", %u unjudged", c->nr_unjudged);
+	fputc('\n', out);
+}
+
+static json_t *change_json(const struct baseline_change *ch)
+{
+	return json_pack("{s:s, s:s, s:s, s:s, s:I, s:I}", "trace", ch->trace,
+			 "monitor", ch->monitor, "comm", ch->comm, "reason", ch->reason,
+			 "old", (json_int_t)ch->old, "new", (json_int_t)ch->new);
+}
+
+static json_t *unjudged_json(const struct baseline_unjudged *u)
+{
+	return json_pack("{s:s, s:s, s:s, s:o, s:b, s:s}", "trace", u->trace->name,
+			 "path", u->trace->path, "in", unjudged_in(u),
+			 "line", u->trace->line ? json_integer(u->trace->line) : json_null(),
+			 "fails", u->in_new, "why", baseline_unjudged_why(u));
+}
+
+static json_t *changes_json(const struct baseline_change *changes, unsigned int nr)
+{
+	json_t *a = json_array();
+
+	for (unsigned int i = 0; i < nr && a; i++) {
+		if (json_array_append_new(a, change_json(&changes[i]))) {
+			json_decref(a);
+			a = NULL;
+		}
+	}
+	return a;
+}
+
+static json_t *unjudged_array(const struct baseline_comparison *c)
+{
+	json_t *a = json_array();
+
+	for (unsigned int i = 0; i < c->nr_unjudged && a; i++) {
+		if (json_array_append_new(a, unjudged_json(&c->unjudged[i]))) {
+			json_decref(a);
+			a = NULL;
+		}
+	}
+	return a;
+}
+
+/**
+ * baseline_json() - the comparison as one JSON object
+ * @c: the comparison
+ *
+ * {"new": [...], "fixed": [...], "unchanged": [...], "waived": [...],
+ * "unjudged": [...]}: a key is {"trace", "monitor", "comm", "reason",
+ * "old", "new"}; an unjudged trace {"trace", "path", "in" ("old" or
+ * "new": the file whose line names it), "line", "fails", "why"}.
+ *
+ * Return: the object, or NULL when memory runs out.
+ */
+json_t *baseline_json(const struct baseline_comparison *c)
+{
+	json_t *o = json_object();
+	int err = !o;
+
+	for (int k = 0; k < BASELINE_NR_OUTCOMES; k++)
+		err = err || json_object_set_new(o, outcome_names[k],
+						 changes_json(c->changes[k], c->nr[k]));
+	err = err || json_object_set_new(o, "unjudged", unjudged_array(c));
+	if (err) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+/**
+ * baseline_comparison_free() - free a comparison, leaving it empty
+ * @c: the comparison
+ */
+void baseline_comparison_free(struct baseline_comparison *c)
+{
+	for (int o = 0; o < BASELINE_NR_OUTCOMES; o++)
+		free(c->changes[o]);
+	free(c->unjudged);
+	memset(c, 0, sizeof(*c));
+}

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What a CI compares from one run to the next: violations keyed by what
+ * survives a re-run (the trace file's name in a batch, the monitor, the
+ * task's last comm, the JSON reason class), never by pid or time. Read
+ * from one run's JSON report (rvreplay --json) or from a batch's JSON Lines
+ * (one object per trace), from a file or from objects in memory: a key per
+ * group read, their counts summed per key when compared.
+ *
+ * A zeroed struct baseline is an empty one.
+ */
+#ifndef BASELINE_H
+#define BASELINE_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#define BASELINE_ERR_LEN	512
+
+enum baseline_kind {
+	BASELINE_EMPTY,
+	BASELINE_REPORT,	/* one run's JSON report */
+	BASELINE_LINES,		/* a batch: one JSON Lines object per trace */
+};
+
+struct baseline_key {
+	char		*trace;		/* the trace file's basename */
+	char		*monitor;
+	char		*comm;
+	char		*reason;	/* the JSON reason class: sleep_reason, waker... */
+	unsigned long	count;		/* violations no waiver covers */
+	unsigned long	waived;		/* violations a waiver covers: known issues */
+};
+
+struct baseline_trace {
+	char		*path;		/* as the report or the line gives it */
+	char		*name;		/* its basename */
+	char		*error;		/* not judged (exit code 2): why; NULL: judged */
+	unsigned int	line;		/* its line in the file; 0: not from a file */
+};
+
+struct baseline {
+	enum baseline_kind	kind;
+	struct baseline_key	*keys;
+	unsigned int		nr_keys;
+	struct baseline_trace	*traces;
+	unsigned int		nr_traces;
+};
+
+enum baseline_outcome {
+	BASELINE_NEW,		/* in NEW, not waived, not in OLD */
+	BASELINE_FIXED,		/* in OLD, not in NEW */
+	BASELINE_UNCHANGED,	/* in both, not waived in NEW */
+	BASELINE_WAIVED,	/* waived in NEW */
+	BASELINE_NR_OUTCOMES,
+};
+
+/* A key of a comparison; its strings belong to the baselines compared. */
+struct baseline_change {
+	const char	*trace;		/* "": two single reports, traces not named */
+	const char	*monitor;
+	const char	*comm;
+	const char	*reason;
+	unsigned long	old;		/* its violations in OLD, waived or not */
+	unsigned long	new;		/* in NEW, of its outcome (0 when fixed) */
+};
+
+/* A trace without a verdict to compare: not judged, or absent from NEW. */
+struct baseline_unjudged {
+	const struct baseline_trace	*trace;
+	bool				in_new;		/* the comparison cannot pass */
+	bool				absent;		/* OLD's trace, missing from NEW */
+};
+
+struct baseline_comparison {
+	struct baseline_change		*changes[BASELINE_NR_OUTCOMES];
+	unsigned int			nr[BASELINE_NR_OUTCOMES];
+	struct baseline_unjudged	*unjudged;
+	unsigned int			nr_unjudged;
+	unsigned int			nr_failing;	/* unjudged in NEW or absent */
+};
+
+int baseline_add_json(struct baseline *b, const json_t *report_or_line, char *err, size_t len);
+int baseline_load(const char *path, struct baseline *b, char *err, size_t len);
+void baseline_free(struct baseline *b);
+int baseline_compare(const struct baseline *old, const struct baseline *new,
+		     struct baseline_comparison *c);
+void baseline_print(const struct baseline_comparison *c, FILE *out);
+json_t *baseline_json(const struct baseline_comparison *c);
+const char *baseline_unjudged_why(const struct baseline_unjudged *u);
+void baseline_comparison_free(struct baseline_comparison *c);
+
+#endif
