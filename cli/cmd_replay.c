@@ -799,7 +799,8 @@ static int replay_one(struct replay_cli *c)
 	ret = cmd_open_trace(c->path, c->buffer, c->arch, c->max_inflated, &t);
 	if (ret)
 		return ret;
-	if (c->result)
+	/* a read of the whole file: only for the JSON Lines that tell its digest */
+	if (c->result && c->jsonl)
 		trace_result_file(c->result, trace_input_fd(t.in));
 	cmd_set_times(t.in, c->ts);
 	ret = EXIT_ERROR;
