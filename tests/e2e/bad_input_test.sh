@@ -26,7 +26,9 @@ printf '\027\010Dtracing6\0' > "$B/header-only.dat"
 check_error "empty file"	"$B/empty.dat"		"^rvreplay: $B/empty.dat: empty file$"
 check_error "random bytes"	"$B/random.dat"		"^rvreplay: $B/random.dat: not a trace-cmd trace.dat file"
 check_error "text file"		"$B/text.dat"		"^rvreplay: $B/text.dat: not a trace-cmd trace.dat file"
-check_error "directory"		"$B/directory.dat"	"^rvreplay: $B/directory.dat: not a regular file$"
+check_error "a folder, even named .dat, without traces" "$B/directory.dat" \
+	"^rvreplay: $B/directory.dat: no \\*\\.dat file in this folder"
+check_error "a device"		"/dev/null"		"^rvreplay: /dev/null: not a regular file$"
 check_error "missing file"	"$B/missing.dat"	"^rvreplay: $B/missing.dat: cannot open: No such file or directory$"
 check_error "header only"	"$B/header-only.dat"	"^rvreplay: $B/header-only.dat: "
 

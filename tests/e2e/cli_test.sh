@@ -62,7 +62,9 @@ check "top buffer by default"	"check -m sleep tests/data/tracedat/named-v7-zstd.
 	"ok +required sched:sched_switch +15 "
 check "check help"		"check --help"					0 "usage: rvreplay check"
 check_error "no trace"		""				"^rvreplay: no trace file given \(see 'rvreplay --help'\)$"
-check_error "two traces"	"$T/cyclictest-abs.dat $T/mutex-pi.dat" "one trace file at a time"
+check "two traces: each judged, the worst exit code, and which trace gave it" \
+	"-q $T/cyclictest-abs.dat $T/mutex-pi.dat" 1 \
+	"^rvreplay: 2 traces: 1 clean, 1 with violations, 0 not judged; exit 1, first from $T/mutex-pi.dat$"
 check_error "unknown option"	"--bogus $T/cyclictest-abs.dat"	"unknown option '--bogus'"
 check_error "no wakeup monitor before 7.3" "-m wakeup $T/cyclictest-abs.dat" "no monitor 'wakeup' in profile 6.17"
 check_error "unknown monitor"	"-m nope $T/cyclictest-abs.dat" "no monitor 'nope' in profile 6.17"
