@@ -5,7 +5,9 @@
 #   make check-kmod [KMOD_ARCHES="x86_64 riscv64"]
 #		the QEMU harness, then rvreplay.ko live against 'rvreplay diff'
 #		on every workload, in each guest (riscv64: builds its kernel
-#		once, about 7 minutes, cached in build/kmod/riscv64-linux)
+#		once, about 7 minutes, cached outside the tree in
+#		~/.cache/rvreplay/kernels, keyed by its source, config and
+#		compiler: kmod/qemu/build-riscv-kernel.sh)
 #
 # Without QEMU or a guest kernel the tests say why they skip.
 

@@ -12,19 +12,20 @@
 # nothing.  Progress goes to stderr; stdout gets one line, the tree path,
 # so callers can write: kdir=$(kmod/qemu/build-riscv-kernel.sh)
 #
-# KDIR defaults to $KMOD_RISCV_DIR, else <repo>/build/kmod/riscv64-linux.
+# KDIR defaults to $KMOD_RISCV_DIR, else a folder of the kernel cache
+# outside the tree (RVREPLAY_KERNEL_CACHE, default ~/.cache/rvreplay/kernels)
+# named after what the kernel is built from: the source package, the config
+# fragment and the cross compiler. A clean clone or `make clean` reuses it.
 # LINUX_SOURCE_TARBALL overrides /usr/src/linux-source-6.1.tar.xz.
 #
 # Exit codes: 0 built or reused, 1 build failed, 2 missing tools/source.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-repo=$(cd "$here/../.." && pwd)
-kdir=${1:-${KMOD_RISCV_DIR:-$repo/build/kmod/riscv64-linux}}
 tarball=${LINUX_SOURCE_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 fragment=$here/riscv64.config
 cross=riscv64-linux-gnu-
-kmake=(make -C "$kdir/linux" ARCH=riscv CROSS_COMPILE="$cross")
+cache=${RVREPLAY_KERNEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rvreplay/kernels}
 
 log()
 {
@@ -66,12 +67,15 @@ check_config()
 command -v ${cross}gcc > /dev/null || die "missing ${cross}gcc (apt-get install gcc-riscv64-linux-gnu)" 2
 [ -r "$tarball" ] || die "missing $tarball (apt-get install linux-source-6.1)" 2
 
+src_key="$(basename "$tarball") $(stat -c '%s %Y' "$tarball")"
+cfg_key="$(sha256sum < "$fragment" | cut -c1-16) $(${cross}gcc -dumpfullversion)"
+key=$(printf '%s\n%s\n' "$src_key" "$cfg_key" | sha256sum | cut -c1-16)
+kdir=${1:-${KMOD_RISCV_DIR:-$cache/riscv64-$(basename "$tarball" .tar.xz)-$key}}
+kmake=(make -C "$kdir/linux" ARCH=riscv CROSS_COMPILE="$cross")
+
 mkdir -p "$kdir"
 exec 9> "$kdir/.lock"
 flock 9
-
-src_key="$(basename "$tarball") $(stat -c '%s %Y' "$tarball")"
-cfg_key="$(sha256sum < "$fragment" | cut -c1-16) $(${cross}gcc -dumpfullversion)"
 
 if [ "$(cat "$kdir/.source-key" 2> /dev/null)" != "$src_key" ]; then
 	log "extracting $tarball into $kdir/linux"
