@@ -23,6 +23,7 @@
 #include "report_pictures.h"
 #include "task_names.h"
 #include "trace_list.h"
+#include "tracedat.h"
 #include "trace_result.h"
 
 #define MAX_NAMES	16
@@ -987,8 +988,37 @@ static int result_open(const char *path, struct output_file *o, FILE **f)
 	return 0;
 }
 
+/*
+ * An output of the run may not replace a trace: one of its own, or any
+ * trace.dat (--jsonl traces/a.dat traces/b.dat: the file name forgotten).
+ */
+static int not_a_trace(const struct replay_cli *c, const char *out)
+{
+	struct stat o, t;
+
+	if (!out || stat(out, &o))
+		return 0;
+	for (unsigned int i = 0; i < c->list.nr; i++) {
+		if (stat(c->list.paths[i], &t) || t.st_dev != o.st_dev || t.st_ino != o.st_ino)
+			continue;
+		cmd_error(out, "%s: it would be overwritten", c->list.batch ?
+			  "is one of the traces to replay" : "is the trace being read");
+		return -1;
+	}
+	if (S_ISREG(o.st_mode) && tracedat_file_has_magic(out)) {
+		cmd_error(out, "is a trace.dat file: it would be overwritten (a file name "
+			  "forgotten after an option?)");
+		return -1;
+	}
+	return 0;
+}
+
 static int results_open(const struct replay_cli *c, struct result_files *rf)
 {
+	if (not_a_trace(c, c->jsonl) || not_a_trace(c, c->junit) ||
+	    (!c->list.batch && (not_a_trace(c, c->output) || not_a_trace(c, c->html) ||
+				not_a_trace(c, c->chrome))))
+		return -1;
 	if (result_open(c->jsonl, &rf->jsonl, &rf->jsonl_f))
 		return -1;
 	if (result_open(c->junit, &rf->junit, &rf->junit_f)) {

@@ -14,8 +14,8 @@
 
 #include "tracedat_local.h"
 
-#define TD_MAGIC		"\x17\x08\x44tracing"
-#define TD_MAGIC_LEN		10
+#define TD_MAGIC		TRACEDAT_MAGIC
+#define TD_MAGIC_LEN		TRACEDAT_MAGIC_LEN
 
 static int read_magic_version(struct td_open *o, struct td_cursor *c)
 {
@@ -342,3 +342,25 @@ const char *tracedat_section_name(enum tracedat_section sec)
 		return "unknown section";
 	return names[sec];
 }
+
+/**
+ * tracedat_file_has_magic() - whether a file starts as a trace.dat does
+ * @path: the file
+ *
+ * Return: true when it can be read and starts with the trace.dat magic:
+ * an output about to replace it would destroy a trace.
+ */
+bool tracedat_file_has_magic(const char *path)
+{
+	char head[TRACEDAT_MAGIC_LEN];
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	bool magic;
+
+	if (fd < 0)
+		return false;
+	magic = read(fd, head, sizeof(head)) == (ssize_t)sizeof(head) &&
+		!memcmp(head, TRACEDAT_MAGIC, TRACEDAT_MAGIC_LEN);
+	close(fd);
+	return magic;
+}
+

@@ -247,4 +247,18 @@ check "--baseline, a trace not judged: exit 2 even with nothing new" \
 printf '{"broken":\n' > "$TMP/broken.json"
 check_error "--baseline, an invalid file: exit 2 before any replay" \
 	"--baseline $TMP/broken.json $T/mutex-pi.dat" "broken.json: "
+# ---- an output that is one of the traces: refused, the trace intact ----
+
+cp $T/mutex-pi.dat "$TMP/keep.dat"
+sum=$(sha256sum < "$TMP/keep.dat")
+check_error "--jsonl and its file name forgotten: the next trace refused as its output" \
+	"--jsonl $TMP/keep.dat $T/futex-wake.dat" "keep.dat: is a trace.dat file: it would be overwritten"
+check_error "-o naming a trace: refused" "-o $TMP/keep.dat $T/futex-wake.dat" \
+	"keep.dat: is a trace.dat file: it would be overwritten"
+printf 'x' > "$TMP/short.dat"
+check_error "--junit naming a trace of the run, not a trace.dat: refused" \
+	"--junit $TMP/short.dat $TMP/short.dat $T/mutex-pi.dat" \
+	"short.dat: is one of the traces to replay: it would be overwritten"
+[ "$(sha256sum < "$TMP/keep.dat")" = "$sum" ] && ok "the trace left intact" ||
+	not_ok "the trace left intact" "it changed"
 finish
