@@ -561,7 +561,8 @@ struct picture_files {
 	FILE			*html_f, *chrome_f;
 };
 
-static int picture_open(const char *path, int input_fd, struct output_file *o, FILE **f)
+/* An output besides the report, when asked for; -1 when it cannot be written. */
+static int extra_open(const char *path, int input_fd, struct output_file *o, FILE **f)
 {
 	char err[TRACE_ERR_LEN];
 
@@ -586,8 +587,8 @@ static void pictures_abort(struct picture_files *pf)
 static int pictures_open(const struct replay_cli *c, const struct opened_trace *t,
 			 struct picture_files *pf)
 {
-	if (picture_open(c->html, trace_input_fd(t->in), &pf->html, &pf->html_f) ||
-	    picture_open(c->chrome, trace_input_fd(t->in), &pf->chrome, &pf->chrome_f)) {
+	if (extra_open(c->html, trace_input_fd(t->in), &pf->html, &pf->html_f) ||
+	    extra_open(c->chrome, trace_input_fd(t->in), &pf->chrome, &pf->chrome_f)) {
 		pictures_abort(pf);
 		return -1;
 	}
@@ -973,21 +974,6 @@ struct result_files {
 	FILE			*jsonl_f, *junit_f;
 };
 
-static int result_open(const char *path, struct output_file *o, FILE **f)
-{
-	char err[TRACE_ERR_LEN];
-
-	*f = NULL;
-	if (!path)
-		return 0;
-	if (output_file_prepare(o, path, -1, err, sizeof(err)) ||
-	    !(*f = output_file_open(o, err, sizeof(err)))) {
-		cmd_error(path, "%s", err);
-		return -1;
-	}
-	return 0;
-}
-
 /*
  * An output of the run may not replace a trace: one of its own, or any
  * trace.dat (--jsonl traces/a.dat traces/b.dat: the file name forgotten).
@@ -1019,9 +1005,9 @@ static int results_open(const struct replay_cli *c, struct result_files *rf)
 	    (!c->list.batch && (not_a_trace(c, c->output) || not_a_trace(c, c->html) ||
 				not_a_trace(c, c->chrome))))
 		return -1;
-	if (result_open(c->jsonl, &rf->jsonl, &rf->jsonl_f))
+	if (extra_open(c->jsonl, -1, &rf->jsonl, &rf->jsonl_f))
 		return -1;
-	if (result_open(c->junit, &rf->junit, &rf->junit_f)) {
+	if (extra_open(c->junit, -1, &rf->junit, &rf->junit_f)) {
 		if (rf->jsonl_f)
 			output_file_abort(&rf->jsonl);
 		return -1;

@@ -326,9 +326,10 @@ static json_t *coverage_array(struct report *rep)
 	return a;
 }
 
-static json_t *summary_object(struct report *rep)
+/* The counts of the summary: violations, waived, by_monitor, set in @o. */
+static void summary_counts(struct report *rep, json_t *o)
 {
-	json_t *o = json_object(), *by = json_object(), *tasks = json_array();
+	json_t *by = json_object();
 
 	json_object_set_new(o, "violations", json_integer(rep->violations));
 	json_object_set_new(o, "waived", json_integer(rep->waived));
@@ -336,6 +337,13 @@ static json_t *summary_object(struct report *rep)
 		json_object_set_new(by, rep->replay->monitors[i]->name,
 				    json_integer(rep->by_monitor[i]));
 	json_object_set_new(o, "by_monitor", by);
+}
+
+static json_t *summary_object(struct report *rep)
+{
+	json_t *o = json_object(), *tasks = json_array();
+
+	summary_counts(rep, o);
 	for (unsigned int i = 0; i < rep->nr_rows; i++) {
 		const struct summary_row *row = &rep->rows[i];
 		json_t *t = json_object(), *reasons = json_array();
@@ -525,7 +533,7 @@ static json_t *coverage_counts(struct report *rep)
 json_t *report_json_digest(struct report *rep, const struct replay_stats *stats)
 {
 	const struct trace_meta *m = trace_input_meta(rep->in);
-	json_t *o = json_object(), *summary = summary_object(rep);
+	json_t *o = json_object();
 
 	json_object_set_new(o, "kernel", json_string(m->release));
 	json_object_set_new(o, "arch", json_string(rep->opts.arch));
@@ -536,10 +544,7 @@ json_t *report_json_digest(struct report *rep, const struct replay_stats *stats)
 	json_object_set_new(o, "last_ts_ns", json_integer(stats->last_ts));
 	json_object_set_new(o, "duration_ns", json_integer(stats->last_ts - stats->first_ts));
 	json_object_set_new(o, "lost_events", json_pack("{s:i}", "gaps", rep->nr_lost));
-	json_object_set(o, "violations", json_object_get(summary, "violations"));
-	json_object_set(o, "waived", json_object_get(summary, "waived"));
-	json_object_set(o, "by_monitor", json_object_get(summary, "by_monitor"));
-	json_decref(summary);
+	summary_counts(rep, o);
 	json_object_set_new(o, "coverage", coverage_counts(rep));
 	json_object_set_new(o, "groups", groups_array(rep));
 	return o;
