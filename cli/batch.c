@@ -147,13 +147,18 @@ static void finish(const struct batch *b, struct job *j, int status, struct tall
 	const char *path = b->list->paths[j->index];
 	int code = WIFEXITED(status) && WEXITSTATUS(status) <= EXIT_ERROR ? WEXITSTATUS(status) :
 		   EXIT_ERROR;
-	char header[4200], why[128] = "";
-	char *line;
+	char header[ESCAPE_LEN(1024) + 32], name[ESCAPE_LEN(1024)], why[128] = "";
+	char *line = NULL;
 
 	if (WIFSIGNALED(status))
 		snprintf(why, sizeof(why), "its replay ended by signal %d (%s)", WTERMSIG(status),
 			 strsignal(WTERMSIG(status)));
-	snprintf(header, sizeof(header), "== %s: exit %d\n", path, code);
+	if ((b->jsonl || b->line) && !why[0] && !(line = slurp(j->fd[CAUGHT_LINE])))
+		snprintf(why, sizeof(why), "its replay wrote no result line (out of memory?)");
+	/* a trace without its result is a trace not judged, never a pass */
+	if (why[0])
+		code = EXIT_ERROR;
+	snprintf(header, sizeof(header), "== %s: exit %d\n", escape(path, name, sizeof(name)), code);
 	copy_out(j->fd[CAUGHT_OUT], stdout, header);
 	copy_out(j->fd[CAUGHT_ERR], stderr, NULL);
 	if (why[0])
@@ -165,11 +170,8 @@ static void finish(const struct batch *b, struct job *j, int status, struct tall
 		free(notes);
 	}
 	if (b->jsonl || b->line) {
-		line = slurp(j->fd[CAUGHT_LINE]);
-		if (!line || why[0]) {
-			free(line);
+		if (!line)
 			line = fallback(b, j, CAUGHT_LINE, code, why);
-		}
 		if (line && b->jsonl) {
 			fputs(line, b->jsonl);
 			fflush(b->jsonl);
@@ -179,11 +181,9 @@ static void finish(const struct batch *b, struct job *j, int status, struct tall
 		free(line);
 	}
 	if (b->junit) {
-		t->suites[j->index] = slurp(j->fd[CAUGHT_SUITE]);
-		if (!t->suites[j->index] || why[0]) {
-			free(t->suites[j->index]);
+		t->suites[j->index] = why[0] ? NULL : slurp(j->fd[CAUGHT_SUITE]);
+		if (!t->suites[j->index])
 			t->suites[j->index] = fallback(b, j, CAUGHT_SUITE, code, why);
-		}
 	}
 	t->by_code[code]++;
 	if (t->worst_index < 0 || code > t->worst ||

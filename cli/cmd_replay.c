@@ -631,19 +631,22 @@ static int pictures_draw(struct replay_cli *c, struct opened_trace *t, struct re
 	return failed;
 }
 
-/* What --jsonl and --junit say of the trace, taken before the report goes. */
-static void keep_result(struct replay_cli *c, struct report *rep, const struct replay_stats *stats)
+/* What --jsonl and --junit say of the trace, taken before the report goes. Return: 0 or -1. */
+static int keep_result(struct replay_cli *c, struct report *rep, const struct replay_stats *stats)
 {
 	struct trace_result *res = c->result;
 	size_t len = 0;
 	FILE *mem;
 
-	if (c->jsonl || c->baseline_path)
-		res->digest = report_json_digest(rep, stats);
-	if (c->junit && (mem = open_memstream(&res->cases, &len))) {
-		report_junit_cases(rep, c->path, mem, &res->counts);
-		fclose(mem);
-	}
+	if ((c->jsonl || c->baseline_path) && !(res->digest = report_json_digest(rep, stats)))
+		return -1;
+	if (!c->junit)
+		return 0;
+	mem = open_memstream(&res->cases, &len);
+	if (!mem)
+		return -1;
+	report_junit_cases(rep, c->path, mem, &res->counts);
+	return fclose(mem) ? -1 : 0;
 }
 
 static int run(struct replay_cli *c, struct opened_trace *t, struct gate *g, FILE *out,
@@ -706,9 +709,12 @@ static int run(struct replay_cli *c, struct opened_trace *t, struct gate *g, FIL
 	judged_notices(c, &rep);
 	if (!c->list.batch)
 		waiver_notices(c);
+	/* a result the machine outputs lack is a trace not judged */
+	if (c->result && keep_result(c, &rep, replay_stats(r))) {
+		cmd_error(c->path, "out of memory");
+		goto out;
+	}
 	ret = rep.violations > rep.waived ? EXIT_VIOLATIONS : EXIT_CLEAN;
-	if (c->result)
-		keep_result(c, &rep, replay_stats(r));
 out:
 	replay_free(r);
 	pictures_release(&pics);
@@ -1046,6 +1052,10 @@ static int single(struct replay_cli *c, struct result_files *rf)
 	if (rf->jsonl_f || c->baseline_path) {
 		json_t *o = trace_result_json(&res, ret, ret == EXIT_ERROR ? cmd_last_error : NULL);
 
+		if (!o) {
+			cmd_error(c->path, "out of memory");
+			ret = EXIT_ERROR;
+		}
 		if (rf->jsonl_f)
 			trace_result_line(rf->jsonl_f, o);
 		take_line(c, o);

@@ -261,4 +261,16 @@ check_error "--junit naming a trace of the run, not a trace.dat: refused" \
 	"short.dat: is one of the traces to replay: it would be overwritten"
 [ "$(sha256sum < "$TMP/keep.dat")" = "$sum" ] && ok "the trace left intact" ||
 	not_ok "the trace left intact" "it changed"
+# ---- a hostile file name in a folder: escaped in the batch's lines ----
+
+mkdir -p "$TMP/evil"
+cp $T/mutex-pi.dat "$TMP/evil/$(printf 'x\033]2;owned\007')".dat
+cp $T/cyclictest-abs.dat "$TMP/evil/"
+"$RVREPLAY" -s "$TMP/evil" > "$TMP/evil.out" 2> "$TMP/evil.err"
+if ! LC_ALL=C grep -q "$(printf '\033')" "$TMP/evil.out" "$TMP/evil.err" &&
+   grep -q '^== .*/x\\x1b\]2;owned\\x07\.dat: exit 1$' "$TMP/evil.out"; then
+	ok "a file name of escape sequences: escaped in the line naming its report"
+else
+	not_ok "hostile file name in a batch" "$(grep '^==' "$TMP/evil.out" | od -c | head -5)"
+fi
 finish
