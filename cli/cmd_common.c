@@ -16,6 +16,7 @@
 #include "catalog.h"
 #include "cmd.h"
 #include "escape.h"
+#include "format_trial.h"
 #include "output_file.h"
 #include "progress.h"
 #include "syscall_names.h"
@@ -25,8 +26,17 @@ bool cmd_quiet;
 char cmd_last_error[1024];
 
 /* What a SIGBUS says and removes: set before the mapping is read. */
-static char bus_message[600];
+static char bus_message[ESCAPE_LEN(128) + 120];
 static char bus_remove[OUTPUT_PATH_LEN + 16];
+/* "rvreplay: FILE: ", escaped: what a crash of libtraceevent begins with */
+static char fault_prefix[ESCAPE_LEN(128) + 16];
+
+static void say_raw(const char *text)
+{
+	ssize_t n = write(STDERR_FILENO, text, strlen(text));
+
+	(void)n;
+}
 
 /*
  * The trace is mapped: a file truncated while it is read (copied from a
@@ -35,12 +45,26 @@ static char bus_remove[OUTPUT_PATH_LEN + 16];
  */
 static void on_sigbus(int sig)
 {
-	ssize_t n;
+	if (bus_remove[0])
+		unlink(bus_remove);
+	say_raw(bus_message);
+	_exit(EXIT_ERROR);
+}
+
+/*
+ * libtraceevent crashed (or spun) opening the trace for libtracecmd, as
+ * the format trial's child did beside it: the child's verdict, the one
+ * line an open refused for it says, and exit 2 (parsers/format_trial.c).
+ */
+static void on_format_crash(const char *text)
+{
+	static char line[ESCAPE_LEN(512)];
 
 	if (bus_remove[0])
 		unlink(bus_remove);
-	n = write(STDERR_FILENO, bus_message, strlen(bus_message));
-	(void)n;
+	say_raw(fault_prefix);
+	say_raw(escape(text, line, sizeof(line)));
+	say_raw("\n");
 	_exit(EXIT_ERROR);
 }
 
@@ -49,11 +73,13 @@ static void watch_mapping(const char *path)
 	struct sigaction sa = { .sa_handler = on_sigbus };
 	char name[ESCAPE_LEN(128)];
 
+	escape(path, name, sizeof(name));
 	snprintf(bus_message, sizeof(bus_message), "rvreplay: %s: the file shrank while it was "
-		 "read (is something still writing or truncating it?)\n",
-		 escape(path, name, sizeof(name)));
+		 "read (is something still writing or truncating it?)\n", name);
+	snprintf(fault_prefix, sizeof(fault_prefix), "rvreplay: %s: ", name);
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGBUS, &sa, NULL);
+	format_trial_on_crash(on_format_crash);
 }
 
 /**

@@ -12,8 +12,12 @@ typedef void (*format_trial_meanwhile_fn)(void *data);
 
 int format_trial_open(struct event_formats *ef, event_formats_want_fn want,
 		      format_trial_meanwhile_fn meanwhile, void *data, char *err, size_t errlen);
+/* Says a crash's text and exits: a signal handler's, never returns. */
+typedef void (*format_trial_crash_fn)(const char *text);
+
 int format_trial_all(const struct tracedat *td, const struct tracedat_formats *formats,
-		     char *err, size_t errlen);
+		     format_trial_meanwhile_fn parse, void *data, char *err, size_t errlen);
+void format_trial_on_crash(format_trial_crash_fn fn);
 void format_trial_parse(struct event_formats *ef, struct event_format_ref **refs, int n);
 
 #endif

@@ -191,11 +191,34 @@ static uint64_t libtracecmd_memory(const struct tracedat *td)
 	return sum;
 }
 
+/* libtracecmd's open of the file, beside the format trial's child. */
+struct libtracecmd_open {
+	struct trace_file	*f;
+	int			fd;
+	int			data_bad;	/* the data check failed: not opened */
+	struct tracecmd_input	*handle;
+	char			*err;
+	size_t			errlen;
+};
+
+static void open_libtracecmd(void *data)
+{
+	struct libtracecmd_open *o = data;
+
+	/* libtracecmd parses its own: ours are not kept while it does, unless lent */
+	if (!o->f->formats_lent)
+		tracedat_formats_release(&o->f->texts.formats);
+	o->data_bad = trace_file_check_data(o->f, o->err, o->errlen);
+	if (!o->data_bad) {
+		tracecmd_set_loglevel(TEP_LOG_NONE);
+		o->handle = tracecmd_open_fd(o->fd, 0);
+	}
+}
+
 struct tracecmd_input *trace_file_libtracecmd(struct trace_file *f, char *err, size_t errlen)
 {
 	uint64_t need = libtracecmd_memory(f->td), max = tracedat_max_inflated(f->td);
-	struct tracecmd_input *h;
-	int fd;
+	struct libtracecmd_open o = { .f = f, .err = err, .errlen = errlen };
 
 	if (trace_file_check_kallsyms(f, err, errlen))
 		return NULL;
@@ -207,32 +230,33 @@ struct tracecmd_input *trace_file_libtracecmd(struct trace_file *f, char *err, s
 			 (unsigned long long)(max >> 20));
 		return NULL;
 	}
-	if (!f->all_tried)
-		f->all_tried = format_trial_all(f->td, &f->texts.formats, f->tried_err,
-						sizeof(f->tried_err)) ? -1 : 1;
 	if (f->all_tried < 0) {
 		snprintf(err, errlen, "%s", f->tried_err);
 		return NULL;
 	}
-	/* libtracecmd parses its own: ours are not kept while it does, unless lent */
-	if (!f->formats_lent)
-		tracedat_formats_release(&f->texts.formats);
-	if (trace_file_check_data(f, err, errlen))
-		return NULL;
-	fd = fcntl(f->fd, F_DUPFD_CLOEXEC, 0);
-	if (fd < 0 || lseek(fd, 0, SEEK_SET)) {
+	o.fd = fcntl(f->fd, F_DUPFD_CLOEXEC, 0);
+	if (o.fd < 0 || lseek(o.fd, 0, SEEK_SET)) {
 		snprintf(err, errlen, "cannot read it again: %s", strerror(errno));
-		if (fd >= 0)
-			close(fd);
+		if (o.fd >= 0)
+			close(o.fd);
 		return NULL;
 	}
-	tracecmd_set_loglevel(TEP_LOG_NONE);
-	h = tracecmd_open_fd(fd, 0);
-	if (!h) {
-		close(fd);
+	if (f->all_tried)
+		open_libtracecmd(&o);
+	else
+		f->all_tried = format_trial_all(f->td, &f->texts.formats, open_libtracecmd, &o,
+						f->tried_err, sizeof(f->tried_err)) ? -1 : 1;
+	if (f->all_tried < 0)
+		snprintf(err, errlen, "%s", f->tried_err);
+	else if (!o.data_bad && !o.handle)
 		snprintf(err, errlen, "libtracecmd cannot read it as a trace.dat file");
-	}
-	return h;
+	else if (!o.data_bad)
+		return o.handle;
+	if (o.handle)
+		tracecmd_close(o.handle);	/* closes the descriptor */
+	else
+		close(o.fd);
+	return NULL;
 }
 
 /**

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * parsers/format_trial.c: format_trial_all() runs the parent's parse
+ * beside a child that parses every format first. Whatever the parent's
+ * parse does (nothing, crash, spin), a file whose formats crash
+ * libtraceevent ends with the child's verdict, and a crash of the parent
+ * alone is said too: through format_trial_on_crash()'s function, exit 2.
+ * Each case runs in Check's own forked process.
+ */
+#include <check.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "format_trial.h"
+#include "trace_file.h"
+
+#define GOOD_TRACE	"traces/cyclictest-abs.dat"
+#define CRASH_TRACE	"tests/regressions/print-fmt-dot.dat"
+#define CHILD_VERDICT	"libtraceevent crashes (Segmentation fault) parsing the format of " \
+			"sched:sched_switch"
+#define PARENT_VERDICT	"libtraceevent crashes parsing the event formats"
+
+static const char *expected;
+
+/* Exit 2 when the text is the one expected, 3 when it is another. */
+static void crash_said(const char *text)
+{
+	_exit(strcmp(text, expected) ? 3 : 2);
+}
+
+static void parse_nothing(void *data)
+{
+}
+
+static void parse_crashes(void *data)
+{
+	raise(SIGSEGV);
+}
+
+static void parse_spins(void *data)
+{
+	for (;;)
+		pause();
+}
+
+/* format_trial_all() on @path with @parse: its return, @err its message. */
+static int trial_of(const char *path, format_trial_meanwhile_fn parse, char *err, size_t len)
+{
+	struct trace_file *f;
+	int ret;
+
+	ck_assert_msg(!trace_file_open(path, 1ULL << 30, &f, err, len), "%s: %s", path, err);
+	format_trial_on_crash(crash_said);
+	ret = format_trial_all(f->td, &f->texts.formats, parse, NULL, err, len);
+	trace_file_close(f);
+	return ret;
+}
+
+START_TEST(good_file_parent_fine)
+{
+	char err[256];
+
+	ck_assert_msg(!trial_of(GOOD_TRACE, parse_nothing, err, sizeof(err)), "%s", err);
+}
+END_TEST
+
+START_TEST(crashing_file_parent_fine)
+{
+	char err[256];
+
+	ck_assert_int_eq(trial_of(CRASH_TRACE, parse_nothing, err, sizeof(err)), -1);
+	ck_assert_str_eq(err, CHILD_VERDICT);
+}
+END_TEST
+
+/* exit tests: the process ends in crash_said() */
+START_TEST(crashing_file_parent_crashes)
+{
+	char err[256];
+
+	expected = CHILD_VERDICT;
+	trial_of(CRASH_TRACE, parse_crashes, err, sizeof(err));
+}
+END_TEST
+
+START_TEST(crashing_file_parent_spins)
+{
+	char err[256];
+
+	expected = CHILD_VERDICT;
+	trial_of(CRASH_TRACE, parse_spins, err, sizeof(err));
+}
+END_TEST
+
+START_TEST(good_file_parent_crashes)
+{
+	char err[256];
+
+	expected = PARENT_VERDICT;
+	trial_of(GOOD_TRACE, parse_crashes, err, sizeof(err));
+}
+END_TEST
+
+Suite *format_trial_suite(void)
+{
+	Suite *s = suite_create("format_trial");
+	TCase *tc = tcase_create("beside");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, good_file_parent_fine);
+	tcase_add_test(tc, crashing_file_parent_fine);
+	tcase_add_exit_test(tc, crashing_file_parent_crashes, 2);
+	tcase_add_exit_test(tc, crashing_file_parent_spins, 2);
+	tcase_add_exit_test(tc, good_file_parent_crashes, 2);
+	suite_add_tcase(s, tc);
+	return s;
+}
