@@ -14,13 +14,14 @@
  * (rv/available_monitors) and kmod-available.
  *
  * Then each line of /payload/plan, "NAME BUFFER_KB OPTIONS COMMAND
- * [ARGS...]" (OPTIONS "-" or comma-separated pre=PROG, react=REACTOR):
+ * [ARGS...]" (OPTIONS "-" or comma-separated pre=PROG, react=REACTOR,
+ * softirqd=PRIO, spin=MS; COMMAND "-" runs none):
  * clear the ring buffer (BUFFER_KB per CPU, overwrite mode), read one
  * "rvreplay-task:" line per thread from /proc (semantics.md section 7,
  * as rvreplay record does), start PROG (a task older than the trace) and
  * add its lines, enable the monitors (monitors_on()), turn tracing on,
  * write the lines into trace_marker, fault one page (live_sign()), run
- * COMMAND, turn tracing off, disable the monitors, and copy out
+ * COMMAND and spin MS ms, turn tracing off, disable the monitors, and copy out
  * NAME/cpuN.raw, cpuN.stats, saved_cmdlines, status, rv-enabled (what
  * rv/enabled_monitors said while it ran) and kmod-stats.
  *
@@ -37,6 +38,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -416,6 +418,53 @@ static void sleep_ms(long ms)
 		;
 }
 
+/*
+ * softirqd=PRIO: every ksoftirqd/N SCHED_FIFO at PRIO for the scenario
+ * (0: back to SCHED_OTHER). Booted with threadirqs, an interrupt's exit
+ * wakes ksoftirqd after the preempt count left hard irq context and
+ * before lockdep's hardirq_context did (kernel/softirq.c,
+ * __irq_exit_rcu() then lockdep_hardirq_exit()): the kernel's sleep
+ * monitor sees WOKEN_BY_HARDIRQ, the trace a wakeup by the interrupted
+ * task ([hardirq-edge], docs/semantics.md section 5).
+ */
+static void softirqd_prio(int prio)
+{
+	struct sched_param param = { .sched_priority = prio };
+	char path[64], comm[32];
+	struct dirent *d;
+	DIR *proc = opendir("/proc");
+	FILE *f;
+
+	if (!proc) {
+		failed("softirqd: %s", strerror(errno));
+		return;
+	}
+	while ((d = readdir(proc))) {
+		if (!isdigit((unsigned char)d->d_name[0]))
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/comm", atoi(d->d_name));
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (fgets(comm, sizeof(comm), f) && !strncmp(comm, "ksoftirqd/", 10) &&
+		    sched_setscheduler(atoi(d->d_name), prio ? SCHED_FIFO : SCHED_OTHER, &param))
+			failed("softirqd: pid %s: %s", d->d_name, strerror(errno));
+		fclose(f);
+	}
+	closedir(proc);
+}
+
+/* spin=MS: keep this CPU busy (its ticks raise soft irqs) with tracing on */
+static void spin_ms(long ms)
+{
+	struct timespec start, now;
+
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	do
+		clock_gettime(CLOCK_MONOTONIC, &now);
+	while ((now.tv_sec - start.tv_sec) * 1000L + (now.tv_nsec - start.tv_nsec) / 1000000L < ms);
+}
+
 static void save_scenario(const char *dir, int status)
 {
 	char from[256], to[512];
@@ -504,7 +553,7 @@ static void monitors_off(pid_t enabler)
 static void run_scenario(char *line)
 {
 	char *argv[MAX_ARGS + 1] = { NULL }, *save = NULL, *name, *kb, *opts;
-	char path[300], pre[128], reactor[64];
+	char path[300], pre[128], reactor[64], softirqd[16], spin[16];
 	char *pre_argv[2] = { path, NULL };
 	static struct metadata md;
 	pid_t pid, pre_pid = -1, enabler;
@@ -525,6 +574,11 @@ static void run_scenario(char *line)
 	write_file(TRACEFS "/trace", "", O_TRUNC);
 	option(opts, "pre", pre, sizeof(pre));
 	option(opts, "react", reactor, sizeof(reactor));
+	option(opts, "softirqd", softirqd, sizeof(softirqd));
+	option(opts, "spin", spin, sizeof(spin));
+	/* before the /proc walk: the task lines carry the new priorities */
+	if (softirqd[0])
+		softirqd_prio(atoi(softirqd));
 	/* PROG is short-lived: the slow /proc walk happens before it starts */
 	task_metadata_build(&md);
 	if (pre[0]) {
@@ -562,9 +616,13 @@ static void run_scenario(char *line)
 		pid = spawn(argv);
 		status = pid > 0 ? wait_status(pid, 0) : -1;
 	}
+	if (spin[0])
+		spin_ms(atol(spin));
 	if (pre_pid > 0)
 		status |= wait_status(pre_pid, PRE_WAIT_S);
 	write_file(TRACEFS "/tracing_on", "0", O_TRUNC);
+	if (softirqd[0])
+		softirqd_prio(0);
 	snprintf(path, sizeof(path), "%s/rv-enabled", name);
 	copy_file(RV "/enabled_monitors", path, 0);
 	monitors_off(enabler);
