@@ -8,12 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "batch.h"
 #include "escape.h"
 #include "cmd.h"
+#include "temp_files.h"
 #include "trace_result.h"
 
 /* What a child writes, each into a memory file the parent reads back. */
@@ -40,12 +42,20 @@ static void close_job(struct job *j)
 	memset(j, 0, sizeof(*j));
 }
 
-/* The child: its outputs to the memory files, the trace replayed, its code. */
-static void child(const struct batch *b, const struct job *j)
+/*
+ * The child: its outputs to the memory files, the trace replayed, its code.
+ * A batch stopped (SIGTERM to the batch alone, not its process group) stops
+ * its jobs: each ends, its outputs in progress removed, with its parent.
+ */
+static void child(const struct batch *b, const struct job *j, pid_t parent)
 {
-	FILE *line = NULL, *suite = NULL, *notes = fdopen(dup(j->fd[CAUGHT_NOTES]), "w");
+	FILE *line = NULL, *suite = NULL, *notes;
 	int code;
 
+	temp_files_forget();
+	if (prctl(PR_SET_PDEATHSIG, SIGTERM) || getppid() != parent)
+		_exit(EXIT_ERROR);
+	notes = fdopen(dup(j->fd[CAUGHT_NOTES]), "w");
 	dup2(j->fd[CAUGHT_OUT], STDOUT_FILENO);
 	dup2(j->fd[CAUGHT_ERR], STDERR_FILENO);
 	if (b->jsonl || b->line)
@@ -68,6 +78,7 @@ static int start(const struct batch *b, struct job *j, unsigned int index)
 {
 	static const char *const names[NR_CAUGHT] = { "stdout", "stderr", "line", "suite",
 						       "notes" };
+	pid_t parent = getpid();
 
 	j->index = index;
 	for (int i = 0; i < NR_CAUGHT; i++) {
@@ -87,7 +98,7 @@ static int start(const struct batch *b, struct job *j, unsigned int index)
 		return -1;
 	}
 	if (!j->pid)
-		child(b, j);
+		child(b, j, parent);
 	return 0;
 }
 

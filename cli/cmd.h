@@ -38,7 +38,6 @@ int cmd_compare_say(const struct baseline_comparison *c, const char *old_path,
 void cmd_error(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void cmd_warning(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void cmd_notice(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void cmd_remove_on_fault(const char *path);
 int cmd_usage_error(const char *command, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 int cmd_open_trace(const char *path, const char *buffer, const char *arch, uint64_t max_inflated,

@@ -20,14 +20,14 @@
 #include "output_file.h"
 #include "progress.h"
 #include "syscall_names.h"
+#include "temp_files.h"
 #include "time_text.h"
 
 bool cmd_quiet;
 char cmd_last_error[1024];
 
-/* What a SIGBUS says and removes: set before the mapping is read. */
+/* What a SIGBUS says: set before the mapping is read. */
 static char bus_message[ESCAPE_LEN(128) + 120];
-static char bus_remove[OUTPUT_PATH_LEN + 16];
 /* "rvreplay: FILE: ", escaped: what a crash of libtraceevent begins with */
 static char fault_prefix[ESCAPE_LEN(128) + 16];
 
@@ -45,8 +45,7 @@ static void say_raw(const char *text)
  */
 static void on_sigbus(int sig)
 {
-	if (bus_remove[0])
-		unlink(bus_remove);
+	temp_files_remove();
 	say_raw(bus_message);
 	_exit(EXIT_ERROR);
 }
@@ -60,8 +59,7 @@ static void on_format_crash(const char *text)
 {
 	static char line[ESCAPE_LEN(512)];
 
-	if (bus_remove[0])
-		unlink(bus_remove);
+	temp_files_remove();
 	say_raw(fault_prefix);
 	say_raw(escape(text, line, sizeof(line)));
 	say_raw("\n");
@@ -80,15 +78,6 @@ static void watch_mapping(const char *path)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGBUS, &sa, NULL);
 	format_trial_on_crash(on_format_crash);
-}
-
-/**
- * cmd_remove_on_fault() - a file to remove if reading the trace faults
- * @path: the partial output being written, or NULL when there is none
- */
-void cmd_remove_on_fault(const char *path)
-{
-	snprintf(bus_remove, sizeof(bus_remove), "%s", path ? path : "");
 }
 
 /*

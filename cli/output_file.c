@@ -12,6 +12,7 @@
 
 #include "cmd.h"
 #include "output_file.h"
+#include "temp_files.h"
 
 #define MAX_LINKS	40
 
@@ -124,19 +125,22 @@ FILE *output_file_open(struct output_file *o, char *err, size_t len)
 		return o->file;
 	}
 	snprintf(o->tmp, sizeof(o->tmp), "%s.tmpXXXXXX", o->target);
+	/* in the table before it exists: no instant where a signal leaves it */
+	temp_files_add(o->tmp);
 	fd = mkstemp(o->tmp);
 	if (fd < 0) {
-		o->tmp[0] = '\0';
 		fail(err, len, "cannot write", errno);
+		temp_files_drop(o->tmp);
+		o->tmp[0] = '\0';
 		return NULL;
 	}
 	if (fchmod(fd, o->mode) || !(o->file = fdopen(fd, "w"))) {
 		fail(err, len, "cannot write", errno);
 		close(fd);
 		unlink(o->tmp);
+		temp_files_drop(o->tmp);
 		o->tmp[0] = '\0';
 	}
-	cmd_remove_on_fault(o->tmp);
 	return o->file;
 }
 
@@ -193,8 +197,8 @@ int output_file_commit(struct output_file *o, char *err, size_t len)
 		ret = fail(err, len, "cannot rename into place", errno);
 	if (ret)
 		unlink(o->tmp);
+	temp_files_drop(o->tmp);
 	o->tmp[0] = '\0';
-	cmd_remove_on_fault(NULL);
 	return ret;
 }
 
@@ -255,6 +259,6 @@ void output_file_abort(struct output_file *o)
 	o->file = NULL;
 	if (o->tmp[0])
 		unlink(o->tmp);
+	temp_files_drop(o->tmp);
 	o->tmp[0] = '\0';
-	cmd_remove_on_fault(NULL);
 }

@@ -1,0 +1,84 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# A run ended by SIGINT, SIGTERM or SIGHUP leaves no output in progress
+# behind: neither -o's, --html's and --chrome-trace's temporary files of a
+# replay, nor a batch's --jsonl and --junit ones. The run stops while its
+# outputs are open: one of them is a FIFO nobody reads yet, so committing
+# it blocks (a direct output is written at the end). The signal's own exit
+# status (128 + N) tells the caller the run was stopped.
+. "$(dirname "$0")/lib.sh"
+
+# Job control: a background job of a script otherwise starts with SIGINT
+# ignored, and rvreplay keeps a signal ignored from the start ignored.
+set -m
+
+trace=traces/mutex-nonpi.dat
+
+# stopped DESC SIGNAL DIR COMMAND...: started in DIR, signalled once it
+# waits on the FIFO, then nothing but the FIFO (and the folders) is left.
+stopped() {
+	local desc=$1 sig=$2 dir=$3 pid rc left running waited=0
+	shift 3
+
+	"$@" > /dev/null 2> "$TMP/err" &
+	pid=$!
+	# the outputs are open once a temporary file shows
+	while ! find "$dir" -name '*.tmp*' | grep -q . && [ $waited -lt 100 ]; do
+		sleep 0.1
+		waited=$((waited + 1))
+	done
+	sleep 0.3
+	kill -"$sig" "$pid"
+	wait "$pid" 2> /dev/null
+	rc=$?
+	# a batch's jobs end with it (blocked opening the FIFO, they are not
+	# the ones signalled)
+	sleep 0.5
+	running=$(pgrep -f -- "-o $dir" | tr '\n' ' ')
+	[ -n "$running" ] && kill -KILL $running 2> /dev/null
+	left=$(find "$dir" -type f | sort)
+	if [ $waited -ge 100 ]; then
+		not_ok "$desc" "no output in progress showed within 10 s"
+	elif [ "$rc" != "$(($(kill -l "$sig") + 128))" ]; then
+		not_ok "$desc" "exit $rc, expected $(($(kill -l "$sig") + 128))" "$(head -c 400 "$TMP/err")"
+	elif [ -n "$left" ]; then
+		not_ok "$desc" "files left behind:" "$left"
+	elif [ -n "$running" ]; then
+		not_ok "$desc" "still running after the batch ended: $running"
+	else
+		ok "$desc"
+	fi
+}
+
+for sig in INT TERM HUP; do
+	d=$TMP/one-$sig
+	mkdir -p "$d"
+	mkfifo "$d/fifo"
+	stopped "SIG$sig during a replay: no -o, --html or --chrome-trace file in progress left" \
+		"$sig" "$d" "$RVREPLAY" "$trace" -o "$d/fifo" --html "$d/t.html" --chrome-trace "$d/t.json"
+done
+
+# A batch: the first trace's report is the FIFO, so its child blocks while
+# the parent holds --jsonl and --junit open.
+for sig in INT TERM; do
+	d=$TMP/batch-$sig
+	mkdir -p "$d/reports"
+	mkfifo "$d/reports/mutex-nonpi.txt"
+	stopped "SIG$sig during a batch: no --jsonl or --junit file in progress left" \
+		"$sig" "$d" "$RVREPLAY" -j 1 "$trace" traces/udp-softirq.dat -o "$d/reports" \
+		--jsonl "$d/r.jsonl" --junit "$d/r.xml"
+done
+
+# Undisturbed, the same commands leave exactly their outputs.
+d=$TMP/whole
+mkdir -p "$d"
+"$RVREPLAY" "$trace" -o "$d/r.txt" --html "$d/t.html" --chrome-trace "$d/t.json" > /dev/null 2>&1
+if [ "$(cd "$d" && ls | tr '\n' ' ')" = "r.txt t.html t.json " ]; then
+	ok "an undisturbed replay leaves its three outputs and nothing else"
+else
+	not_ok "an undisturbed replay leaves its three outputs and nothing else" "$(ls "$d")"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
