@@ -14,7 +14,13 @@
 # x86_64 boots Debian's 6.1 kernel from linux-image-amd64, never the host
 # kernel: KMOD_X86_KVER picks a release, else the newest installed
 # 6.1.*-amd64 that has /boot/vmlinuz-* and a build tree.  riscv64 boots the
-# tree build-riscv-kernel.sh builds (KMOD_RISCV_DIR moves it).
+# 6.12 kernel kmod/upstream/build-kernel.sh builds (with the upstream rtapp
+# series and the riscv page fault trace points; cached outside the tree),
+# the same kernel the upstream referee boots: one riscv64 build serves both.
+#
+#   guest_kernel_missing ARCH	 why ARCH's kernel cannot be had (stdout,
+#				 one line; exit 77 when the rtapp series is
+#				 absent, 2 for tools or source), or exit 0
 
 guest_qemu_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
@@ -47,6 +53,25 @@ guest_x86_kver()
 	return 1
 }
 
+guest_riscv_build()
+{
+	"$guest_qemu_dir/../upstream/build-kernel.sh" "$@" riscv64
+}
+
+guest_kernel_missing()
+{
+	local why rc=0
+
+	guest_arch_check "$1" || return 2
+	if [ "$1" = x86_64 ]; then
+		why=$(guest_x86_kver 2>&1 > /dev/null) || rc=2
+	else
+		why=$(guest_riscv_build --check 2>&1 > /dev/null) || rc=$?
+	fi
+	[ "$rc" = 0 ] || echo "${why#*: }" | head -1
+	return "$rc"
+}
+
 guest_kernel_kdir()
 {
 	guest_arch_check "$1" || return 1
@@ -54,7 +79,7 @@ guest_kernel_kdir()
 		echo "/lib/modules/$(guest_x86_kver)/build"
 		return
 	fi
-	"$guest_qemu_dir/build-riscv-kernel.sh"
+	guest_riscv_build --tree
 }
 
 guest_kernel_release()

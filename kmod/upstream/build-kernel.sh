@@ -5,7 +5,7 @@
 # monitors: Debian's linux-source-6.12, our backports (patches/), the rtapp
 # series (v11) read from $UPSTREAM_PATCHES, configured with ARCH.config.
 #
-# Usage: build-kernel.sh [--tree] x86_64|riscv64
+# Usage: build-kernel.sh [--tree|--check] x86_64|riscv64
 #
 # The result is cached outside the work tree, in
 #   ${RVREPLAY_KERNEL_CACHE:-/var/cache/rvreplay-kernels}/ARCH-KEY/
@@ -25,7 +25,9 @@
 # builds the monitors exactly as v11 posted them, cached as ARCH+v11-KEY.
 #
 # stdout: one line, the kernel image QEMU boots (bzImage or Image), or
-# with --tree the built tree (for `make -C TREE M=...`).
+# with --tree the built tree (for `make -C TREE M=...`). --check builds
+# nothing: it exits as a build would for missing tools, source or series,
+# with the same one-line reason on stderr (tests decide to skip with it).
 # stderr: progress.
 #
 # Environment: UPSTREAM_PATCHES (default <repo>/../shared/upstream/rtapp),
@@ -58,7 +60,7 @@ die()
 
 usage()
 {
-	echo "usage: $(basename "$0") [--tree] x86_64|riscv64" >&2
+	echo "usage: $(basename "$0") [--tree|--check] x86_64|riscv64" >&2
 	exit 2
 }
 
@@ -76,7 +78,7 @@ arch_setup()
 	riscv64)
 		karch=riscv
 		cross=riscv64-linux-gnu-
-		baseconfig=defconfig
+		baseconfig=tinyconfig
 		image_rel=arch/riscv/boot/Image
 		image_target=Image
 		;;
@@ -266,10 +268,16 @@ prune_others()
 }
 
 print=image
-if [ "${1:-}" = --tree ]; then
+case ${1:-} in
+--tree)
 	print=tree
 	shift
-fi
+	;;
+--check)
+	print=none
+	shift
+	;;
+esac
 [ $# -eq 1 ] || usage
 arch=$1
 monitors=${RVREPLAY_KERNEL_MONITORS:-6.17}
@@ -286,6 +294,7 @@ v11)
 esac
 arch_setup "$arch"
 check_inputs
+[ "$print" = none ] && exit 0
 key=$(cache_key "$flavour")
 dir=$cache/$flavour-$key
 image=$dir/linux/$image_rel
