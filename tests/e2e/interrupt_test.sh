@@ -1,28 +1,40 @@
-#!/bin/bash
+#!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # A run ended by SIGINT, SIGTERM or SIGHUP leaves no output in progress
 # behind: neither -o's, --html's and --chrome-trace's temporary files of a
 # replay, nor a batch's --jsonl and --junit ones. The run stops while its
-# outputs are open: one of them is a FIFO nobody reads yet, so committing
-# it blocks (a direct output is written at the end). The signal's own exit
+# outputs are open: one of them is a FIFO nobody reads, so committing it
+# blocks (a direct output is written at the end). The signal's own exit
 # status (128 + N) tells the caller the run was stopped.
 . "$(dirname "$0")/lib.sh"
 
-# Job control: a background job of a script otherwise starts with SIGINT
-# ignored, and rvreplay keeps a signal ignored from the start ignored.
-set -m
-
 trace=traces/mutex-nonpi.dat
 
-# stopped DESC SIGNAL DIR COMMAND...: started in DIR, signalled once it
-# waits on the FIFO, then nothing but the FIFO (and the folders) is left.
+# A background job of a script starts with SIGINT ignored, and rvreplay
+# keeps a signal ignored from the start ignored: env gives it the default.
+start() {
+	env --default-signal=INT,TERM,HUP "$@" > /dev/null 2> "$TMP/err" &
+	pid=$!
+}
+
+# gone PID: within 10 s (a run that ignores the signal would block forever)
+gone() {
+	n=0
+	while kill -0 "$1" 2> /dev/null && [ $n -lt 100 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	! kill -0 "$1" 2> /dev/null
+}
+
+# stopped DESC SIGNAL DIR COMMAND...: started, signalled once it waits on
+# the FIFO, then nothing but the FIFO (and the folders) is left in DIR.
 stopped() {
-	local desc=$1 sig=$2 dir=$3 pid rc left running waited=0
+	desc=$1 sig=$2 dir=$3 waited=0
 	shift 3
 
-	"$@" > /dev/null 2> "$TMP/err" &
-	pid=$!
+	start "$@"
 	# the outputs are open once a temporary file shows
 	while ! find "$dir" -name '*.tmp*' | grep -q . && [ $waited -lt 100 ]; do
 		sleep 0.1
@@ -30,18 +42,30 @@ stopped() {
 	done
 	sleep 0.3
 	kill -"$sig" "$pid"
+	if ! gone "$pid"; then
+		kill -KILL "$pid"
+		wait "$pid" 2> /dev/null
+		not_ok "$desc" "still running 10 s after SIG$sig"
+		return
+	fi
 	wait "$pid" 2> /dev/null
 	rc=$?
 	# a batch's jobs end with it (blocked opening the FIFO, they are not
 	# the ones signalled)
 	sleep 0.5
 	running=$(pgrep -f -- "-o $dir" | tr '\n' ' ')
+	# shellcheck disable=SC2086
 	[ -n "$running" ] && kill -KILL $running 2> /dev/null
 	left=$(find "$dir" -type f | sort)
+	case $sig in
+	HUP) want=129 ;;
+	INT) want=130 ;;
+	TERM) want=143 ;;
+	esac
 	if [ $waited -ge 100 ]; then
 		not_ok "$desc" "no output in progress showed within 10 s"
-	elif [ "$rc" != "$(($(kill -l "$sig") + 128))" ]; then
-		not_ok "$desc" "exit $rc, expected $(($(kill -l "$sig") + 128))" "$(head -c 400 "$TMP/err")"
+	elif [ "$rc" != "$want" ]; then
+		not_ok "$desc" "exit $rc, expected $want" "$(head -c 400 "$TMP/err")"
 	elif [ -n "$left" ]; then
 		not_ok "$desc" "files left behind:" "$left"
 	elif [ -n "$running" ]; then
@@ -70,7 +94,29 @@ for sig in INT TERM; do
 		--jsonl "$d/r.jsonl" --junit "$d/r.xml"
 done
 
-# Undisturbed, the same commands leave exactly their outputs.
+# A signal ignored from the start stays ignored (nohup): the run goes on.
+d=$TMP/ignored
+mkdir -p "$d"
+mkfifo "$d/fifo"
+"$RVREPLAY" "$trace" -o "$d/fifo" --html "$d/t.html" > /dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -INT "$pid"
+if gone "$pid"; then
+	not_ok "SIGINT ignored from the start: the run goes on" "it ended"
+else
+	timeout 10 cat "$d/fifo" > "$d/report.txt"
+	wait "$pid" 2> /dev/null
+	if grep -q '^Summary' "$d/report.txt" && [ -s "$d/t.html" ]; then
+		ok "SIGINT ignored from the start: the run goes on and writes its outputs"
+	else
+		not_ok "SIGINT ignored from the start: the run goes on and writes its outputs" \
+			"$(head -c 300 "$d/report.txt")"
+	fi
+fi
+kill -KILL "$pid" 2> /dev/null
+
+# Undisturbed, the same command leaves exactly its outputs.
 d=$TMP/whole
 mkdir -p "$d"
 "$RVREPLAY" "$trace" -o "$d/r.txt" --html "$d/t.html" --chrome-trace "$d/t.json" > /dev/null 2>&1
