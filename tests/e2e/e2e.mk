@@ -13,9 +13,15 @@ $(BUILD)/verdict_check: tests/e2e/verdict_check.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(BASE_LDFLAGS) -ljansson
 
+# A hang guard per script, generous (the slowest, under the sanitizers,
+# takes minutes): a test that blocks fails instead of holding CI to its end.
+E2E_HANG_SECONDS ?= 1800
+
 check-e2e: $(BUILD)/rvreplay $(BUILD)/verdict_check $(BUILD)/tests/make_hostile workloads man
 	@failed=; for s in $(E2E_SCRIPTS); do \
 		echo "== $$s"; RVREPLAY=$(BUILD)/rvreplay MAKE_HOSTILE=$(BUILD)/tests/make_hostile \
-			sh $$s $(BUILD)/verdict_check $(BUILD)/workloads || failed="$$failed $$s"; \
+			timeout -k 10 $(E2E_HANG_SECONDS) sh $$s $(BUILD)/verdict_check $(BUILD)/workloads; \
+		rc=$$?; [ $$rc = 124 ] && echo "FAILED  $$s: still running after $(E2E_HANG_SECONDS) s"; \
+		[ $$rc = 0 ] || failed="$$failed $$s"; \
 	done; \
 	if [ -n "$$failed" ]; then echo "FAILED scripts:$$failed"; exit 1; fi
