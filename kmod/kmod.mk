@@ -8,7 +8,7 @@
 #		monitors as referee (check-kmod-upstream). Kernels: x86_64's
 #		live guest boots Debian's 6.1; riscv64's guest and both
 #		referee guests boot 6.12 kernels with the upstream rtapp series,
-#		built once (about 9 and 13 minutes on 2 cores) and cached
+#		built once (about 7 and 13 minutes on 2 cores) and cached
 #		outside the tree in /var/cache/rvreplay-kernels, keyed by what
 #		they are built from: kmod/upstream/build-kernel.sh
 #
