@@ -22,22 +22,21 @@ repo=$(cd "$here/../../.." && pwd)
 qemu=$repo/kmod/qemu
 # shellcheck source=SCRIPTDIR/../../../kmod/qemu/guest-kernel.sh
 . "$qemu/guest-kernel.sh"
+# shellcheck source=SCRIPTDIR/../tap.sh
+. "$here/../tap.sh"
 build=${KMOD_BUILD_DIR:-$repo/build/kmod}/hello
-passed=0
-failed=0
-skipped=0
 
+# check DESC COMMAND...: ok when COMMAND succeeds (returns its failure)
 check()
 {
 	local desc=$1
 
 	shift
 	if "$@" > /dev/null 2>&1; then
-		echo "ok - $desc"
-		passed=$((passed + 1))
+		ok "$desc"
 	else
-		echo "not ok - $desc"
-		failed=$((failed + 1))
+		not_ok "$desc"
+		return 1
 	fi
 }
 
@@ -74,24 +73,16 @@ hello_test()
 		return
 	fi
 	if ! why=$(guest_kernel_missing "$arch"); then
-		if [ "${CI:-}" = true ]; then
-			echo "not ok - $arch: $why (CI=true: required)"
-			failed=$((failed + 1))
-		else
-			echo "skip - $arch: $why"
-			skipped=$((skipped + 1))
-		fi
+		skip "$arch: $why"
 		return
 	fi
 	check "$arch: build hello.ko and static payload" payload_build "$arch" "$payload" ||
 		return
 	# run-guest.sh's own lines (verdict, console tail on failure) are kept.
 	if "$qemu/run-guest.sh" "$arch" "$payload" "$out" 300; then
-		echo "ok - $arch: guest boots and the payload passes"
-		passed=$((passed + 1))
+		ok "$arch: guest boots and the payload passes"
 	else
-		echo "not ok - $arch: guest boots and the payload passes"
-		failed=$((failed + 1))
+		not_ok "$arch: guest boots and the payload passes"
 	fi
 	check "$arch: module logged its load" grep -q "rvtest-hello: loaded on $arch" "$out/rvtest-dmesg.txt"
 	check "$arch: module logged its unload" grep -q "rvtest-hello: unloaded" "$out/rvtest-dmesg.txt"

@@ -33,6 +33,8 @@ repo=$(cd "$here/../../.." && pwd)
 qemu=$repo/kmod/qemu
 # shellcheck source=SCRIPTDIR/../../../kmod/qemu/guest-kernel.sh
 . "$qemu/guest-kernel.sh"
+# shellcheck source=SCRIPTDIR/../tap.sh
+. "$here/../tap.sh"
 
 if [ $# -lt 2 ]; then
 	echo "usage: $(basename "$0") RVREPLAY ASSEMBLE [ARCH...]" >&2
@@ -43,36 +45,6 @@ assemble=$(realpath "$2")
 shift 2
 build=${KMOD_BUILD_DIR:-$repo/build/kmod}/live
 guest_timeout=${KMOD_LIVE_TIMEOUT:-600}
-passed=0
-failed=0
-skipped=0
-
-ok()
-{
-	echo "ok - $1"
-	passed=$((passed + 1))
-}
-
-# Not there: a skip with the reason, a failure under CI=true.
-skip()
-{
-	if [ "${CI:-}" = true ]; then
-		not_ok "$1 (CI=true: required)"
-		return
-	fi
-	echo "skip - $1"
-	skipped=$((skipped + 1))
-}
-
-not_ok()
-{
-	echo "not ok - $1"
-	shift
-	for line in "$@"; do
-		printf '    %s\n' "$line"
-	done
-	failed=$((failed + 1))
-}
 
 # The scenarios of every guest: NAME BUFFER_KB OPTIONS COMMAND ARGS.
 plan()

@@ -50,6 +50,10 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../../.." && pwd)
 upstream=$repo/kmod/upstream
+# shellcheck source=SCRIPTDIR/../../../kmod/qemu/guest-kernel.sh
+. "$repo/kmod/qemu/guest-kernel.sh"
+# shellcheck source=SCRIPTDIR/../tap.sh
+. "$here/../tap.sh"
 
 if [ $# -lt 2 ]; then
 	echo "usage: $(basename "$0") RVREPLAY ASSEMBLE [ARCH...]" >&2
@@ -63,41 +67,6 @@ guest_timeout=${KMOD_UPSTREAM_TIMEOUT:-900}
 results=$build/results.tsv
 v11=0
 [ "${RVREPLAY_KERNEL_MONITORS:-6.17}" = v11 ] && v11=1
-passed=0
-failed=0
-skipped=0
-
-ok()
-{
-	echo "ok - $1"
-	passed=$((passed + 1))
-}
-
-not_ok()
-{
-	echo "not ok - $1"
-	shift
-	for line in "$@"; do
-		printf '    %s\n' "$line"
-	done
-	failed=$((failed + 1))
-}
-
-# Not there: a skip with the reason, a failure under CI=true.
-skip()
-{
-	if [ "${CI:-}" = true ]; then
-		not_ok "$1 (CI=true: required)"
-		return
-	fi
-	echo "skip - $1"
-	skipped=$((skipped + 1))
-}
-
-guest_cc()
-{
-	[ "$1" = x86_64 ] && echo gcc || echo riscv64-linux-gnu-gcc
-}
 
 # The scenarios: NAME BUFFER_KB OPTIONS COMMAND ARGS (guest-upstream.c).
 plan()
