@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "batch.h"
+#include "chunk_ahead.h"
 #include "escape.h"
 #include "cmd.h"
 #include "temp_files.h"
@@ -53,6 +54,8 @@ static void child(const struct batch *b, const struct job *j, pid_t parent)
 	int code;
 
 	temp_files_forget();
+	/* the jobs share the CPUs: a helper thread each only if there are spares */
+	chunk_ahead_share(b->jobs);
 	if (prctl(PR_SET_PDEATHSIG, SIGTERM) || getppid() != parent)
 		_exit(EXIT_ERROR);
 	notes = fdopen(dup(j->fd[CAUGHT_NOTES]), "w");

@@ -14,14 +14,37 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chunk_ahead.h"
 #include "cpu_stream.h"
 
 #define RELEASE_STEP		(1U << 20)	/* bytes read before releasing them */
 struct chunk_inflater {
 	struct tracedat_inflater	*inf;
+	struct chunk_ahead		*ahead;		/* NULL: none inflated ahead */
 	uint64_t			buffered;	/* bytes of chunk buffers allocated */
 	uint64_t			limit;		/* of one chunk, and of them all */
+	uint64_t			peak;		/* of buffered and the helper's, together */
 };
+
+static void note_held(struct chunk_inflater *inf)
+{
+	uint64_t held = inf->buffered + chunk_ahead_bytes(inf->ahead);
+
+	if (held > inf->peak)
+		inf->peak = held;
+}
+
+/**
+ * chunk_inflater_peak() - the most bytes of inflated data held at once
+ * @inf: the state
+ *
+ * Return: the peak of the readers' buffers and the helper's together: at
+ * most the --max-inflated limit.
+ */
+uint64_t chunk_inflater_peak(const struct chunk_inflater *inf)
+{
+	return inf->peak;
+}
 
 /**
  * chunk_inflater_new() - decompression state for the CPU data of a file
@@ -53,8 +76,23 @@ void chunk_inflater_free(struct chunk_inflater *inf)
 {
 	if (!inf)
 		return;
+	chunk_ahead_free(inf->ahead);
 	tracedat_inflater_free(inf->inf);
 	free(inf);
+}
+
+/**
+ * chunk_inflater_go_ahead() - inflate each CPU's next chunk in a helper thread
+ * @inf: the state of a compressed file's reader
+ * @nr_streams: the CPUs it reads; a stream's index is its slot
+ *
+ * Nothing changes when there is no second CPU or memory runs out: the
+ * reader inflates every chunk itself.
+ */
+void chunk_inflater_go_ahead(struct chunk_inflater *inf, const struct tracedat *td, int nr_streams)
+{
+	if (!inf->ahead)
+		inf->ahead = chunk_ahead_new(td, nr_streams);
 }
 
 /**
@@ -167,6 +205,9 @@ static int grow(struct chunk_inflater *inf, unsigned char **buf, uint32_t *cap, 
 
 	if (need <= *cap)
 		return 0;
+	/* chunks inflated ahead are given up first: the limit is the reader's */
+	if (inf->buffered - *cap + need + chunk_ahead_bytes(inf->ahead) > inf->limit)
+		chunk_ahead_shed(inf->ahead);
 	if (inf->buffered - *cap + need > inf->limit)
 		return -1;
 	p = realloc(*buf, need);
@@ -175,6 +216,7 @@ static int grow(struct chunk_inflater *inf, unsigned char **buf, uint32_t *cap, 
 	inf->buffered += need - *cap;
 	*buf = p;
 	*cap = need;
+	note_held(inf);
 	return 0;
 }
 
@@ -186,10 +228,69 @@ static int stream_fault(struct cpu_stream *s, enum cpu_stream_fault fault, uint3
 	return -1;
 }
 
+/*
+ * The run of chunks from @at, if the helper inflated it: now the stream's
+ * buffer. Return: how many chunks it holds (0: none), their headers checked
+ * again and their sizes adding up to what was inflated.
+ */
+static uint32_t take_ahead(struct cpu_stream *s, uint64_t at, uint64_t *end, uint32_t *len)
+{
+	struct chunk_inflater *inf = s->inf;
+	unsigned char *buf = s->chunk;
+	uint32_t cap = s->chunk_cap, zsize, usize;
+	uint64_t total = 0;
+	int n;
+
+	if (s->ahead_at != at || !at)
+		return 0;
+	s->ahead_at = 0;
+	n = chunk_ahead_take(inf->ahead, s->index, s->td->map + at + 8, &buf, &cap, len);
+	if (!n)
+		return 0;
+	inf->buffered = inf->buffered - s->chunk_cap + cap;
+	s->chunk = buf;
+	s->chunk_cap = cap;
+	*end = at;
+	for (int i = 0; i < n; i++) {
+		if (i >= (int)s->chunks_left ||
+		    chunk_sizes(s, *end, &zsize, &usize) != CPU_STREAM_INTACT)
+			return 0;
+		total += usize;
+		*end += 8 + zsize;
+	}
+	return total == *len ? n : 0;
+}
+
+/* The chunks after the current ones, posted to the helper while sound. */
+static void post_ahead(struct cpu_stream *s)
+{
+	struct ahead_chunk run[CHUNK_AHEAD_CHUNKS];
+	struct chunk_inflater *inf = s->inf;
+	uint64_t at = s->next_header, total = 0, most;
+	uint32_t zsize, usize;
+	int n = 0;
+
+	if (!inf->ahead || inf->buffered > inf->limit)
+		return;
+	most = inf->limit - inf->buffered;
+	if (most > CHUNK_AHEAD_BYTES)
+		most = CHUNK_AHEAD_BYTES;
+	while (n < CHUNK_AHEAD_CHUNKS && (uint32_t)n < s->chunks_left &&
+	       chunk_sizes(s, at, &zsize, &usize) == CPU_STREAM_INTACT &&
+	       (!n || total + usize <= most)) {
+		run[n++] = (struct ahead_chunk){ s->td->map + at + 8, zsize, usize };
+		total += usize;
+		at += 8 + zsize;
+	}
+	if (n && chunk_ahead_post(inf->ahead, s->index, run, n, inf->limit - inf->buffered))
+		s->ahead_at = s->next_header;
+	note_held(inf);
+}
+
 static int next_chunk(struct cpu_stream *s)
 {
-	uint32_t zsize = 0, usize = 0;
-	uint64_t at = s->next_header;
+	uint32_t zsize = 0, usize = 0, n, len;
+	uint64_t at = s->next_header, end;
 	enum cpu_stream_fault fault;
 
 	if (!s->chunks_left)
@@ -197,19 +298,28 @@ static int next_chunk(struct cpu_stream *s)
 	fault = chunk_sizes(s, at, &zsize, &usize);
 	if (fault)
 		return stream_fault(s, fault, usize);
-	if (grow(s->inf, &s->chunk, &s->chunk_cap, usize))
-		return stream_fault(s, CPU_STREAM_CHUNK_MEMORY, usize);
-	if (tracedat_inflate(s->inf->inf, s->td->map + at + 8, zsize, s->chunk, usize))
-		return stream_fault(s, CPU_STREAM_CHUNK_CORRUPT, usize);
-	s->chunks_left--;
-	s->chunk_no++;
-	s->next_header = at + 8 + zsize;
+	n = take_ahead(s, at, &end, &len);
+	if (n)
+		usize = len;
+	/* not inflated ahead (or wrongly): here, as always, with its errors */
+	if (!n) {
+		if (grow(s->inf, &s->chunk, &s->chunk_cap, usize))
+			return stream_fault(s, CPU_STREAM_CHUNK_MEMORY, usize);
+		if (tracedat_inflate(s->inf->inf, s->td->map + at + 8, zsize, s->chunk, usize))
+			return stream_fault(s, CPU_STREAM_CHUNK_CORRUPT, usize);
+		n = 1;
+		end = at + 8 + zsize;
+	}
+	s->chunks_left -= n;
+	s->chunk_no += n;
+	s->next_header = end;
 	s->chunk_start += s->chunk_len;
 	s->chunk_len = usize;
 	if (s->next_header - s->released >= RELEASE_STEP) {
 		tracedat_release(s->td, s->released, s->next_header);
 		s->released = s->next_header;
 	}
+	post_ahead(s);
 	return 0;
 }
 

@@ -24,6 +24,8 @@ struct chunk_inflater;
 
 struct chunk_inflater *chunk_inflater_new(const struct tracedat *td);
 void chunk_inflater_free(struct chunk_inflater *inf);
+uint64_t chunk_inflater_peak(const struct chunk_inflater *inf);
+void chunk_inflater_go_ahead(struct chunk_inflater *inf, const struct tracedat *td, int nr_streams);
 
 /* Where one chunk of compressed CPU data is. */
 struct chunk_entry {
@@ -81,6 +83,7 @@ struct cpu_stream {
 	uint64_t			fault_limit;	/* the limit it passed */
 	char				what[160];	/* words for a limit passed */
 	uint64_t			next_header;	/* file offset of the next chunk */
+	uint64_t			ahead_at;	/* the one posted to inflate ahead; 0: none */
 	uint64_t			chunk_start;	/* its first byte, in the data */
 	unsigned char			*chunk;
 	uint32_t			chunk_len;

@@ -19,6 +19,7 @@
 
 #include <traceevent/kbuffer.h>
 
+#include "../../parsers/chunk_ahead.h"
 #include "../../parsers/cpu_stream.h"
 #include "../../parsers/ring_page.h"
 #include "../../parsers/format_trial.h"
@@ -522,11 +523,20 @@ static void unseal(struct fake_file *f)
 	free(f->map);
 }
 
-/* One CPU whose data is @data, as is or in zlib chunks of @pages pages. */
+/* Pages in chunk @n: @pages, or 1, 2, 3, 1, ... when @pages is -1. */
+static size_t chunk_pages(int pages, uint32_t n)
+{
+	return pages > 0 ? (size_t)pages : 1 + n % 3;
+}
+
+/*
+ * One CPU whose data is @data, as is (@pages 0) or in zlib chunks of
+ * @pages pages (-1: 1, 2, 3 pages in turn).
+ */
 static void fake_file(struct fake_file *f, const void *data, size_t len, uint32_t ps,
 		      int pages)
 {
-	size_t at = 4, chunk = (size_t)pages * ps;
+	size_t at = 4, chunk;
 	uint32_t n = 0;
 
 	memset(f, 0, sizeof(*f));
@@ -544,11 +554,15 @@ static void fake_file(struct fake_file *f, const void *data, size_t len, uint32_
 		memcpy(f->map, data, len);
 		f->cpu.data.size = len;
 	} else {
-		f->map = malloc(4 + len + len / chunk * 64 + 1024);
+		f->map = malloc(4 + len + len / ps * 64 + 1024);
 		ck_assert_ptr_nonnull(f->map);
 		for (size_t o = 0; o < len; o += chunk, n++) {
-			uLongf zlen = compressBound(chunk);
-			uint32_t u = len - o < chunk ? len - o : chunk, z;
+			uLongf zlen;
+			uint32_t u, z;
+
+			chunk = chunk_pages(pages, n) * ps;
+			zlen = compressBound(chunk);
+			u = len - o < chunk ? len - o : chunk;
 
 			ck_assert_int_eq(compress2(f->map + at + 8, &zlen,
 						   (const unsigned char *)data + o, u, 6), Z_OK);
@@ -708,6 +722,147 @@ START_TEST(damage_ends_the_cpu)
 	ck_assert(damaged);
 	unseal(&f);
 	free(data);
+}
+END_TEST
+
+/* ---- inflating ahead (chunk_ahead.c) ---- */
+
+/* What a walk of a CPU read: its records (time and bytes) and where it stopped. */
+struct walk {
+	long			n;
+	uint64_t		sum;
+	bool			damaged;
+	enum cpu_stream_damage	damage;
+	uint64_t		damage_offset;
+	enum cpu_stream_fault	fault;
+	uint32_t		chunk_no;
+	uint64_t		peak;		/* inflated bytes held at once */
+};
+
+static struct walk walk_cpu(struct fake_file *f, bool ahead)
+{
+	struct chunk_inflater *inf;
+	struct cpu_stream s;
+	struct walk w = { 0 };
+
+	stream_of(&s, f, &inf);
+	if (ahead)
+		chunk_inflater_go_ahead(inf, &f->td, 1);
+	for (bool more = cpu_stream_first(&s); more; more = cpu_stream_next(&s)) {
+		w.n++;
+		w.sum = w.sum * 31 + s.ev.ts + crc32(0, s.ev.data, s.ev.size);
+	}
+	w.damaged = s.damaged;
+	w.damage = s.damage;
+	w.damage_offset = s.damage_offset;
+	w.fault = s.fault;
+	w.chunk_no = s.chunk_no;
+	w.peak = chunk_inflater_peak(inf);
+	cpu_stream_release(&s);
+	chunk_inflater_free(inf);
+	return w;
+}
+
+static void same_walk(struct fake_file *f, const char *what)
+{
+	struct walk alone = walk_cpu(f, false);
+
+	/* the helper's timing varies: a chunk taken done, begun or not begun */
+	for (int i = 0; i < 8; i++) {
+		struct walk ahead = walk_cpu(f, true);
+
+		ck_assert_msg(ahead.n == alone.n && ahead.sum == alone.sum, "%s: records differ", what);
+		ck_assert_msg(ahead.peak <= tracedat_max_inflated(&f->td), "%s: %llu bytes held",
+			      what, (unsigned long long)ahead.peak);
+		ck_assert_msg(ahead.damaged == alone.damaged && ahead.damage == alone.damage &&
+			      ahead.damage_offset == alone.damage_offset &&
+			      ahead.fault == alone.fault && ahead.chunk_no == alone.chunk_no,
+			      "%s: stops differ (fault %d, %d)", what, ahead.fault, alone.fault);
+	}
+}
+
+/*
+ * A CPU read with chunks inflated ahead reads exactly what it reads alone:
+ * the same records, the same damage at the same place, the same faults
+ * under --max-inflated (the helper's buffers give way to the reader's).
+ */
+START_TEST(ahead_reads_as_alone)
+{
+	struct fake_file f;
+	uint32_t ps, z;
+	size_t len;
+	void *data = busy_cpu("traces/cyclictest-abs.dat", &len, &ps);
+	struct chunk_ahead *probe;
+
+	/* the machines here have two CPUs: without them nothing runs ahead */
+	ck_assert_int_ge(sysconf(_SC_NPROCESSORS_ONLN), 2);
+	fake_file(&f, data, len, ps, -1);
+	probe = chunk_ahead_new(&f.td, 1);
+	ck_assert_ptr_nonnull(probe);
+	chunk_ahead_free(probe);
+	seal(&f);
+	ck_assert(!walk_cpu(&f, false).damaged);
+	same_walk(&f, "intact");
+	for (uint64_t limit = ps / 2; limit <= 7 * ps; limit += ps / 2) {
+		f.td.max_inflated = limit;
+		same_walk(&f, "limited");
+	}
+	unseal(&f);
+
+	/* a corrupt chunk inside a run: the run ends before it, the reader meets it */
+	fake_file(&f, data, len, ps, 1);
+	memcpy(&z, f.map + 4, 4);
+	f.map[4 + 8 + z + 8 + z + 8 + 5] ^= 0xff;
+	seal(&f);
+	ck_assert(walk_cpu(&f, false).fault == CPU_STREAM_CHUNK_CORRUPT);
+	same_walk(&f, "corrupt third chunk");
+	unseal(&f);
+	free(data);
+}
+END_TEST
+
+/* A run inflates up to its first bad chunk; shedding gives its memory back. */
+START_TEST(ahead_run_stops_at_bad_chunk)
+{
+	unsigned char plain[3][4096], packed[3][4200], *buf = NULL;
+	struct ahead_chunk run[3];
+	struct tracedat td = { .version = 7, .page_size = 4096, .compression = "zlib" };
+	struct chunk_ahead *a = chunk_ahead_new(&td, 2);
+	uint32_t cap = 0, len = 0;
+
+	ck_assert_ptr_nonnull(a);
+	for (int i = 0; i < 3; i++) {
+		uLongf zlen = sizeof(packed[i]);
+
+		memset(plain[i], 'a' + i, sizeof(plain[i]));
+		ck_assert_int_eq(compress2(packed[i], &zlen, plain[i], 4096, 6), Z_OK);
+		run[i] = (struct ahead_chunk){ packed[i], zlen, 4096 };
+	}
+	packed[1][3] ^= 0xff;
+	ck_assert(chunk_ahead_post(a, 1, run, 3, 1 << 20));
+	ck_assert_uint_eq(chunk_ahead_bytes(a), 3 * 4096);
+	for (int i = 0; i < 10000 && !chunk_ahead_done(a, 1); i++)
+		usleep(1000);
+	ck_assert(chunk_ahead_done(a, 1));
+	ck_assert_int_eq(chunk_ahead_take(a, 1, packed[0], &buf, &cap, &len), 1);
+	ck_assert_uint_eq(len, 4096);
+	ck_assert_uint_eq(cap, 3 * 4096);
+	ck_assert_mem_eq(buf, plain[0], 4096);
+	ck_assert_uint_eq(chunk_ahead_bytes(a), 0);
+	/* taken once only; another chunk's bytes take nothing */
+	ck_assert_int_eq(chunk_ahead_take(a, 1, packed[0], &buf, &cap, &len), 0);
+	ck_assert(chunk_ahead_post(a, 0, &run[2], 1, 1 << 20));
+	for (int i = 0; i < 10000 && !chunk_ahead_done(a, 0); i++)
+		usleep(1000);
+	ck_assert_int_eq(chunk_ahead_take(a, 0, packed[0], &buf, &cap, &len), 0);
+	/* over the room: not posted */
+	ck_assert(!chunk_ahead_post(a, 0, run, 3, 2 * 4096));
+	ck_assert(chunk_ahead_post(a, 0, &run[2], 1, 1 << 20));
+	chunk_ahead_shed(a);
+	ck_assert_uint_eq(chunk_ahead_bytes(a), 0);
+	ck_assert_int_eq(chunk_ahead_take(a, 0, packed[2], &buf, &cap, &len), 0);
+	chunk_ahead_free(a);
+	free(buf);
 }
 END_TEST
 
@@ -1025,6 +1180,8 @@ Suite *trace_reader_suite(void)
 	tcase_set_timeout(records, 240);
 	tcase_add_test(chunks, zlib_chunks_stream);
 	tcase_add_test(chunks, damage_ends_the_cpu);
+	tcase_add_test(chunks, ahead_reads_as_alone);
+	tcase_add_test(chunks, ahead_run_stops_at_bad_chunk);
 	suite_add_tcase(s, pages);
 	suite_add_tcase(s, records);
 	suite_add_tcase(s, chunks);
