@@ -12,7 +12,9 @@
  * buffer only while the slot is busy, and the reader touches the buffer
  * (grows it, swaps it for its own) only while it is not.
  */
+#define _GNU_SOURCE /* sched_getaffinity(), CPU_COUNT() */
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,11 +57,22 @@ static unsigned int sharers = 1;
  * @processes: the jobs of a batch; 1 by default
  *
  * A helper thread takes a CPU of its own: each process gets one only when
- * there are two CPUs online for it.
+ * there are two CPUs it may run on (its affinity: `taskset -c 3 rvreplay`
+ * gets none) for it.
  */
 void chunk_ahead_share(unsigned int processes)
 {
 	sharers = processes ? processes : 1;
+}
+
+/* The CPUs this process may run on: its affinity mask, or those online. */
+static long usable_cpus(void)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set) == 0)
+		return CPU_COUNT(&set);
+	return sysconf(_SC_NPROCESSORS_ONLN);
 }
 
 /**
@@ -73,7 +86,7 @@ void chunk_ahead_share(unsigned int processes)
  */
 struct chunk_ahead *chunk_ahead_new(const struct tracedat *td, int nr_slots)
 {
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	long cpus = usable_cpus();
 	struct chunk_ahead *a;
 
 	if (nr_slots <= 0 || cpus < 2 || (unsigned long)cpus < 2UL * sharers)

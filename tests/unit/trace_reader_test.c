@@ -8,8 +8,10 @@
  * trace_input_format() prints for it), zlib chunks streamed, damaged
  * data ending a CPU, and the files the fast reader leaves to libtracecmd.
  */
+#define _GNU_SOURCE /* sched_getaffinity(), CPU_COUNT() */
 #include <check.h>
 #include <glob.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -866,6 +868,36 @@ START_TEST(ahead_run_stops_at_bad_chunk)
 }
 END_TEST
 
+/* A helper runs only with a spare CPU: one per process sharing the CPUs it may use. */
+START_TEST(ahead_needs_a_spare_cpu)
+{
+	struct tracedat td = { .version = 7, .page_size = 4096, .compression = "zlib" };
+	cpu_set_t all, one;
+	struct chunk_ahead *a;
+
+	ck_assert_int_eq(sched_getaffinity(0, sizeof(all), &all), 0);
+	ck_assert_int_ge(CPU_COUNT(&all), 2);
+	a = chunk_ahead_new(&td, 1);
+	ck_assert_ptr_nonnull(a);
+	chunk_ahead_free(a);
+	/* a batch of as many jobs as CPUs: none */
+	chunk_ahead_share(CPU_COUNT(&all));
+	ck_assert_ptr_null(chunk_ahead_new(&td, 1));
+	chunk_ahead_share(1);
+	/* taskset -c to one CPU: none, whatever is online */
+	CPU_ZERO(&one);
+	for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
+		if (CPU_ISSET(cpu, &all)) {
+			CPU_SET(cpu, &one);
+			break;
+		}
+	ck_assert_int_eq(sched_setaffinity(0, sizeof(one), &one), 0);
+	a = chunk_ahead_new(&td, 1);
+	ck_assert_int_eq(sched_setaffinity(0, sizeof(all), &all), 0);
+	ck_assert_ptr_null(a);
+}
+END_TEST
+
 /* ---- formatting damaged records ---- */
 
 struct formatted {
@@ -1182,6 +1214,7 @@ Suite *trace_reader_suite(void)
 	tcase_add_test(chunks, damage_ends_the_cpu);
 	tcase_add_test(chunks, ahead_reads_as_alone);
 	tcase_add_test(chunks, ahead_run_stops_at_bad_chunk);
+	tcase_add_test(chunks, ahead_needs_a_spare_cpu);
 	suite_add_tcase(s, pages);
 	suite_add_tcase(s, records);
 	suite_add_tcase(s, chunks);
