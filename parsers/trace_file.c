@@ -208,12 +208,7 @@ static void open_libtracecmd(void *data)
 	/* libtracecmd parses its own: ours are not kept while it does, unless lent */
 	if (!o->f->formats_lent)
 		tracedat_formats_release(&o->f->texts.formats);
-	/*
-	 * here, not before the child starts: 5 MiB inflated while it parses
-	 * (a format that fails the child meanwhile is told first, as a crash)
-	 */
-	o->data_bad = trace_file_check_kallsyms(o->f, o->err, o->errlen) ||
-		      trace_file_check_data(o->f, o->err, o->errlen);
+	o->data_bad = trace_file_check_data(o->f, o->err, o->errlen);
 	if (!o->data_bad) {
 		tracecmd_set_loglevel(TEP_LOG_NONE);
 		o->handle = tracecmd_open_fd(o->fd, 0);
@@ -225,8 +220,7 @@ struct tracecmd_input *trace_file_libtracecmd(struct trace_file *f, char *err, s
 	uint64_t need = libtracecmd_memory(f->td), max = tracedat_max_inflated(f->td);
 	struct libtracecmd_open o = { .f = f, .err = err, .errlen = errlen };
 
-	/* the kallsyms were checked before anything after the texts: their error first */
-	if ((need > max || f->all_tried < 0) && trace_file_check_kallsyms(f, err, errlen))
+	if (trace_file_check_kallsyms(f, err, errlen))
 		return NULL;
 	if (need > max) {
 		snprintf(err, errlen, "libtracecmd, which must read it, would hold about %llu MiB "
@@ -252,10 +246,9 @@ struct tracecmd_input *trace_file_libtracecmd(struct trace_file *f, char *err, s
 	else
 		f->all_tried = format_trial_all(f->td, &f->texts.formats, open_libtracecmd, &o,
 						f->tried_err, sizeof(f->tried_err)) ? -1 : 1;
-	if (f->all_tried < 0) {
-		if (!trace_file_check_kallsyms(f, err, errlen))
-			snprintf(err, errlen, "%s", f->tried_err);
-	} else if (!o.data_bad && !o.handle)
+	if (f->all_tried < 0)
+		snprintf(err, errlen, "%s", f->tried_err);
+	else if (!o.data_bad && !o.handle)
 		snprintf(err, errlen, "libtracecmd cannot read it as a trace.dat file");
 	else if (!o.data_bad)
 		return o.handle;
