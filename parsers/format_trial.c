@@ -40,7 +40,9 @@
  * formats take five minutes of CPU is refused (SIGXCPU, then SIGKILL).
  */
 #define TRIAL_CPU_SECONDS	300
-#define TRIAL_NAME_LEN		160
+#define TRIAL_NAME_LEN		256
+/* The child's exit status when the check before its parsing failed: its text on the board. */
+#define TRIAL_CHECK_FAILED	3
 
 /* Set by libFuzzer to save the input when a sanitizer reports: not here. */
 void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
@@ -94,6 +96,7 @@ struct trial {
 	event_formats_want_fn		want;
 	struct event_format_ref		**batch;
 	int				nr_batch;
+	format_trial_check_fn		check;		/* the child's, before @td's formats */
 	format_trial_meanwhile_fn	meanwhile;	/* the parent's, while it waits */
 	void				*data;
 };
@@ -105,10 +108,14 @@ struct trial {
 static void __attribute__((noreturn)) trial(const struct trial *t, char *doing)
 {
 	struct event_formats ef;
-	char err[128];
+	char err[TRIAL_NAME_LEN];
 
 	die_quietly();
 	set_cpu_limit();
+	if (t->check && t->check(t->td, err, sizeof(err))) {
+		say(doing, err);
+		_exit(TRIAL_CHECK_FAILED);
+	}
 	if (t->batch) {
 		for (int i = 0; i < t->nr_batch; i++) {
 			snprintf(err, sizeof(err), "%d", i);
@@ -157,6 +164,8 @@ static int verdict(const struct tracedat *td, int status, const char *doing, cha
 		return snprintf(err, errlen, "cannot try the event formats: lost the child"), -1;
 	if (WIFEXITED(status) && !WEXITSTATUS(status) && !strcmp(doing, "done"))
 		return 0;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == TRIAL_CHECK_FAILED)
+		return snprintf(err, errlen, "%s", doing), -1;
 	/* the child reads the file's mapping: a file cut meanwhile is its bus error */
 	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGBUS)
 		tracedat_touch_end(td);
@@ -322,6 +331,8 @@ static void guard(bool on)
  * format_trial_all() - every format of a file parsed in a child, beside the parent
  * @td: the file, its texts already checked by tracedat_check_texts()
  * @formats: its format sections (tracedat_texts.formats)
+ * @check: run by the child first, or NULL: a check of the file the parent
+ *	   need not wait for, since a failure ends the run as a crash does
  * @parse: the parent's own parse (libtracecmd's open), run meanwhile
  * @data: passed to @parse
  * @err: what is wrong, on failure
@@ -332,12 +343,14 @@ static void guard(bool on)
  * used unless this returns 0. A crash or spin in @parse is one in the
  * child: the handler of format_trial_on_crash() says the child's verdict.
  *
- * Return: 0, or -1 with @err naming what libtraceevent crashed on.
+ * Return: 0, or -1 with @err naming what libtraceevent crashed on, or what
+ * @check found.
  */
 int format_trial_all(const struct tracedat *td, const struct tracedat_formats *formats,
-		     format_trial_meanwhile_fn parse, void *data, char *err, size_t errlen)
+		     format_trial_check_fn check, format_trial_meanwhile_fn parse, void *data,
+		     char *err, size_t errlen)
 {
-	struct trial t = { .td = td, .formats = formats };
+	struct trial t = { .td = td, .formats = formats, .check = check };
 	char doing[TRIAL_NAME_LEN], *board;
 	pid_t pid;
 	int status;

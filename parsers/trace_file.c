@@ -215,12 +215,35 @@ static void open_libtracecmd(void *data)
 	}
 }
 
+/* The format trial's child checks the kallsyms first, off the parent's path. */
+static int child_checks_kallsyms(const struct tracedat *td, char *err, size_t errlen)
+{
+	return tracedat_check_section(td, TRACEDAT_SEC_KALLSYMS, err, errlen);
+}
+
+/* libtracecmd's open beside the child that parses every format (and checks the kallsyms). */
+static void try_all_formats(struct trace_file *f, struct libtracecmd_open *o)
+{
+	bool check = f->texts.kallsyms_unchecked;
+
+	f->all_tried = format_trial_all(f->td, &f->texts.formats,
+					check ? child_checks_kallsyms : NULL, open_libtracecmd, o,
+					f->tried_err, sizeof(f->tried_err)) ? -1 : 1;
+	if (f->all_tried > 0)
+		f->texts.kallsyms_unchecked = false;
+}
+
 struct tracecmd_input *trace_file_libtracecmd(struct trace_file *f, char *err, size_t errlen)
 {
 	uint64_t need = libtracecmd_memory(f->td), max = tracedat_max_inflated(f->td);
 	struct libtracecmd_open o = { .f = f, .err = err, .errlen = errlen };
 
-	if (trace_file_check_kallsyms(f, err, errlen))
+	/*
+	 * The kallsyms' error comes first (checked before anything after the
+	 * texts); when a trial is to run, its child checks them while the
+	 * parent opens, which waits for no check: a failed one ends the run.
+	 */
+	if ((f->all_tried || need > max) && trace_file_check_kallsyms(f, err, errlen))
 		return NULL;
 	if (need > max) {
 		snprintf(err, errlen, "libtracecmd, which must read it, would hold about %llu MiB "
@@ -244,11 +267,11 @@ struct tracecmd_input *trace_file_libtracecmd(struct trace_file *f, char *err, s
 	if (f->all_tried)
 		open_libtracecmd(&o);
 	else
-		f->all_tried = format_trial_all(f->td, &f->texts.formats, open_libtracecmd, &o,
-						f->tried_err, sizeof(f->tried_err)) ? -1 : 1;
-	if (f->all_tried < 0)
-		snprintf(err, errlen, "%s", f->tried_err);
-	else if (!o.data_bad && !o.handle)
+		try_all_formats(f, &o);
+	if (f->all_tried < 0) {
+		if (!trace_file_check_kallsyms(f, err, errlen))
+			snprintf(err, errlen, "%s", f->tried_err);
+	} else if (!o.data_bad && !o.handle)
 		snprintf(err, errlen, "libtracecmd cannot read it as a trace.dat file");
 	else if (!o.data_bad)
 		return o.handle;

@@ -119,6 +119,26 @@ for trace in traces/mutex-pi.dat traces/mutex-nonpi.dat tests/data/tracedat/top-
 	done
 done
 
+# A kallsyms block that does not inflate (zstd): the same line from both
+# readers; libtracecmd's is checked by the format trial's child while the
+# parent opens the file, and must still stop the run, with its own error.
+Z=tests/data/tracedat/top-v7-zstd.dat
+at=$(trace-cmd dump --sections -i "$Z" 2>/dev/null | sed -n 's/.*@ \([0-9]*\)[[:space:]]*"kallsyms".*/\1/p')
+if [ -n "$at" ]; then
+	cp "$Z" "$B/bad-kallsyms.dat"
+	# past the section's header (16 bytes) and the block's sizes (8): its zstd frame
+	printf '\125\125\125\125\125\125\125\125' |
+		dd of="$B/bad-kallsyms.dat" bs=1 seek=$((at + 36)) conv=notrunc 2> /dev/null
+	for reader in fast libtracecmd; do
+		export RVREPLAY_READER=$reader
+		check_error "a corrupt kallsyms block ($reader)" "-s $B/bad-kallsyms.dat" \
+			"^rvreplay: $B/bad-kallsyms.dat: corrupt compressed block at offset $((at + 16))$"
+	done
+	unset RVREPLAY_READER
+else
+	not_ok "a corrupt kallsyms block" "trace-cmd dump --sections names no kallsyms in $Z"
+fi
+
 # ---- crafted traces (tests/regressions/craft.py says how each was made) ----
 
 check_error "a trace lacking sched_wakeup"	"$R/lacks-wakeup.dat" \

@@ -9,6 +9,7 @@
  */
 #include <check.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -45,17 +46,36 @@ static void parse_spins(void *data)
 		pause();
 }
 
-/* format_trial_all() on @path with @parse: its return, @err its message. */
-static int trial_of(const char *path, format_trial_meanwhile_fn parse, char *err, size_t len)
+static int check_passes(const struct tracedat *td, char *err, size_t len)
+{
+	return 0;
+}
+
+#define CHECK_VERDICT	"its kallsyms: a check failed"
+
+static int check_fails(const struct tracedat *td, char *err, size_t len)
+{
+	snprintf(err, len, "%s", CHECK_VERDICT);
+	return -1;
+}
+
+/* format_trial_all() on @path with @check, @parse: its return, @err its message. */
+static int checked_trial_of(const char *path, format_trial_check_fn check,
+			    format_trial_meanwhile_fn parse, char *err, size_t len)
 {
 	struct trace_file *f;
 	int ret;
 
 	ck_assert_msg(!trace_file_open(path, 1ULL << 30, &f, err, len), "%s: %s", path, err);
 	format_trial_on_crash(crash_said);
-	ret = format_trial_all(f->td, &f->texts.formats, parse, NULL, err, len);
+	ret = format_trial_all(f->td, &f->texts.formats, check, parse, NULL, err, len);
 	trace_file_close(f);
 	return ret;
+}
+
+static int trial_of(const char *path, format_trial_meanwhile_fn parse, char *err, size_t len)
+{
+	return checked_trial_of(path, NULL, parse, err, len);
 }
 
 START_TEST(good_file_parent_fine)
@@ -103,6 +123,44 @@ START_TEST(good_file_parent_crashes)
 }
 END_TEST
 
+START_TEST(check_passes_good_file)
+{
+	char err[256];
+
+	ck_assert_msg(!checked_trial_of(GOOD_TRACE, check_passes, parse_nothing, err, sizeof(err)),
+		      "%s", err);
+}
+END_TEST
+
+/* The child's check fails first: its text, whatever the parent's parse does. */
+START_TEST(check_fails_parent_fine)
+{
+	char err[256];
+
+	ck_assert_int_eq(checked_trial_of(CRASH_TRACE, check_fails, parse_nothing, err,
+					  sizeof(err)), -1);
+	ck_assert_str_eq(err, CHECK_VERDICT);
+}
+END_TEST
+
+START_TEST(check_fails_parent_spins)
+{
+	char err[256];
+
+	expected = CHECK_VERDICT;
+	checked_trial_of(GOOD_TRACE, check_fails, parse_spins, err, sizeof(err));
+}
+END_TEST
+
+START_TEST(check_fails_parent_crashes)
+{
+	char err[256];
+
+	expected = CHECK_VERDICT;
+	checked_trial_of(CRASH_TRACE, check_fails, parse_crashes, err, sizeof(err));
+}
+END_TEST
+
 Suite *format_trial_suite(void)
 {
 	Suite *s = suite_create("format_trial");
@@ -114,6 +172,10 @@ Suite *format_trial_suite(void)
 	tcase_add_exit_test(tc, crashing_file_parent_crashes, 2);
 	tcase_add_exit_test(tc, crashing_file_parent_spins, 2);
 	tcase_add_exit_test(tc, good_file_parent_crashes, 2);
+	tcase_add_test(tc, check_passes_good_file);
+	tcase_add_test(tc, check_fails_parent_fine);
+	tcase_add_exit_test(tc, check_fails_parent_spins, 2);
+	tcase_add_exit_test(tc, check_fails_parent_crashes, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }
