@@ -117,8 +117,10 @@ void trace_file_close(struct trace_file *f)
  * tracedat_check_texts() leaves it (5 MiB to inflate in a trace-cmd trace)
  * to the reader, which runs it before anything reads the kallsyms or the
  * file is taken as opened, while the format trial's child parses when it
- * can (trace_file_formats()). Its error is the one an open tells before
- * any found after the texts were checked: the checks' order.
+ * can (trace_file_formats()); for libtracecmd the child runs it, before
+ * it parses (trace_file_libtracecmd()), and this only says its error.
+ * Its error is the one an open tells before any found after the texts
+ * were checked: the checks' order.
  *
  * Return: 0 when the section inflates or there is none, -1 with @err set.
  */
