@@ -13,6 +13,9 @@
 #include "catalog.h"
 #include "cmd.h"
 #include "gate.h"
+#include "escape.h"
+#include "kernel_events.h"
+#include "not_understood.h"
 #include "progress.h"
 
 #define MAX_NAMES	16
@@ -67,11 +70,11 @@ static int count(void *data, const struct trace_record *rec)
 static const char *event_state(const struct event_need *n, const struct trace_input *in,
 			       const struct counts *c, const char *arch)
 {
-	const struct trace_meta *meta = trace_input_meta(in);
+	char why[200];
 
 	if (!trace_input_has(in, n->kind))
-		return gate_lacks_tracepoint(arch, meta->release, n->kind) ? "nokernel" :
-		       n->required ? "MISSING" : "absent";
+		return kernel_event_state(in, arch, n->kind, why, sizeof(why)) ==
+		       KERNEL_EVENT_LACKS ? "nokernel" : n->required ? "MISSING" : "absent";
 	if (c->records.listed && !c->records.enabled[n->kind])
 		return n->required ? "MISSING" : "absent";
 	return c->records.per_kind[n->kind] ? "ok" : "empty";
@@ -87,26 +90,41 @@ static void print_events(const struct rv_monitor *m, const struct trace_input *i
 		       c->records.per_kind[n->kind], n->why);
 }
 
-/* The trace-cmd line that records what the monitors use on that kernel, once each. */
+/*
+ * The trace-cmd line that records what the monitors use, once each, of the
+ * events that kernel has; those its release would tell are named apart.
+ */
 static void trace_cmd_line(const struct gate *g, const struct trace_input *in)
 {
+	enum kernel_event state[TRACE_NR_KINDS];
 	bool listed[TRACE_NR_KINDS] = { false };
-	const char *release = trace_input_meta(in)->release;
+	char why[200];
+	int maybe = 0;
 
-	printf("  or: trace-cmd record");
 	for (int i = 0; i < g->nr_monitors; i++) {
 		if (g->monitors[i].state == GATE_UNAVAILABLE)
 			continue;
 		for (const struct event_need *n = catalog_needs(g->monitors[i].monitor);
 		     n->kind != TRACE_OTHER; n++) {
-			if (listed[n->kind] || n->context ||
-			    gate_lacks_tracepoint(g->arch, release, n->kind))
+			if (listed[n->kind] || n->context)
 				continue;
 			listed[n->kind] = true;
-			printf(" -e %s", trace_kind_event(n->kind));
+			state[n->kind] = kernel_event_state(in, g->arch, n->kind, why, sizeof(why));
+			maybe += state[n->kind] == KERNEL_EVENT_MAY;
 		}
 	}
+	printf("  or: trace-cmd record");
+	for (int k = 0; k < TRACE_NR_KINDS; k++)
+		if (listed[k] && state[k] == KERNEL_EVENT_HAS)
+			printf(" -e %s", trace_kind_event(k));
 	printf(" COMMAND\n");
+	if (!maybe)
+		return;
+	printf("  (and, if the kernel has them: its release is not in the trace:");
+	for (int k = 0; k < TRACE_NR_KINDS; k++)
+		if (listed[k] && state[k] == KERNEL_EVENT_MAY)
+			printf(" -e %s", trace_kind_event(k));
+	printf(")\n");
 }
 
 /* Each monitor's answer; returns whether every one asked for can judge. */
@@ -203,6 +221,23 @@ static void print_identity(const struct check_cli *c, const struct opened_trace 
 	       opts->profile->name);
 }
 
+/*
+ * The event formats libtraceevent must not be given, when there are: none
+ * is needed, or the trace would not have opened.
+ */
+static void print_not_understood(const struct trace_input *in)
+{
+	const struct not_understood *nu = trace_input_not_understood(in);
+	char label[2 * NOT_UNDERSTOOD_LABEL];
+
+	if (!nu->nr)
+		return;
+	printf("event formats: %d not understood, none needed (", nu->nr);
+	for (int i = 0; i < nu->nr && i < 3; i++)
+		printf("%s%s", i ? ", " : "", escape(nu->formats[i].label, label, sizeof(label)));
+	printf("%s: %s)\n", nu->nr > 3 ? ", ..." : "", nu->formats[0].why);
+}
+
 /* The records, counted; a damaged trace is told and is an error. */
 static int count_records(const struct check_cli *c, struct trace_input *in, struct counts *counts)
 {
@@ -273,6 +308,7 @@ int cmd_check(int argc, char **argv)
 	for (int i = 0; i < opts.nr_monitors; i++)
 		print_events(opts.monitors[i], t.in, &counts, t.arch);
 	printf("lost events: %llu gap%s\n", counts.lost_gaps, counts.lost_gaps == 1 ? "" : "s");
+	print_not_understood(t.in);
 	if (!counts.records.events)
 		printf("The trace holds no record: nothing can be judged.\n");
 	if (!t.arch) {

@@ -8,6 +8,7 @@
 
 #include "catalog.h"
 #include "cmd.h"
+#include "kernel_events.h"
 
 static const char list_usage[] =
 "usage: rvreplay list\n"
@@ -20,6 +21,18 @@ static const char list_usage[] =
 "  -h, --help   print this help\n"
 "\n"
 "Exit status: 0 listed, 2 usage error.\n";
+
+/* The kernels that have the events a monitor requires, where not all do. */
+static void print_kernels(const struct rv_monitor *m)
+{
+	const struct event_need *n;
+	char where[256];
+
+	for (n = catalog_needs(m); n->kind != TRACE_OTHER; n++)
+		if (n->required && kernel_event_where(n->kind, where, sizeof(where)))
+			printf("    kernels: %s is a tracepoint on %s only; elsewhere %s is "
+			       "unavailable\n", trace_kind_event(n->kind), where, m->name);
+}
 
 static void list_monitor(const struct rv_monitor *m)
 {
@@ -47,6 +60,7 @@ static void list_monitor(const struct rv_monitor *m)
 	for (n = catalog_needs(m); n->kind != TRACE_OTHER; n++)
 		printf("      %-8s  %-28s %s\n", catalog_need_label(n),
 		       trace_kind_event(n->kind), n->why);
+	print_kernels(m);
 	printf("\n");
 }
 

@@ -471,20 +471,47 @@ static bool use_color(const struct replay_cli *c)
 	return !c->output && isatty(STDOUT_FILENO);
 }
 
-/* Why a monitor cannot judge, as an error; with the command that records it. */
-static void cannot_judge(const struct replay_cli *c, const struct gate *g,
-			 const struct gate_monitor *m)
+/* Whether a monitor's state ends the run: blind, or unavailable when asked for by name. */
+static bool stops(const struct replay_cli *c, const struct gate_monitor *m)
 {
-	char advice[256];
+	return m->state == GATE_BLIND || (m->state == GATE_UNAVAILABLE && c->named);
+}
 
-	if (m->state == GATE_UNAVAILABLE) {
-		cmd_error(c->path, "%s is unavailable on this trace's kernel: %s (%s)",
-			  m->monitor->name, m->why, g->kernel);
-		return;
+/*
+ * Why the monitors cannot judge, as one error: every one that stops the
+ * run, each with every event it misses, then the command that records
+ * what the blind ones lack.
+ */
+static void cannot_judge(const struct replay_cli *c, const struct gate *g)
+{
+	char line[4 * GATE_WHY_LEN], advice[256];
+	size_t used = 0;
+	bool blind = false;
+
+	line[0] = '\0';
+	for (int i = 0; i < g->nr_monitors && used < sizeof(line); i++) {
+		const struct gate_monitor *m = &g->monitors[i];
+
+		if (!stops(c, m))
+			continue;
+		if (used)
+			used += snprintf(line + used, sizeof(line) - used, "; ");
+		if (used >= sizeof(line))
+			break;
+		if (m->state == GATE_UNAVAILABLE)
+			used += snprintf(line + used, sizeof(line) - used,
+					 "%s is unavailable on this trace's kernel: %s (%s)",
+					 m->monitor->name, m->why, g->kernel);
+		else
+			used += snprintf(line + used, sizeof(line) - used,
+					 "%s cannot judge this trace: %s", m->monitor->name, m->why);
+		blind |= m->state == GATE_BLIND;
 	}
-	gate_advice(g, advice, sizeof(advice));
-	cmd_error(c->path, "%s cannot judge this trace: %s; record it with '%s'",
-		  m->monitor->name, m->why, advice);
+	if (blind && used < sizeof(line)) {
+		gate_advice(g, advice, sizeof(advice));
+		snprintf(line + used, sizeof(line) - used, "; record it with '%s'", advice);
+	}
+	cmd_error(c->path, "%s", line);
 }
 
 /* What a pass over the records says: an event not recorded, or no record at all. */
@@ -497,7 +524,7 @@ static int judged(const struct replay_cli *c, struct gate *g, const struct repla
 	gate_after(g, &stats->counts);
 	for (int i = 0; i < g->nr_monitors; i++) {
 		if (g->monitors[i].state == GATE_BLIND) {
-			cannot_judge(c, g, &g->monitors[i]);
+			cannot_judge(c, g);
 			return EXIT_ERROR;
 		}
 	}
@@ -732,12 +759,14 @@ static int gate(struct replay_cli *c, struct opened_trace *t, struct gate *g)
 {
 	gate_before(g, &c->replay, t->in, t->arch);
 	for (int i = 0; i < g->nr_monitors; i++) {
-		const struct gate_monitor *m = &g->monitors[i];
-
-		if (m->state == GATE_BLIND || (m->state == GATE_UNAVAILABLE && c->named)) {
-			cannot_judge(c, g, m);
+		if (stops(c, &g->monitors[i])) {
+			cannot_judge(c, g);
 			return EXIT_ERROR;
 		}
+	}
+	for (int i = 0; i < g->nr_monitors; i++) {
+		const struct gate_monitor *m = &g->monitors[i];
+
 		if (m->state == GATE_UNAVAILABLE) {
 			cmd_notice(c->path, "%s not judged: %s (%s)", m->monitor->name, m->why,
 				   g->kernel);

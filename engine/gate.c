@@ -7,24 +7,9 @@
 
 #include "catalog.h"
 #include "gate.h"
+#include "kernel_events.h"
 
 #define ENABLED_TAG	"rvreplay-events: "
-
-/*
- * Tracepoints a kernel is known not to have, by architecture and release
- * (rvreplay(1), GATE RULES): the page-fault events were x86's alone until
- * 6.17 added riscv's; arm64 has none. A missing format anywhere else is a
- * missing event, not a missing tracepoint.
- */
-static const struct {
-	const char	*arch;
-	int		since;		/* major * 1000 + minor; 0: no release has it */
-	enum trace_kind	kind;
-} lacking[] = {
-	{ "riscv64", 6017, TRACE_FAULT_USER }, { "riscv64", 6017, TRACE_FAULT_KERNEL },
-	{ "riscv32", 6017, TRACE_FAULT_USER }, { "riscv32", 6017, TRACE_FAULT_KERNEL },
-	{ "arm64", 0, TRACE_FAULT_USER }, { "arm64", 0, TRACE_FAULT_KERNEL },
-};
 
 /* Events every running system produces: no record means not recorded. */
 static bool busy(enum trace_kind kind)
@@ -33,43 +18,77 @@ static bool busy(enum trace_kind kind)
 	       kind == TRACE_SYS_ENTER || kind == TRACE_SYS_EXIT;
 }
 
-static int release_version(const char *release)
-{
-	int major, minor;
+/* Why an event a monitor requires was not recorded, in the words told. */
+static const char *const blind_words[] = {
+	[GATE_NO_FORMAT]	= "the trace has no format of it",
+	[GATE_NO_RECORD]	= "a format but not one record, in a trace of other records",
+	[GATE_NOT_LISTED]	= "the trace's list of enabled events lacks it",
+};
 
-	if (!release || sscanf(release, "%d.%d", &major, &minor) != 2)
-		return -1;
-	return major * 1000 + minor;
+static void add(char *buf, size_t len, const char *fmt, const char *a, const char *b)
+{
+	size_t used = strlen(buf);
+
+	if (used < len)
+		snprintf(buf + used, len - used, fmt, a, b);
 }
 
-/**
- * gate_lacks_tracepoint() - whether a kernel is known not to have an event's tracepoint
- * @arch: the trace's architecture (canonical name)
- * @release: its kernel release, "" when unknown
- * @kind: the event
- *
- * Return: true when the table says so (an unknown release of an
- * architecture that gained the tracepoint later is taken as lacking it).
- */
-bool gate_lacks_tracepoint(const char *arch, const char *release, enum trace_kind kind)
+/* "A, B and C were not recorded (why)": the events missing for one reason. */
+static void tell_blind(const struct gate_monitor *m, enum gate_missing reason, char *buf,
+		       size_t len)
 {
-	int v = release_version(release);
+	int n = 0, total = 0;
 
-	for (size_t i = 0; i < sizeof(lacking) / sizeof(lacking[0]); i++)
-		if (lacking[i].kind == kind && arch && !strcmp(lacking[i].arch, arch) &&
-		    (!lacking[i].since || v < lacking[i].since))
-			return true;
-	return false;
-}
-
-/* The first reason a monitor cannot judge is the one told. */
-static void shut(struct gate_monitor *m, enum gate_state state, enum trace_kind kind,
-		 const char *why)
-{
-	if (m->state != GATE_JUDGING)
+	for (int k = 0; k < TRACE_NR_KINDS; k++)
+		total += m->missing[k] == reason;
+	if (!total)
 		return;
-	m->state = state;
-	snprintf(m->why, sizeof(m->why), "%s %s", trace_kind_event(kind), why);
+	if (buf[0])
+		add(buf, len, "%s%s", "; ", "");
+	for (int k = 0; k < TRACE_NR_KINDS; k++) {
+		if (m->missing[k] != reason)
+			continue;
+		n++;
+		add(buf, len, "%s%s", n == 1 ? "" : n == total ? " and " : ", ",
+		    trace_kind_event(k));
+	}
+	add(buf, len, " %s not recorded (%s)", total == 1 ? "was" : "were", blind_words[reason]);
+}
+
+/* The state and its why, from the events a monitor misses. */
+static void conclude(struct gate_monitor *m)
+{
+	bool lacking = m->lacking[0] != '\0';
+
+	m->why[0] = '\0';
+	m->state = GATE_JUDGING;
+	if (lacking) {
+		m->state = GATE_UNAVAILABLE;
+		snprintf(m->why, sizeof(m->why), "%s", m->lacking);
+		return;
+	}
+	for (int r = GATE_NO_FORMAT; r <= GATE_NOT_LISTED; r++)
+		tell_blind(m, r, m->why, sizeof(m->why));
+	if (m->why[0])
+		m->state = GATE_BLIND;
+}
+
+/* @kind is missing for @reason, unless it already was for another. */
+static void miss(struct gate_monitor *m, enum trace_kind kind, enum gate_missing reason)
+{
+	if (m->missing[kind] == GATE_PRESENT)
+		m->missing[kind] = reason;
+}
+
+/* A required event the kernel has no tracepoint of: "exceptions:page_fault_user is no ..." */
+static void lacks(struct gate_monitor *m, enum trace_kind kind, const char *why)
+{
+	char *buf = m->lacking;
+	size_t len = sizeof(m->lacking);
+
+	if (buf[0])
+		add(buf, len, "%s%s", "; ", "");
+	add(buf, len, "%s %s", trace_kind_event(kind), why);
 }
 
 /**
@@ -83,6 +102,7 @@ void gate_before(struct gate *g, const struct replay_options *opts, const struct
 		 const char *arch)
 {
 	const struct trace_meta *meta = trace_input_meta(in);
+	char why[200];
 
 	memset(g, 0, sizeof(*g));
 	g->arch = arch;
@@ -95,12 +115,13 @@ void gate_before(struct gate *g, const struct replay_options *opts, const struct
 		for (const struct event_need *n = catalog_needs(m->monitor); n->kind != TRACE_OTHER; n++) {
 			if (!n->required || trace_input_has(in, n->kind))
 				continue;
-			if (gate_lacks_tracepoint(arch, meta->release, n->kind))
-				shut(m, GATE_UNAVAILABLE, n->kind, "is no tracepoint of this kernel");
+			if (kernel_event_state(in, arch, n->kind, why, sizeof(why)) ==
+			    KERNEL_EVENT_LACKS)
+				lacks(m, n->kind, why);
 			else
-				shut(m, GATE_BLIND, n->kind,
-				     "was not recorded (the trace has no format of it)");
+				miss(m, n->kind, GATE_NO_FORMAT);
 		}
+		conclude(m);
 	}
 }
 
@@ -118,12 +139,11 @@ void gate_after(struct gate *g, const struct record_counts *recs)
 			if (!n->required)
 				continue;
 			if (recs->listed && !recs->enabled[n->kind])
-				shut(m, GATE_BLIND, n->kind, "was not recorded (the trace's list of "
-				     "enabled events lacks it)");
+				miss(m, n->kind, GATE_NOT_LISTED);
 			else if (!recs->listed && busy(n->kind) && recs->events && !recs->per_kind[n->kind])
-				shut(m, GATE_BLIND, n->kind, "was not recorded (a format but not one "
-				     "record, in a trace of other records)");
+				miss(m, n->kind, GATE_NO_RECORD);
 		}
+		conclude(m);
 	}
 }
 

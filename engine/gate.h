@@ -4,9 +4,10 @@
  * CI run from passing when nothing was judged. A monitor is
  *
  *   unavailable  when the trace's kernel has no tracepoint for an event it
- *                requires (by architecture and release: riscv before 6.17
- *                and arm64 have no page-fault tracepoints), as the kernel
- *                itself would not offer it;
+ *                requires (kernel_events.h: by architecture and release,
+ *                page faults are x86's, and riscv's from 6.17; or absent
+ *                from a trace holding every format of its kernel), as the
+ *                kernel itself would not offer it;
  *   blind        when an event it requires was not recorded: no format in
  *                the trace (outside the table above), or a format but no
  *                record of an event every running system produces
@@ -15,13 +16,14 @@
  *                rvreplay record writes into its traces (that list, when
  *                present, decides alone);
  *   judging      otherwise.
+ * Every missing event is told, not only the first.
  */
 #ifndef GATE_H
 #define GATE_H
 
 #include "replay.h"
 
-#define GATE_WHY_LEN	320
+#define GATE_WHY_LEN	640
 
 enum gate_state {
 	GATE_JUDGING,
@@ -29,10 +31,20 @@ enum gate_state {
 	GATE_BLIND,
 };
 
+/* Why an event a monitor requires is missing; the first found is kept. */
+enum gate_missing {
+	GATE_PRESENT,
+	GATE_NO_FORMAT,
+	GATE_NO_RECORD,
+	GATE_NOT_LISTED,
+};
+
 struct gate_monitor {
 	const struct rv_monitor	*monitor;
 	enum gate_state		state;
 	char			why[GATE_WHY_LEN];	/* unavailable or blind: why */
+	enum gate_missing	missing[TRACE_NR_KINDS];
+	char			lacking[GATE_WHY_LEN];	/* required events the kernel lacks */
 };
 
 struct gate {
@@ -50,6 +62,5 @@ void gate_keep_judging(const struct gate *g, struct replay_options *opts);
 bool gate_record_line(const struct trace_record *rec, struct record_counts *recs);
 void gate_count(struct record_counts *recs, const struct trace_record *rec);
 void gate_advice(const struct gate *g, char *buf, size_t len);
-bool gate_lacks_tracepoint(const char *arch, const char *release, enum trace_kind kind);
 
 #endif

@@ -42,7 +42,7 @@ FUZZ_INCLUDES	= -Imodels/ltlc $(CLI_CFLAGS) -Itests/hostile
 FUZZ_LINK	= $(CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^
 FUZZ_TRACEDAT_OBJS = $(filter $(BUILD)/parsers/tracedat% $(BUILD)/parsers/print_format.o \
 		     $(BUILD)/parsers/record_bounds.o $(BUILD)/parsers/cpu_stream.o \
-		     $(BUILD)/parsers/chunk_ahead.o \
+		     $(BUILD)/parsers/chunk_ahead.o $(BUILD)/parsers/not_understood.o \
 		     $(BUILD)/parsers/ring_page.o $(BUILD)/parsers/format_lines.o,$(PARSER_OBJS))
 
 fuzz-harnesses: $(FUZZ_HARNESSES:%=$(BUILD)/fuzz/%_fuzz)

@@ -73,6 +73,19 @@ static bool rec_arrow(const char *start, const char *p)
 	       (p - start == 3 || !ident_char(p[-4]));
 }
 
+/*
+ * "({": a GNU statement expression (the kernel's min(), ARRAY_SIZE(),
+ * switch statements). libtraceevent takes its '{' for an operator it does
+ * not know and stops parsing the print format there, marking the event
+ * failed: nothing after it is ever parsed.
+ */
+static bool statement_expression(const char *start, const char *p)
+{
+	while (p > start && p[-1] == ' ')
+		p--;
+	return p > start && p[-1] == '(';
+}
+
 /**
  * print_format_ok() - whether libtraceevent may parse a print format
  * @print: the text after "print fmt: ", to the end of the event's format
@@ -80,7 +93,8 @@ static bool rec_arrow(const char *start, const char *p)
  * The format string and its arguments as C writes them: quotes closed, brackets
  * balanced, every ':' answering a '?' at its depth, no ';' outside a
  * statement expression, "->" only after REC, and no division of constants
- * but by a nonzero number. libtraceevent 1.7 dereferences NULL on some
+ * but by a nonzero number; up to the first statement expression, where
+ * libtraceevent stops. libtraceevent 1.7 dereferences NULL on some
  * that are not ("cond ? a:16;b(...) : c"), divides by zero folding
  * "R/EC->x" or "2/0", and reads freed memory folding "2/sizeof(int)" (all
  * found by fuzzing); a kernel divides fields, or by numbers and sizeof.
@@ -106,6 +120,8 @@ bool print_format_ok(const char *print)
 		}
 		if (*p == 'R' && field_at(print, p))
 			field[depth] = true;
+		if (*p == '{' && statement_expression(print, p))
+			return true;
 		switch (*p) {
 		case '(': case '[': case '{':
 			if (++depth == MAX_ARG_DEPTH)

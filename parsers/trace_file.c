@@ -259,6 +259,14 @@ struct tracecmd_input *trace_file_libtracecmd(struct trace_file *f, char *err, s
 		snprintf(err, errlen, "%s", f->tried_err);
 		return NULL;
 	}
+	if (f->texts.not_understood.nr) {
+		const struct not_understood_format *bad = &f->texts.not_understood.formats[0];
+
+		snprintf(err, errlen, "libtracecmd would parse the format of %s, which it must "
+			 "not be given: %s (the default reader parses only the formats it needs)",
+			 bad->label, bad->why);
+		return NULL;
+	}
 	o.fd = fcntl(f->fd, F_DUPFD_CLOEXEC, 0);
 	if (o.fd < 0 || lseek(o.fd, 0, SEEK_SET)) {
 		snprintf(err, errlen, "cannot read it again: %s", strerror(errno));
@@ -284,6 +292,31 @@ struct tracecmd_input *trace_file_libtracecmd(struct trace_file *f, char *err, s
 	return NULL;
 }
 
+/*
+ * The formats not understood are never parsed: their records print as of
+ * no known event. One of an event the replay decodes ends the run.
+ */
+static int refuse_not_understood(const struct not_understood *nu, struct event_formats *ef,
+				 char *err, size_t errlen)
+{
+	const struct not_understood_format *bad;
+
+	for (int i = 0; nu->nr && i < ef->nr_refs; i++) {
+		struct event_format_ref *r = &ef->refs[i];
+
+		if (!not_understood_has(nu, r->id))
+			continue;
+		r->refused = true;
+		if (!trace_decode_wants(r->system, r->name))
+			continue;
+		bad = not_understood_find(nu, r->id);
+		snprintf(err, errlen, "the format of %s, an event the replay needs, cannot be "
+			 "parsed: %s", bad->label, bad->why);
+		return -1;
+	}
+	return 0;
+}
+
 /**
  * trace_file_formats() - the formats the replay decodes, parsed; the others kept
  * @f: the file
@@ -304,6 +337,8 @@ int trace_file_formats(struct trace_file *f, struct event_formats *ef, char *err
 
 	f->formats_lent = true;
 	ret = event_formats_open(f->td, &f->texts.formats, ef, err, errlen);
+	if (!ret)
+		ret = refuse_not_understood(&f->texts.not_understood, ef, err, errlen);
 	if (!ret)
 		ret = format_trial_open(ef, trace_decode_wants, check_kallsyms, f, err, errlen);
 	/* checked before: their error first */

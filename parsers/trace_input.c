@@ -518,6 +518,52 @@ bool trace_input_has_system(const struct trace_input *in, const char *system)
 	return false;
 }
 
+/* One more system when @sys is not the one before it: a system's formats come together. */
+static int next_system(const char **last, const char *sys)
+{
+	bool other = !*last || strcmp(*last, sys);
+
+	*last = sys;
+	return other;
+}
+
+/**
+ * trace_input_nr_systems() - how many event systems have formats in the trace
+ * @in: the input
+ *
+ * trace-cmd record and extract save the formats of every event system of
+ * the kernel, recorded or not; rvreplay record only those it enables.
+ *
+ * Return: the count (a system whose formats are apart counts twice).
+ */
+int trace_input_nr_systems(const struct trace_input *in)
+{
+	const char *last = NULL;
+	struct tep_event **events;
+	int n = 0;
+
+	if (in->formats) {
+		for (int i = 0; i < in->formats->nr_refs; i++)
+			n += next_system(&last, in->formats->refs[i].system);
+		return n;
+	}
+	events = tep_list_events(in->tep, TEP_EVENT_SORT_SYSTEM);
+	for (int i = 0; events && events[i]; i++)
+		n += next_system(&last, events[i]->system);
+	return n;
+}
+
+/**
+ * trace_input_not_understood() - the event formats libtraceevent must not parse
+ * @in: the input
+ *
+ * Return: the list (not_understood.h); empty in a trace a kernel wrote.
+ */
+const struct not_understood *trace_input_not_understood(const struct trace_input *in)
+{
+	return &in->file->texts.not_understood;
+}
+
 /* Whether @name is a whole symbol name on one of the kallsyms lines. */
 static bool symbol_in(const char *text, const char *name)
 {

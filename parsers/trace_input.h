@@ -75,6 +75,9 @@ int trace_input_format(struct trace_input *in, const struct trace_ref *ref, char
 		       size_t len);
 const char *trace_input_comm(const struct trace_input *in, int pid);
 bool trace_input_has_system(const struct trace_input *in, const char *system);
+int trace_input_nr_systems(const struct trace_input *in);
+struct not_understood;
+const struct not_understood *trace_input_not_understood(const struct trace_input *in);
 int trace_input_find_symbols(const struct trace_input *in, const char *const *names, int n,
 			     bool *found);
 int trace_input_kernel_long(const struct trace_input *in);

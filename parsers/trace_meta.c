@@ -16,13 +16,19 @@ static void copy(char *to, size_t len, const char *from)
 	escape(from ? from : "", to, len);
 }
 
-/* The per-CPU lost counts of the top buffer (or the first one recorded). */
-static int copy_stats(const struct tracedat *td, struct trace_meta *meta)
+/* The top buffer, or the first one recorded: whose stats and clock are told. */
+static const struct tracedat_buffer *top_buffer(const struct tracedat *td)
 {
 	const struct tracedat_buffer *b = tracedat_buffer_find(td, "");
 
-	if (!b && td->nr_buffers)
-		b = &td->buffers[0];
+	return b || !td->nr_buffers ? b : &td->buffers[0];
+}
+
+/* The per-CPU lost counts of the top buffer. */
+static int copy_stats(const struct tracedat *td, struct trace_meta *meta)
+{
+	const struct tracedat_buffer *b = top_buffer(td);
+
 	meta->stats = calloc(meta->cpus > 0 ? meta->cpus : 1, sizeof(*meta->stats));
 	if (!meta->stats)
 		return -1;
@@ -60,14 +66,24 @@ static int list_buffers(const struct tracedat *td, struct trace_meta *meta)
 /* The top buffer's ring-buffer bytes, as the records' offsets count them. */
 static uint64_t data_bytes(const struct tracedat *td)
 {
-	const struct tracedat_buffer *b = tracedat_buffer_find(td, "");
+	const struct tracedat_buffer *b = top_buffer(td);
 	uint64_t sum = 0;
 
-	if (!b && td->nr_buffers)
-		b = &td->buffers[0];
 	for (int i = 0; b && i < b->nr_cpus; i++)
 		sum += b->cpus[i].data.usize;
 	return sum;
+}
+
+/*
+ * The top buffer's clock (v7: its BUFFER option; v6: the text after its
+ * CPU table), else the TRACECLOCK option's: trace-cmd 2.x leaves that
+ * option empty, and trace-cmd 3.x's v7 files may have none.
+ */
+static const char *clock_of(const struct tracedat *td)
+{
+	const struct tracedat_buffer *b = top_buffer(td);
+
+	return b && b->clock && b->clock[0] ? b->clock : td->trace_clock;
 }
 
 /**
@@ -84,7 +100,7 @@ int trace_meta_fill(const struct tracedat *td, struct trace_meta *meta)
 	copy(meta->uname, sizeof(meta->uname), td->uname);
 	copy(meta->release, sizeof(meta->release), td->kernel_release);
 	copy(meta->machine, sizeof(meta->machine), td->machine);
-	copy(meta->clock, sizeof(meta->clock), td->trace_clock);
+	copy(meta->clock, sizeof(meta->clock), clock_of(td));
 	meta->cpus = td->nr_cpus;
 	for (int i = 0; i < td->nr_buffers; i++)
 		if (td->buffers[i].nr_cpus > meta->cpus && td->buffers[i].nr_cpus <= TRACEDAT_MAX_CPUS)

@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "not_understood.h"
 #include "record_bounds.h"
 
 /* A per-CPU statistic the file does not give. */
@@ -180,6 +181,7 @@ struct tracedat_texts {
 	int			commit_size;	/* the page header's commit word: 4 or 8 */
 	struct record_bounds	bounds;
 	struct tracedat_formats	formats;
+	struct not_understood	not_understood;	/* formats libtraceevent must not parse */
 	bool			kallsyms_unchecked; /* tracedat_check_section() them
 						       before they are read */
 };

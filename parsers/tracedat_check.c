@@ -186,28 +186,49 @@ static int take_field(struct text_walk *w, struct event_bounds *e, struct field_
 				  !strncmp(f.decl, "__rel_loc ", 10));
 }
 
-/* The print format, to the end of the text: strings may hold newlines. */
-static int check_print(struct text_walk *w, const char *system, const struct field_names *names,
-		       const char *print, size_t len)
+/*
+ * What is wrong with a print format (to the end of the text: its strings
+ * may hold newlines) that libtraceevent must not be given, or NULL.
+ */
+static const char *print_doubt(const struct field_names *names, const char *print, size_t len,
+			       bool *nomem)
 {
 	char *text = strndup(print, len);
-	int ret = 0;
+	const char *why = NULL;
 
+	*nomem = !text;
 	if (!text)
-		return td_error(w->err, w->errlen, "out of memory");
+		return NULL;
 	if (!fields_known(names, text))
-		ret = bad_format(w, system, "a print format naming no field of the event");
+		why = "a print format naming no field of the event";
 	else if (!print_format_ok(text))
-		ret = bad_format(w, system, "a print format that is not a C expression list");
+		why = "a print format that is not a C expression list";
 	free(text);
-	return ret;
+	return why;
+}
+
+/*
+ * Its print format, checked: one libtraceevent must not parse makes the
+ * event's format not understood, which costs nothing unless it is needed.
+ */
+static int check_print(struct text_walk *w, const char *system, unsigned int id,
+		       const char *name, size_t name_len, const struct field_names *names,
+		       const char *print, size_t len)
+{
+	bool nomem;
+	const char *why = print_doubt(names, print, len, &nomem);
+
+	if (!nomem && (!why || !not_understood_add(&w->texts->not_understood, id, system, name,
+						   name_len, why)))
+		return 0;
+	return td_error(w->err, w->errlen, "out of memory");
 }
 
 /*
  * An event format as the kernel writes it: name, ID, "format:", field
  * lines, then the print format. libtraceevent's parser dereferences NULL
- * on some malformed ones (control bytes, for one); the print format itself
- * is left to it.
+ * on some malformed ones (control bytes, for one); the print format is
+ * checked apart (check_print()).
  */
 static int take_format(void *data, const char *system, const char *format, size_t len)
 {
@@ -215,7 +236,9 @@ static int take_format(void *data, const char *system, const char *format, size_
 	struct event_bounds *e = NULL;
 	struct field_names names = { 0 };
 	char *text, *line, *save = NULL;
-	unsigned int id;
+	const char *name = "";
+	size_t name_len = 0;
+	unsigned int id = 0;
 	int n = 0, ret = 0;
 
 	/* what is returned stops the walk; -1 would be taken for a corrupt section */
@@ -232,6 +255,8 @@ static int take_format(void *data, const char *system, const char *format, size_
 		n++;
 		if (n == 1 && strncmp(line, "name: ", 6))
 			ret = bad_format(w, system, "no name");
+		else if (n == 1)
+			name_len = strlen(name = line + 6);
 		else if (n == 2 && (sscanf(line, "ID: %u", &id) != 1 || id > 0xffff))
 			ret = bad_format(w, system, "no ID");
 		else if (n == 2 && !(e = record_bounds_add(&w->texts->bounds, id)))
@@ -246,8 +271,8 @@ static int take_format(void *data, const char *system, const char *format, size_
 	if (!ret && !line)
 		ret = bad_format(w, system, "no print format");
 	else if (!ret)
-		ret = check_print(w, system, &names, format + (line - text) + 11,
-				  len - (line - text) - 11);
+		ret = check_print(w, system, id, name, name_len, &names,
+				  format + (line - text) + 11, len - (line - text) - 11);
 	field_names_free(&names);
 	free(text);
 	return ret ? 1 : 0;
@@ -475,7 +500,9 @@ static int check_texts(struct text_walk *w)
  * Inflates every metadata section and checks the header_page layout, the
  * printk formats and the event formats as a kernel writes them:
  * libtraceevent 1.7 dereferences NULL or reads past its buffers on some
- * that are not. For every reader of the file. The kallsyms section is
+ * that are not. An event format whose print format is not is no error:
+ * it is noted in texts->not_understood, for the readers to refuse when
+ * they need it. For every reader of the file. The kallsyms section is
  * left unchecked (texts->kallsyms_unchecked) unless another check fails:
  * whoever reads the file checks it with tracedat_check_section() first.
  *
@@ -500,6 +527,7 @@ void tracedat_texts_release(struct tracedat_texts *texts)
 {
 	record_bounds_release(&texts->bounds);
 	tracedat_formats_release(&texts->formats);
+	not_understood_release(&texts->not_understood);
 }
 
 /**

@@ -395,7 +395,8 @@ static option_fn option_handler(uint16_t id)
 
 /*
  * What libtracecmd 3.1 takes on trust in an option, whether or not this
- * reader uses it: strings passed to strdup() and strtoll() unterminated, a
+ * reader uses it: strings passed to strdup() and strtoll() unterminated
+ * (but an empty TRACECLOCK, which every trace-cmd 2.x file has), a
  * CPUSTAT's last byte overwritten, 4 bytes of CPU count read from any size
  * (in v6, the count of the top CPU table it then reads), and the parsers of
  * hooks and host-guest options, which dereference NULL on a malformed one.
@@ -408,8 +409,12 @@ static int libtracecmd_safe(struct td_open *o, uint16_t id, const struct td_curs
 	uint32_t n;
 
 	switch (id) {
-	case TD_OPT_DATE:
 	case TD_OPT_TRACECLOCK:
+		/* trace-cmd 2.x writes it empty: the clock follows the CPU table */
+		if (!len)
+			return 0;
+		/* fall through */
+	case TD_OPT_DATE:
 	case TD_OPT_UNAME:
 	case TD_OPT_OFFSET:
 	case TD_OPT_VERSION:

@@ -21,7 +21,7 @@ RISCV=$K/riscv64-cond_signal-lower.dat
 # ---- monitors the trace's kernel cannot offer (riscv64 6.1: no page faults) ----
 
 check "rtapp on riscv64 6.1: sleep judged, pagefault named" "-s $RISCV" 1 \
-	"pagefault not judged: exceptions:page_fault_user is no tracepoint of this kernel \\(riscv64 6"
+	"pagefault not judged: exceptions:page_fault_user is no tracepoint of riscv64 kernels before 6.17 \\(riscv64 6"
 check "rtapp on riscv64 6.1: said in the report" "-s $RISCV" 1 \
 	"^not judged: pagefault, unavailable:"
 check "rtapp on riscv64 6.1: said even with -q" "-q $RISCV" 1 \
@@ -82,7 +82,7 @@ unset RVREPLAY_READER
 
 "$MAKE_TRACE" no-uname "$MUTEX" "$TMP/no-uname.dat"
 check_error "no uname, no evidence: candidates that disagree" "$TMP/no-uname.dat" \
-	"no uname in the trace, and its architecture could be any of x86_64 arm64 riscv64: give --arch$"
+	"no uname in the trace, and its architecture could be any of x86_64 arm64 riscv64 ppc64: give --arch$"
 check "no uname: --arch settles it" "-s --arch x86_64 $TMP/no-uname.dat" 1 \
 	"^Summary: 6 violations"
 check "no uname: check still counts" "check $TMP/no-uname.dat" 1 \
@@ -177,15 +177,15 @@ if [ "$(id -u)" = 0 ] && command -v trace-cmd > /dev/null && command -v unshare 
    scripts/extract-trace.sh -e sched:sched_switch -o "$TMP/switch-only.dat" -- \
 	sh -c 'for i in 1 2 3 4 5; do sleep 0.01; done' 2> "$TMP/extract.err"; then
 	S=$TMP/switch-only.dat
-	check_error "sched_switch only, every format: -m sleep is exit 2, naming the event" \
+	check_error "sched_switch only, every format: -m sleep is exit 2, naming every event" \
 		"-m sleep $S" \
-		"sleep cannot judge this trace: sched:sched_waking was not recorded \\(a format but not one record, in a trace of other records\\); record it with 'rvreplay record -m sleep -o trace.dat -- COMMAND'"
+		"sleep cannot judge this trace: sched:sched_waking, sched:sched_wakeup, raw_syscalls:sys_enter and raw_syscalls:sys_exit were not recorded \\(a format but not one record, in a trace of other records\\); record it with 'rvreplay record -m sleep -o trace.dat -- COMMAND'$"
 	check_error "sched_switch only: the default run is exit 2 too" "$S" \
-		"sleep cannot judge this trace: sched:sched_waking was not recorded"
+		"sleep cannot judge this trace: sched:sched_waking, sched:sched_wakeup, raw_syscalls:sys_enter and raw_syscalls:sys_exit were not recorded"
 	check "sched_switch only: pagefault alone judges (no fault is normal)" "-s -m pagefault $S" 0 \
 		"^Summary: 0 violations"
 	check "sched_switch only: check is exit 1, and says which" "check $S" 1 \
-		"^sleep cannot judge this trace: sched:sched_waking was not recorded"
+		"^sleep cannot judge this trace: sched:sched_waking, sched:sched_wakeup, raw_syscalls:sys_enter and raw_syscalls:sys_exit were not recorded"
 	check "sched_switch only: check never says the trace holds everything" "check $S" 1 \
 		"^pagefault can judge this trace\\.$"
 	"$RVREPLAY" check "$S" > "$TMP/check.out" 2>&1

@@ -36,6 +36,16 @@ static const char *const kernel_formats[] = {
 	"\"dev %d:%d owner %lld\n\", ((unsigned int) ((REC->dev) >> 20)), REC->owner",
 	"\"%s\", ({ int __x = REC->a; __x; }) ?: 0",
 	"\"c=%c\", ':'",
+	/* Linux 4.14's xhci-hcd: a switch in a statement expression */
+	"\"ep%d%s-%s: urb %p\", REC->epnum, REC->dir_in ? \"in\" : \"out\", ({ char *s; "
+	"switch (REC->type) { case 3: s = \"intr\"; break; case 0: s = \"control\"; break; "
+	"default: s = \"UNKNOWN\"; } s; }), REC->urb",
+	/* 6.18's kvm_mmu_get_page: member access and arrays in one */
+	"\"%s %s\", ({ const char *saved_ptr = trace_seq_buffer_ptr(p); static const char "
+	"*access_str[] = { \"---\", \"--x\" }; union kvm_mmu_page_role role; role.word = "
+	"REC->role; trace_seq_printf(p, \"l%u\", role.level); saved_ptr; }), REC->created ? "
+	"\"new\" : \"existing\"",
+	"\"%d\", ( { int a:3; a; })",
 };
 
 /* libtraceevent 1.7 crashed parsing these (fuzzing), and some that are not C. */
@@ -56,6 +66,10 @@ static const char *const crashing_formats[] = {
 	"\"%lx\", (REC->x",
 	"\"%lx\", REC->x)",
 	"\"%lx\", REC->x : 1",
+	/* what comes before a statement expression is still checked */
+	"\"%lx\", 2/0, ({ 1; })",
+	"\"%lx\", REC->x : 1, ({ 1; })",
+	"\"%lx, ({ 1; })",
 };
 
 START_TEST(kernel_formats_pass)
