@@ -195,12 +195,34 @@ static const struct rv_syscalls *inferred_arch(const char *path, struct opened_t
 	return arch_syscalls(arch);
 }
 
+/*
+ * --arch against the trace's kernel: its long size and byte order. A
+ * 32-bit ABI on a 64-bit kernel (its compat tasks) is said, not refused.
+ */
+static bool arch_option_fits(const char *path, const char *arch, const struct trace_input *in)
+{
+	char why[128];
+
+	switch (arch_fit(arch, trace_input_kernel_long(in), trace_input_big_endian(in), why,
+			 sizeof(why))) {
+	case ARCH_FITS:
+		return true;
+	case ARCH_FITS_COMPAT:
+		cmd_warning(path, "--arch %s: read as the 32-bit tasks of a 64-bit kernel", why);
+		return true;
+	default:
+		cmd_error(path, "--arch %s", why);
+		return false;
+	}
+}
+
 /**
  * cmd_open_trace() - open a trace and settle its architecture
  * @path: the trace.dat file
  * @buffer: the buffer instance, or NULL for the top one
  * @arch: --arch, or NULL to take the trace's: its uname's machine, or what
- *	  its contents prove (arch_infer())
+ *	  its contents prove (arch_infer()); an --arch the kernel's long size
+ *	  or byte order contradicts is an error
  * @max_inflated: --max-inflated in bytes, 0 for the default
  * @t: filled; with @t->arch_optional set beforehand, a trace whose
  *     architecture cannot be settled is still opened (@t->arch NULL, and
@@ -228,13 +250,15 @@ int cmd_open_trace(const char *path, const char *buffer, const char *arch, uint6
 	if (arch) {
 		t->syscalls = arch_syscalls(arch);
 		if (!t->syscalls)
-			cmd_error(path, "unknown architecture '%s' (--arch takes x86_64, i386, "
-				  "riscv64, riscv32 or arm64)", arch);
+			cmd_error(path, "unknown architecture '%s' (--arch takes " ARCH_NAMES ")",
+				  arch);
+		else if (!arch_option_fits(path, arch, t->in))
+			t->syscalls = NULL;
 	} else if (machine[0]) {
 		t->syscalls = arch_syscalls(machine);
 		if (!t->syscalls)
-			cmd_error(path, "unsupported architecture '%s' in the trace (x86_64, i386, "
-				  "riscv64, riscv32 or arm64; --arch overrides)", machine);
+			cmd_error(path, "unsupported architecture '%s' in the trace (" ARCH_NAMES
+				  "; --arch overrides)", machine);
 	} else {
 		t->syscalls = inferred_arch(path, t);
 		if (!t->syscalls && t->arch_optional)

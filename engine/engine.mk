@@ -45,3 +45,17 @@ $(BUILD)/gen/atom_legend.c: $(foreach pair,$(GENERATED),$(firstword $(subst :, ,
 
 $(BUILD)/gen/atom_legend.o: $(BUILD)/gen/atom_legend.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# The system call tables, generated from the kernel's .tbl files in
+# Debian's linux-source-6.12 (scripts/gen-syscall-names.sh): committed,
+# and checked fresh with the other generated files.
+check-generated: check-syscall-names
+
+.PHONY: check-syscall-names
+check-syscall-names:
+	@mkdir -p $(BUILD)/fresh-syscalls
+	@scripts/gen-syscall-names.sh $(BUILD)/fresh-syscalls/syscall_names.c
+	@if ! cmp -s engine/syscall_names.c $(BUILD)/fresh-syscalls/syscall_names.c; then \
+		echo "engine/syscall_names.c is stale: run scripts/gen-syscall-names.sh and commit it" >&2; \
+		exit 1; \
+	fi; echo "generated system call tables: up to date"

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * System call names and numbers of the architectures a trace can come
- * from: x86_64, i386, arm64, riscv64, riscv32. The tables are generated
- * into syscall_names.c by scripts/gen-syscall-names.sh; the lookups are in
- * arch.c.
+ * from: x86_64, i386, arm64, riscv64, riscv32, arm (EABI), ppc64 (and
+ * ppc64le) and s390x. The tables are generated into syscall_names.c by
+ * scripts/gen-syscall-names.sh from the kernel's system call tables; the
+ * lookups are in arch.c.
  */
 #ifndef SYSCALL_NAMES_H
 #define SYSCALL_NAMES_H

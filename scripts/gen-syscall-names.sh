@@ -2,301 +2,111 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # Generate engine/syscall_names.c: system call names by number for the
-# architectures rvreplay replays, from the kernel UAPI headers installed by
-# linux-libc-dev (amd64).
+# architectures rvreplay replays, from the kernel's own system call tables
+# (the .tbl files its build turns into asm/unistd.h) in Debian's
+# linux-source-6.12.
 #
 #   scripts/gen-syscall-names.sh [OUTPUT]
 #
-# OUTPUT defaults to engine/syscall_names.c. UAPI_INCLUDE (default
-# /usr/include) and X86_ASM (default $UAPI_INCLUDE/x86_64-linux-gnu/asm)
-# say where the headers are. The output depends on the headers only.
+# OUTPUT defaults to engine/syscall_names.c. LINUX_SOURCE_TARBALL (default
+# /usr/src/linux-source-6.12.tar.xz, as kmod/upstream/build-kernel.sh) is
+# the source read, or LINUX_SOURCE_TREE an extracted tree. The output
+# depends on the tables only: a stable update of the source that keeps
+# them keeps the output.
 #
-# x86_64 and i386 come from the flat unistd_64.h and unistd_32.h. arm64,
-# riscv64 and riscv32 share asm-generic/unistd.h, whose #if blocks are
-# evaluated here with each architecture's word size and __ARCH_WANT_*
-# macros (those of its arch/*/include/uapi/asm/unistd.h), so riscv32 gets
-# fcntl64, llseek, ... and none of the time32 calls.
+# Each table takes the ABIs its kernel's build takes for the native
+# 64-bit (or 32-bit) unistd.h: x86's from arch/x86/entry/syscalls/Makefile,
+# arm's (EABI) from arch/arm/tools/Makefile, powerpc's and s390's from
+# their arch/*/kernel/syscalls/Makefile, arm64's and riscv's from
+# scripts/Makefile.asm-headers plus their arch/*/kernel/Makefile.syscalls.
 set -eu
 LC_ALL=C
 export LC_ALL
 
 here=$(dirname "$0")
 out=${1:-$here/../engine/syscall_names.c}
-inc=${UAPI_INCLUDE:-/usr/include}
-x86=${X86_ASM:-$inc/x86_64-linux-gnu/asm}
-generic=$inc/asm-generic/unistd.h
-version=$inc/linux/version.h
+tarball=${LINUX_SOURCE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+tree=${LINUX_SOURCE_TREE:-}
 
-# The __ARCH_WANT_* of arch/<arch>/include/uapi/asm/unistd.h.
-ARM64_WANT="__ARCH_WANT_RENAMEAT __ARCH_WANT_NEW_STAT __ARCH_WANT_SET_GET_RLIMIT
-__ARCH_WANT_TIME32_SYSCALLS __ARCH_WANT_SYS_CLONE3 __ARCH_WANT_MEMFD_SECRET"
-RISCV64_WANT="__ARCH_WANT_NEW_STAT __ARCH_WANT_SET_GET_RLIMIT
-__ARCH_WANT_SYS_CLONE3 __ARCH_WANT_MEMFD_SECRET"
-RISCV32_WANT="__ARCH_WANT_SYS_CLONE3 __ARCH_WANT_MEMFD_SECRET"
-
-# riscv's own calls, as offsets from __NR_arch_specific_syscall; the amd64
-# linux-libc-dev does not ship riscv's asm/unistd.h.
-RISCV_OWN="riscv_hwprobe:14 riscv_flush_icache:15"
-
-# Calls newer than linux-libc-dev 6.1, numbered alike on all five
-# architectures (scripts/syscall.tbl, arch/x86/entry/syscalls/*.tbl).
-# Used only where the headers leave the number free.
-NEWER="451 cachestat
-452 fchmodat2
-453 map_shadow_stack
-454 futex_wake
-455 futex_wait
-456 futex_requeue
-457 statmount
-458 listmount
-459 lsm_get_self_attr
-460 lsm_set_self_attr
-461 lsm_list_modules
-462 mseal"
+X86_64_TBL=arch/x86/entry/syscalls/syscall_64.tbl
+I386_TBL=arch/x86/entry/syscalls/syscall_32.tbl
+ARM64_TBL=arch/arm64/tools/syscall_64.tbl
+ARM64_ABIS=arch/arm64/kernel/Makefile.syscalls
+GENERIC_TBL=scripts/syscall.tbl
+RISCV_ABIS=arch/riscv/kernel/Makefile.syscalls
+ARM_TBL=arch/arm/tools/syscall.tbl
+PPC_TBL=arch/powerpc/kernel/syscalls/syscall.tbl
+S390_TBL=arch/s390/kernel/syscalls/syscall.tbl
+INPUTS="Makefile $X86_64_TBL $I386_TBL $ARM64_TBL $ARM64_ABIS $GENERIC_TBL $RISCV_ABIS
+$ARM_TBL $PPC_TBL $S390_TBL"
 
 die() {
 	echo "gen-syscall-names: $*" >&2
 	exit 1
 }
 
-for h in "$x86/unistd_64.h" "$x86/unistd_32.h" "$generic" "$version"; do
-	[ -r "$h" ] || die "$h: not found (install linux-libc-dev:amd64)"
-done
-
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# Flat header: "#define __NR_name number" lines, printed as "number name".
-flat_table() {
-	awk '
-	/^#define __NR_/ {
-		if ($3 !~ /^[0-9]+$/) {
-			printf "%s:%d: not a number: %s\n", FILENAME, FNR, $0 > "/dev/stderr"
-			bad = 1
-			exit 1
-		}
-		print $3, substr($2, 6)
+# The input files, from the tree or out of the tarball (its top folder off).
+if [ -z "$tree" ]; then
+	[ -r "$tarball" ] || die "$tarball: not found (apt-get install linux-source-6.12)"
+	tree=$tmp/src
+	mkdir "$tree"
+	members=""
+	for f in $INPUTS; do
+		members="$members */$f"
+	done
+	# shellcheck disable=SC2086 # the members are patterns for tar
+	tar -xJf "$tarball" -C "$tree" --strip-components=1 --wildcards $members ||
+		die "$tarball: cannot extract the system call tables"
+fi
+for f in $INPUTS; do
+	[ -r "$tree/$f" ] || die "$tree/$f: not found"
+done
+
+# The ABIs of a build: "common,BITS" (scripts/Makefile.asm-headers) and the
+# syscall_abis_BITS a Makefile.syscalls adds.
+build_abis() {
+	awk -v bits="$2" '
+	$1 == "syscall_abis_" bits && $2 == "+=" {
+		for (i = 3; i <= NF; i++)
+			abis = abis "," $i
 	}
-	END { exit bad }
+	END { print "common," bits abis }
 	' "$1"
 }
 
-# asm-generic/unistd.h for one architecture: bits = __BITS_PER_LONG, want =
-# the macros it defines, own = "name:offset" arch calls. Prints "number name".
-generic_table() {
-	awk -v bits="$1" -v want="$2" -v own="$3" '
+# The calls of some ABIs (comma-separated) of a .tbl file, as "number name":
+# every line of those ABIs, as the kernel's unistd.h has it.
+tbl_table() {
+	awk -v abis="$2" '
 	function die(msg) {
 		printf "%s:%d: %s\n", FILENAME, FNR, msg > "/dev/stderr"
 		bad = 1
 		exit 1
 	}
 
-	function expect(t) {
-		if (tok[pos] != t)
-			die("expected " t " in #if")
-		pos++
-	}
-
-	function value(t) {
-		if (t ~ /^[0-9]+$/)
-			return t + 0
-		if (t == "__BITS_PER_LONG")
-			return bits + 0
-		if (t !~ /^[A-Za-z_][A-Za-z0-9_]*$/)
-			die("unsupported token \"" t "\" in #if")
-		if (t in defined)
-			die("value of " t " unknown")
-		return 0
-	}
-
-	function unary(   v, name) {
-		if (tok[pos] == "!") {
-			pos++
-			return !unary()
-		}
-		if (tok[pos] == "(") {
-			pos++
-			v = or_expr()
-			expect(")")
-			return v
-		}
-		if (tok[pos] == "defined") {
-			pos++
-			if (tok[pos] == "(") {
-				pos++
-				name = tok[pos++]
-				expect(")")
-			} else {
-				name = tok[pos++]
-			}
-			return name in defined
-		}
-		v = value(tok[pos++])
-		if (tok[pos] == "==") {
-			pos++
-			return v == value(tok[pos++])
-		}
-		if (tok[pos] == "!=") {
-			pos++
-			return v != value(tok[pos++])
-		}
-		return v != 0
-	}
-
-	function and_expr(   v, w) {
-		v = unary()
-		while (tok[pos] == "&&") {
-			pos++
-			w = unary()
-			v = v && w
-		}
-		return v
-	}
-
-	function or_expr(   v, w) {
-		v = and_expr()
-		while (tok[pos] == "||") {
-			pos++
-			w = and_expr()
-			v = v || w
-		}
-		return v
-	}
-
-	function eval(s,   v) {
-		gsub(/!=/, "\001", s)
-		gsub(/!/, " ! ", s)
-		gsub(/\001/, " != ", s)
-		gsub(/==/, " == ", s)
-		gsub(/\|\|/, " || ", s)
-		gsub(/&&/, " \\&\\& ", s)
-		gsub(/[()]/, " & ", s)
-		split("", tok)
-		ntok = split(s, tok, " ")
-		pos = 1
-		v = or_expr()
-		if (pos != ntok + 1)
-			die("trailing tokens in #if")
-		return v
-	}
-
-	function push(cond) {
-		depth++
-		outer[depth] = active
-		taken[depth] = cond
-		active = active && cond
-	}
-
-	function emit(nr, name) {
-		if (nr in by_nr)
-			die("number " nr " is both " by_nr[nr] " and " name)
-		by_nr[nr] = name
-		print nr, name
-	}
-
-	function define(name, val) {
-		defined[name] = 1
-		if (name ~ /^__NR3264_/) {
-			nr3264[name] = val
-		} else if (name == "__NR_arch_specific_syscall") {
-			arch_base = val
-		} else if (name ~ /^__NR_/ && name != "__NR_syscalls") {
-			if (val ~ /^__NR3264_/) {
-				if (!(val in nr3264))
-					die(val " undefined")
-				val = nr3264[val]
-			}
-			if (val !~ /^[0-9]+$/)
-				die("not a number: " val)
-			emit(val + 0, substr(name, 6))
-		}
-	}
-
-	function directive(line,   w, rest) {
-		sub(/^[ \t]*#[ \t]*/, "", line)
-		w = line
-		sub(/[ \t(].*/, "", w)
-		rest = substr(line, length(w) + 1)
-		if (w == "if") {
-			push(eval(rest))
-		} else if (w == "ifdef" || w == "ifndef") {
-			gsub(/[ \t]/, "", rest)
-			push((rest in defined) == (w == "ifdef"))
-		} else if (w == "elif") {
-			if (!depth)
-				die("#elif without #if")
-			rest = eval(rest)
-			active = outer[depth] && !taken[depth] && rest
-			taken[depth] = taken[depth] || rest
-		} else if (w == "else") {
-			if (!depth)
-				die("#else without #if")
-			active = outer[depth] && !taken[depth]
-			taken[depth] = 1
-		} else if (w == "endif") {
-			if (!depth)
-				die("#endif without #if")
-			active = outer[depth--]
-		} else if (!active) {
-			return
-		} else if (w == "define") {
-			sub(/^[ \t]+/, "", rest)
-			split(rest, f, /[ \t]+/)
-			sub(/\(.*/, "", f[1])
-			define(f[1], f[2])
-		} else if (w == "undef") {
-			gsub(/[ \t]/, "", rest)
-			delete defined[rest]
-		} else if (w != "include") {
-			die("unsupported #" w)
-		}
-	}
-
 	BEGIN {
-		n = split(want, f, /[ \t\n]+/)
+		n = split(abis, f, ",")
 		for (i = 1; i <= n; i++)
-			if (f[i] != "")
-				defined[f[i]] = 1
-		active = 1
+			want[f[i]] = 1
 	}
 
+	/^[ \t]*(#|$)/ { next }
+	$1 !~ /^[0-9]+$/ || NF < 3 { die("not a system call: " $0) }
+	!($2 in want) { next }
 	{
-		line = $0
-		while (line ~ /\\$/ && (getline next_line) > 0)
-			line = substr(line, 1, length(line) - 1) next_line
-		if (in_comment) {
-			if (!sub(/^.*\*\//, "", line))
-				next
-			in_comment = 0
-		}
-		gsub(/\/\*([^*]|\*+[^*\/])*\*+\//, "", line)
-		if (sub(/\/\*.*/, "", line))
-			in_comment = 1
-		if (line ~ /^[ \t]*#/)
-			directive(line)
+		if ($1 in by_nr)
+			die("number " $1 " is both " by_nr[$1] " and " $3)
+		if ($3 in by_name)
+			die($3 " is both " by_name[$3] " and " $1)
+		by_nr[$1] = $3
+		by_name[$3] = $1
+		print $1, $3
 	}
-
-	END {
-		if (bad)
-			exit 1
-		if (depth)
-			die("unterminated #if")
-		n = split(own, f, " ")
-		if (n && arch_base == "")
-			die("no __NR_arch_specific_syscall")
-		for (i = 1; i <= n; i++) {
-			split(f[i], p, ":")
-			emit(arch_base + p[2], p[1])
-		}
-	}
-	' "$generic"
-}
-
-# Add the newer calls where a table leaves both number and name free.
-with_newer() {
-	{ cat "$1"; printf '%s\n' "$NEWER"; } | awk '
-	!($1 in nr) && !($2 in name) { nr[$1] = 1; name[$2] = 1; print }
-	'
+	END { exit bad }
+	' "$1"
 }
 
 # The C arrays of one table: names by number, numbers sorted by name.
@@ -324,20 +134,26 @@ c_entry() {
 	}'
 }
 
-flat_table "$x86/unistd_64.h" > "$tmp/x86_64.h"
-flat_table "$x86/unistd_32.h" > "$tmp/i386.h"
-generic_table 64 "$ARM64_WANT" "" > "$tmp/arm64.h"
-generic_table 64 "$RISCV64_WANT" "$RISCV_OWN" > "$tmp/riscv64.h"
-generic_table 32 "$RISCV32_WANT" "$RISCV_OWN" > "$tmp/riscv32.h"
+# One table: its name, .tbl file and ABIs; noted for the header comment.
+table() {
+	tbl_table "$tree/$2" "$3" > "$tmp/$1"
+	printf ' *   %-8s %s: %s\n' "$1" "$2" "$(echo "$3" | sed 's/,/, /g')" >> "$tmp/sources"
+}
 
-archs="x86_64 i386 arm64 riscv64 riscv32"
-for a in $archs; do
-	with_newer "$tmp/$a.h" > "$tmp/$a"
-done
+: > "$tmp/sources"
+table x86_64 "$X86_64_TBL" common,64
+table i386 "$I386_TBL" i386
+table arm64 "$ARM64_TBL" "$(build_abis "$tree/$ARM64_ABIS" 64)"
+table riscv64 "$GENERIC_TBL" "$(build_abis "$tree/$RISCV_ABIS" 64)"
+table riscv32 "$GENERIC_TBL" "$(build_abis "$tree/$RISCV_ABIS" 32)"
+table arm "$ARM_TBL" common,eabi
+table ppc64 "$PPC_TBL" common,nospu,64
+table s390x "$S390_TBL" common,64
+archs="x86_64 i386 arm64 riscv64 riscv32 arm ppc64 s390x"
 
-kver=$(awk '$2 == "LINUX_VERSION_CODE" {
-	printf "%d.%d.%d", int($3 / 65536), int($3 / 256) % 256, $3 % 256
-}' "$version")
+kver=$(awk '$1 == "VERSION" { v = $3 } $1 == "PATCHLEVEL" { p = $3 }
+	END { if (v != "" && p != "") print v "." p }' "$tree/Makefile")
+[ -n "$kver" ] || die "$tree/Makefile: no VERSION and PATCHLEVEL"
 
 {
 	cat <<EOF
@@ -345,16 +161,15 @@ kver=$(awk '$2 == "LINUX_VERSION_CODE" {
 /*
  * Generated by scripts/gen-syscall-names.sh: do not edit, run the script.
  *
- * System call names by number, from the UAPI headers of Linux $kver
- * (linux-libc-dev):
- *   x86_64   x86_64-linux-gnu/asm/unistd_64.h
- *   i386     x86_64-linux-gnu/asm/unistd_32.h
- *   arm64    asm-generic/unistd.h, 64-bit, arm64's __ARCH_WANT_*
- *   riscv64  asm-generic/unistd.h, 64-bit, riscv's __ARCH_WANT_*
- *   riscv32  asm-generic/unistd.h, 32-bit, riscv's __ARCH_WANT_*
- * riscv64 and riscv32 add riscv_hwprobe and riscv_flush_icache
- * (__NR_arch_specific_syscall + 14, + 15). Numbers 451 to 462, the same on
- * all five, are filled in where the headers predate them.
+ * System call names by number, from the system call tables of Linux $kver
+ * (Debian's linux-source-$kver), each with the ABIs of its native build:
+EOF
+	cat "$tmp/sources"
+	cat <<EOF
+ * arm64's ABIs are its arch/arm64/kernel/Makefile.syscalls', riscv's its
+ * arch/riscv/kernel/Makefile.syscalls' (after common and the word size).
+ * arm is EABI: its OABI-only calls are left out. ppc64 serves ppc64 and
+ * ppc64le (one table), s390x the 64-bit calls of s390.
  */
 #include "syscall_names.h"
 

@@ -182,6 +182,28 @@ check "--arch contradicting the trace: a warning, exit by verdict" \
 	"-s --arch arm64 traces/cyclictest-abs.dat" 1 \
 	"^rvreplay: warning: traces/cyclictest-abs.dat: --arch arm64 overrides the trace's own architecture x86_64$"
 
+# ---- --arch against the trace's kernel: its long size and byte order ----
+# An armv7l board's trace: a bundled one as a 32-bit kernel writes it
+# (4-byte longs), its uname machine armv7l; and that without a uname.
+ARM32=$B/armv7l.dat
+tests/lib/make_trace.py kernel-long4 traces/cyclictest-abs.dat "$ARM32" armv7l
+tests/lib/make_trace.py no-uname "$ARM32" "$B/armv7l-no-uname.dat"
+check "an armv7l uname is arm" "-s $ARM32" 1 "\\(profile 6\\.17, arch arm\\)$"
+check_error "--arch arm64 on a kernel of 4-byte longs: exit 2" "-s --arch arm64 $ARM32" \
+	"^rvreplay: $ARM32: --arch arm64 has 8-byte longs, this trace's kernel 4-byte$"
+check_error "check refuses it too" "check --arch aarch64 $ARM32" \
+	"^rvreplay: $ARM32: --arch aarch64 has 8-byte longs, this trace's kernel 4-byte$"
+check_error "--arch s390x on a little-endian kernel: exit 2" "--arch s390x traces/cyclictest-abs.dat" \
+	"^rvreplay: traces/cyclictest-abs.dat: --arch s390x is big-endian, this trace's kernel little-endian$"
+check "--arch i386 on a 64-bit kernel: its 32-bit tasks, said" "-s --arch i386 traces/cyclictest-abs.dat" 1 \
+	"^rvreplay: warning: traces/cyclictest-abs.dat: --arch i386 has 4-byte longs, this trace's kernel 8-byte: read as the 32-bit tasks of a 64-bit kernel$"
+check_error "no uname, 4-byte longs: the 32-bit candidates" "$B/armv7l-no-uname.dat" \
+	"no uname in the trace, and its architecture could be any of i386 riscv32 arm: give --arch$"
+check "no uname: --arch armv7l settles it" "-s --arch armv7l $B/armv7l-no-uname.dat" 1 \
+	"\\(profile 6\\.17, arch arm\\)$"
+check_error "no uname: --arch ppc64 contradicts it" "--arch ppc64 $B/armv7l-no-uname.dat" \
+	"--arch ppc64 has 8-byte longs, this trace's kernel 4-byte$"
+
 # A recording of the pagefault monitor's events replayed for sleep, where
 # root and tracefs allow recording.
 if [ "$(id -u)" = 0 ] && grep -qw tracefs /proc/filesystems &&

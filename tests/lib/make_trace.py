@@ -17,6 +17,10 @@ SOURCE may be any trace.dat; it is converted to an uncompressed v6 copy
   evil-comm COMM      every COMM in the file (records, cmdlines, markers)
                       becomes as long a name of terminal escapes that would
                       retitle and clear a terminal
+  kernel-long4 MACHINE
+                      as a 32-bit kernel's: 4-byte longs (the ring-buffer
+                      page header's commit, the file header's long size),
+                      and the uname's machine MACHINE (as long as the old one)
 """
 import os
 import struct
@@ -24,7 +28,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(__file__))
-from tracedat6 import V6, COMMIT_MASK, v6_copy  # noqa: E402
+from tracedat6 import V6, COMMIT_MASK, MISSING_STORED, v6_copy  # noqa: E402
 
 UNKNOWN_OPTION = 0x7ffe
 
@@ -101,6 +105,32 @@ def evil_comm(t, comm):
     t.data = bytearray(bytes(t.data).replace(comm, new))
 
 
+def kernel_long4(t, machine):
+    """Every page's 8-byte commit (and stored lost-event count) made 4 bytes."""
+    assert t.commit_size == 8, 'not a trace of 8-byte kernel longs'
+    header = b'\tfield: local_t commit;\toffset:8;\tsize:8;'
+    text = b'\tfield: char data;\toffset:16;\tsize:%d;' % (t.page_size - 16)
+    at, end = t.data.index(header), t.data.index(text)
+    t.data[at:at + len(header)] = header.replace(b'size:8', b'size:4')
+    t.data[end:end + len(text)] = b'\tfield: char data;\toffset:12;\tsize:%d;' % (t.page_size - 12)
+    t.data[13] = 4
+    for cpu in range(t.cpus):
+        for page in t.pages(cpu):
+            commit = struct.unpack_from('<Q', t.data, page + 8)[0]
+            length = commit & COMMIT_MASK
+            body = bytes(t.data[page + 16:page + 16 + length])
+            if commit & MISSING_STORED:
+                body += struct.pack('<I', struct.unpack_from('<Q', t.data, page + 16 + length)[0])
+            new = struct.pack('<I', commit & 0xffffffff) + body
+            t.data[page + 8:page + t.page_size] = new.ljust(t.page_size - 8, b'\0')
+    t.commit_size = 4
+    at, size = t.option_data(5)[0]
+    uname = bytes(t.data[at:at + size]).rstrip(b'\0')
+    old = uname.split(b' ')[-1]
+    assert len(old) == len(machine), 'uname machine %r is not as long' % old
+    t.data[at + len(uname) - len(old):at + len(uname)] = machine
+
+
 def main(argv):
     if len(argv) < 4:
         sys.exit(__doc__)
@@ -108,6 +138,10 @@ def main(argv):
     t = load(source)
     if kind == 'evil-comm':
         evil_comm(t, argv[4].encode())
+        t.write(out)
+        return
+    if kind == 'kernel-long4':
+        kernel_long4(t, argv[4].encode())
         t.write(out)
         return
     args = [int(a) for a in argv[4:]]

@@ -66,6 +66,47 @@ static const struct name_case name_cases[] = {
 	{ "riscv64",	259,	"riscv_flush_icache" },
 	{ "riscv32",	259,	"riscv_flush_icache" },
 	{ "arm64",	259,	NULL },
+	/* arm EABI (arch/arm/tools/syscall.tbl): common and eabi, no oabi */
+	{ "arm",	265,	"clock_nanosleep" },
+	{ "arm",	407,	"clock_nanosleep_time64" },
+	{ "arm",	240,	"futex" },
+	{ "arm",	422,	"futex_time64" },
+	{ "arm",	156,	"sched_setscheduler" },
+	{ "arm",	252,	"epoll_wait" },
+	{ "arm",	3,	"read" },
+	{ "arm",	142,	"_newselect" },
+	{ "arm",	192,	"mmap2" },
+	{ "arm",	462,	"mseal" },
+	{ "arm",	13,	NULL },		/* oabi time */
+	{ "arm",	82,	NULL },		/* oabi select */
+	{ "arm",	102,	NULL },		/* oabi socketcall */
+	{ "arm",	117,	NULL },		/* oabi ipc */
+	/* ppc64 (arch/powerpc/kernel/syscalls/syscall.tbl): common, nospu, 64 */
+	{ "ppc64",	248,	"clock_nanosleep" },
+	{ "ppc64",	221,	"futex" },
+	{ "ppc64",	156,	"sched_setscheduler" },
+	{ "ppc64",	238,	"epoll_wait" },
+	{ "ppc64",	13,	"time" },
+	{ "ppc64",	102,	"socketcall" },
+	{ "ppc64",	255,	"rtas" },
+	{ "ppc64",	363,	"switch_endian" },
+	{ "ppc64",	407,	NULL },		/* 32: clock_nanosleep_time64 */
+	{ "ppc64",	422,	NULL },		/* 32: futex_time64 */
+	{ "ppc64",	192,	NULL },		/* 32: mmap2 */
+	{ "ppc64le",	221,	"futex" },
+	/* s390x (arch/s390/kernel/syscalls/syscall.tbl): common, 64 */
+	{ "s390x",	262,	"clock_nanosleep" },
+	{ "s390x",	238,	"futex" },
+	{ "s390x",	156,	"sched_setscheduler" },
+	{ "s390x",	251,	"epoll_wait" },
+	{ "s390x",	142,	"select" },
+	{ "s390x",	199,	"getuid" },
+	{ "s390x",	342,	"s390_runtime_instr" },
+	{ "s390x",	110,	"lookup_dcookie" },	/* no entry point, still named */
+	{ "s390x",	13,	NULL },		/* 32: time */
+	{ "s390x",	24,	NULL },		/* 32: getuid16 */
+	{ "s390x",	192,	NULL },		/* 32: mmap2 */
+	{ "s390x",	407,	NULL },		/* 32: clock_nanosleep_time64 */
 	/* the blocking calls syscall_describe() knows */
 	{ "x86_64",	0,	"read" },
 	{ "x86_64",	7,	"poll" },
@@ -83,6 +124,7 @@ static const struct name_case name_cases[] = {
 	{ "x86_64",	455,	"futex_wait" },
 	{ "i386",	455,	"futex_wait" },
 	{ "riscv32",	462,	"mseal" },
+	{ "x86_64",	335,	"uretprobe" },	/* 6.11 */
 	/* holes and out of range */
 	{ "x86_64",	400,	NULL },
 	{ "x86_64",	463,	NULL },
@@ -144,6 +186,11 @@ static const struct number_case number_cases[] = {
 	{ "riscv32",	"fcntl",			-1 },
 	{ "riscv64",	"fcntl64",			-1 },
 	{ "arm64",	"riscv_hwprobe",		-1 },
+	{ "arm",	"socketcall",			-1 },
+	{ "arm",	"clock_nanosleep_time64",	407 },
+	{ "ppc64",	"futex_time64",			-1 },
+	{ "s390x",	"clock_nanosleep_time64",	-1 },
+	{ "s390x",	"mmap2",			-1 },
 	{ "x86_64",	"",				-1 },
 	{ "x86_64",	"sys_read",			-1 },
 	{ "x86_64",	"READ",				-1 },
@@ -194,7 +241,19 @@ static const struct arch_case arch_cases[] = {
 	{ "i686", "i386" },	{ "x86", "i386" },
 	{ "arm64", "arm64" },	{ "aarch64", "arm64" },	{ "AArch64", "arm64" },
 	{ "riscv64", "riscv64" }, { "riscv32", "riscv32" },
-	{ "riscv", NULL },	{ "arm", NULL },	{ "x32", NULL },
+	{ "arm", "arm" },	{ "armhf", "arm" },	{ "armel", "arm" },
+	{ "armv7l", "arm" },	{ "ARMV7L", "arm" },	{ "armv6l", "arm" },
+	{ "armv5tel", "arm" },	{ "armv5tejl", "arm" },	{ "armv4tl", "arm" },
+	{ "armv8l", "arm" },
+	{ "ppc64", "ppc64" },	{ "ppc64le", "ppc64" },	{ "ppc64el", "ppc64" },
+	{ "powerpc64", "ppc64" }, { "powerpc64le", "ppc64" }, { "PPC64LE", "ppc64" },
+	{ "s390x", "s390x" },
+	/* big-endian arm, 31-bit s390, 32-bit powerpc, x32: not supported */
+	{ "armv7b", NULL },	{ "armv8b", NULL },	{ "aarch64_be", NULL },
+	{ "armv", NULL },	{ "armvl", NULL },	{ "armv7", NULL },
+	{ "armxl", NULL },	{ "s390", NULL },	{ "ppc", NULL },
+	{ "powerpc", NULL },	{ "ppcle", NULL },
+	{ "riscv", NULL },	{ "x32", NULL },
 	{ "", NULL },		{ NULL, NULL },
 };
 
