@@ -21,6 +21,7 @@ Suite *kallsyms_suite(void);
 Suite *cpu_irqs_suite(void);
 Suite *format_trial_suite(void);
 Suite *arch_suite(void);
+Suite *kernel_events_suite(void);
 
 int main(void)
 {
@@ -41,6 +42,7 @@ int main(void)
 	srunner_add_suite(sr, cpu_irqs_suite());
 	srunner_add_suite(sr, format_trial_suite());
 	srunner_add_suite(sr, arch_suite());
+	srunner_add_suite(sr, kernel_events_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
