@@ -5,7 +5,8 @@
 #   make            build rvreplay and the generator
 #   make demo       replay a bundled trace (installs missing packages first)
 #   make check-e2e  end-to-end tests on the traces of traces/
-#   make check      every test, again under ASan+UBSan, each fuzzer briefly, check-kmod
+#   make check      every test, again under ASan+UBSan, each fuzzer briefly, check-kmod,
+#                   the foreign-architecture guests (check-compat-guests)
 #   make check-unit unit tests only
 #   make fuzz       the libFuzzer harnesses, FUZZ_SECONDS each (fuzz/fuzz.mk)
 #   make generate   regenerate the automaton headers from models/
@@ -61,6 +62,7 @@ include tests/unit/unit.mk
 include tests/workloads/workloads.mk
 include tests/e2e/e2e.mk
 include tests/hostile/hostile.mk
+include tests/compat/compat.mk
 include bench/bench.mk
 include kmod/kmod.mk
 include docs/man/man.mk
@@ -75,6 +77,7 @@ check: deps
 	$(MAKE) BUILD=$(BUILD)-san SAN=1 check-san
 	$(MAKE) check-fuzz
 	$(MAKE) check-kmod
+	$(MAKE) check-compat-guests
 
 # Full stacks, so that a suppression can name the library function.
 check-san: export ASAN_OPTIONS = fast_unwind_on_malloc=0

@@ -3,6 +3,12 @@
  * libtracecmd as a trace_input, the reference reader and the one for files
  * whose times libtracecmd changes: tracecmd_iterate_events() on a handle
  * made from the file's one descriptor, after every page was checked.
+ *
+ * A handle is read once: libtracecmd 3.1 counts a CPU's data down as it
+ * reads it, and tracecmd_set_all_cpus_to_timestamp() cannot rewind a CPU
+ * read to its end (a second pass saw nothing, or only some CPUs). Each
+ * pass after the first reads a handle of its own; the first handle stays,
+ * for the formats that print records.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,12 +16,13 @@
 
 #include "trace_input_local.h"
 
-/* Exported by libtracecmd, missing from Debian's trace-cmd.h. */
-void tracecmd_set_all_cpus_to_timestamp(struct tracecmd_input *handle, unsigned long long time);
-
 struct libtracecmd_input {
 	struct tracecmd_input	*top;		/* the file */
 	struct tracecmd_input	*handle;	/* the buffer replayed */
+	struct tracecmd_input	*pass_top;	/* a later pass's, NULL before one */
+	struct tracecmd_input	*pass;
+	bool			read;		/* @handle was iterated */
+	char			buffer[128];
 	struct trace_input	*in;
 	trace_record_fn		fn;
 	void			*fn_data;
@@ -45,6 +52,7 @@ static int libtracecmd_open(struct trace_input *in, const char *buffer, char *er
 	l->handle = trace_input_buffer_handle(l->top, buffer, err);
 	if (!l->handle)
 		return -1;
+	snprintf(l->buffer, sizeof(l->buffer), "%s", buffer ? buffer : "");
 	in->tep = tracecmd_get_tep(l->handle);
 	in->tep_prints_ftrace = true;
 	return 0;
@@ -73,18 +81,36 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec, int cpu, 
 	return l->stopped ? -1 : 0;
 }
 
+/* The handle a pass reads: the first one once, then a new one each time. */
+static struct tracecmd_input *pass_handle(struct libtracecmd_input *l)
+{
+	char err[TRACE_ERR_LEN];
+
+	if (!l->read) {
+		l->read = true;
+		return l->handle;
+	}
+	trace_input_close_handles(l->pass_top, l->pass);
+	l->pass = NULL;
+	l->pass_top = trace_file_libtracecmd(l->in->file, err, sizeof(err));
+	if (l->pass_top)
+		l->pass = trace_input_buffer_handle(l->pass_top, l->buffer, err);
+	return l->pass;
+}
+
 static int libtracecmd_iterate(struct trace_input *in, trace_record_fn fn, void *data)
 {
 	struct libtracecmd_input *l = in->reader;
+	struct tracecmd_input *h = pass_handle(l);
 
+	if (!h)
+		return -1;
 	l->fn = fn;
 	l->fn_data = data;
 	l->stopped = 0;
 	l->bytes_done = 0;
 	memset(l->cpu_offset, 0, (in->meta.cpus > 0 ? in->meta.cpus : 1) * sizeof(*l->cpu_offset));
-	/* from the start again, as a second pass would otherwise see nothing */
-	tracecmd_set_all_cpus_to_timestamp(l->handle, 0);
-	tracecmd_iterate_events(l->handle, NULL, 0, on_record, l);
+	tracecmd_iterate_events(h, NULL, 0, on_record, l);
 	return l->stopped;
 }
 
@@ -94,6 +120,7 @@ static void libtracecmd_close(struct trace_input *in)
 
 	if (!l)
 		return;
+	trace_input_close_handles(l->pass_top, l->pass);
 	trace_input_close_handles(l->top, l->handle);
 	free(l->cpu_offset);
 	free(l);
