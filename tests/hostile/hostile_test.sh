@@ -264,6 +264,36 @@ hostile hostile-system "$TMP/system.dat"
 check_error "a system name with a newline and escapes: one line" "$TMP/system.dat" \
 	"system 'evil\\\\x0arvreplay: forged \\\\x1b\\]2;pwned\\\\x07\\\\x1b\\[2J'"
 
+# ---- both readers on every hostile file ----
+# The fast reader and libtracecmd's (each guarded as the cases are) end in
+# the same exit status on every file made here, but where one is known to
+# read what the other refuses, said here with why.
+known_disagreement() {
+	case $(basename "$1") in
+	kallsyms.dat) echo "libtracecmd parses all 120 MiB of kallsyms at open, over --max-inflated; the fast reader looks a name up when one is asked" ;;
+	*) return 1 ;;
+	esac
+}
+agree=0 differ=0
+for f in "$TMP"/*.dat; do
+	for reader in fast libtracecmd; do
+		timeout -k 5 "$GUARD" env RVREPLAY_READER=$reader sh -c "$LIMIT exec \"\$0\" \"\$@\"" \
+			"$BIN" -s "$f" > /dev/null 2> "$TMP/$reader.err"
+		echo $? > "$TMP/$reader.rc"
+	done
+	fast=$(cat "$TMP/fast.rc") ref=$(cat "$TMP/libtracecmd.rc")
+	if [ "$fast" = "$ref" ]; then
+		agree=$((agree + 1))
+	elif why=$(known_disagreement "$f"); then
+		differ=$((differ + 1))
+		ok "readers differ on $(basename "$f"), known: $why (fast $fast, libtracecmd $ref)"
+	else
+		not_ok "both readers on $(basename "$f")" "exit $fast with the fast reader, $ref with libtracecmd" \
+			"fast: $(head -c 200 "$TMP/fast.err")" "libtracecmd: $(head -c 200 "$TMP/libtracecmd.err")"
+	fi
+done
+ok "both readers: $agree hostile files alike, $differ known to differ"
+
 echo
 echo "Goals for inputs under 1 MB: 256 MiB, 10 s. Per case: input, peak memory, time:"
 cat "$TMP/goals"
