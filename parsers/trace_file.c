@@ -4,6 +4,7 @@
  * that one descriptor.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -193,6 +194,18 @@ static uint64_t libtracecmd_memory(const struct tracedat *td)
 	return sum;
 }
 
+/* Not in Debian's trace-cmd.h; exported by libtracecmd 3.1. */
+bool tracecmd_compress_is_supported(const char *name, const char *version);
+
+/* Whether this libtracecmd has the file's compression (Debian's 3.1.6: zstd, not zlib). */
+static bool libtracecmd_inflates(const struct tracedat *td)
+{
+	if (!td->compression || !strcmp(td->compression, "none"))
+		return true;
+	return tracecmd_compress_is_supported(td->compression, td->compression_version ?
+					      td->compression_version : "");
+}
+
 /* libtracecmd's open of the file, beside the format trial's child. */
 struct libtracecmd_open {
 	struct trace_file	*f;
@@ -257,6 +270,11 @@ struct tracecmd_input *trace_file_libtracecmd(struct trace_file *f, char *err, s
 	}
 	if (f->all_tried < 0) {
 		snprintf(err, errlen, "%s", f->tried_err);
+		return NULL;
+	}
+	if (!libtracecmd_inflates(f->td)) {
+		snprintf(err, errlen, "libtracecmd, as built here, cannot inflate %s-compressed "
+			 "data (the default reader can)", f->td->compression);
 		return NULL;
 	}
 	if (f->texts.not_understood.nr) {
