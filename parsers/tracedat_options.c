@@ -410,7 +410,11 @@ static int libtracecmd_safe(struct td_open *o, uint16_t id, const struct td_curs
 
 	switch (id) {
 	case TD_OPT_TRACECLOCK:
-		/* trace-cmd 2.x writes it empty: the clock follows the CPU table */
+		/*
+		 * trace-cmd 2.x writes it empty: the clock follows the CPU
+		 * table. libtracecmd 3.1 strtok()s its malloc(0) buffer then,
+		 * reading past it, as trace-cmd report does on every such file.
+		 */
 		if (!len)
 			return 0;
 		/* fall through */
