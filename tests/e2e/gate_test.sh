@@ -197,6 +197,15 @@ if [ "$(id -u)" = 0 ] && command -v trace-cmd > /dev/null && command -v unshare 
 		not_ok "check's trace-cmd line names each event once" "$line" "twice: $dups"
 	fi
 
+	# a kernel without lock:contention_* (before 5.19), as its full dump shows
+	"$MAKE_TRACE" rename-system "$S" "$TMP/no-lock.dat" lock lokk
+	check "a kernel without lock events: the trace-cmd line leaves them out" "check $TMP/no-lock.dat" 1 \
+		"^  or: trace-cmd record -e sched:sched_switch -e sched:sched_waking -e sched:sched_wakeup -e sched:sched_wakeup_new -e sched:sched_process_fork -e sched:sched_process_free -e sched:sched_pi_setprio -e sched:sched_kthread_stop -e raw_syscalls:sys_enter -e raw_syscalls:sys_exit -e exceptions:page_fault_user -e exceptions:page_fault_kernel COMMAND$"
+	check "a kernel without lock events: check says nokernel" "check $TMP/no-lock.dat" 1 \
+		"^  nokernel optional lock:contention_begin"
+	check "with them: the trace-cmd line names them" "check $S" 1 \
+		"^  or: trace-cmd record .*-e lock:contention_begin -e lock:contention_end"
+
 	scripts/extract-trace.sh -e sched:sched_switch -e sched:sched_waking -e sched:sched_wakeup \
 		-e raw_syscalls:sys_enter -e raw_syscalls:sys_exit -e exceptions:page_fault_user \
 		-o "$TMP/full.dat" -- sh -c 'sleep 0.05; ls / > /dev/null' 2> /dev/null

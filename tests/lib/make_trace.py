@@ -21,7 +21,11 @@ SOURCE may be any trace.dat; it is converted to an uncompressed v6 copy
                       as a 32-bit kernel's: 4-byte longs (the ring-buffer
                       page header's commit, the file header's long size),
                       and the uname's machine MACHINE (as long as the old one)
+  rename-system OLD NEW
+                      the event system OLD is named NEW (as long): a kernel
+                      without OLD's events, in a trace of every format
 """
+import re
 import os
 import struct
 import sys
@@ -131,6 +135,15 @@ def kernel_long4(t, machine):
     t.data[at + len(uname) - len(old):at + len(uname)] = machine
 
 
+def rename_system(t, old, new):
+    """The system name in the formats section: NUL-ended, then a small count."""
+    assert len(old) == len(new), 'system names of different lengths'
+    found = [m.start() for m in re.finditer(
+        rb'(?<=[\n\x00-\x09])' + re.escape(old) + rb'\x00[\x01-\xff]\x00\x00\x00', bytes(t.data))]
+    assert len(found) == 1, 'system %r found %d times' % (old, len(found))
+    t.data[found[0]:found[0] + len(old)] = new
+
+
 def main(argv):
     if len(argv) < 4:
         sys.exit(__doc__)
@@ -142,6 +155,10 @@ def main(argv):
         return
     if kind == 'kernel-long4':
         kernel_long4(t, argv[4].encode())
+        t.write(out)
+        return
+    if kind == 'rename-system':
+        rename_system(t, argv[4].encode(), argv[5].encode())
         t.write(out)
         return
     args = [int(a) for a in argv[4:]]
