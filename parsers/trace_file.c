@@ -272,6 +272,13 @@ struct tracecmd_input *trace_file_libtracecmd(struct trace_file *f, char *err, s
 		snprintf(err, errlen, "%s", f->tried_err);
 		return NULL;
 	}
+	if (f->td->libtracecmd_hazard[0]) {
+		snprintf(err, errlen, "libtracecmd would misread it: %s (%s)",
+			 f->td->libtracecmd_hazard, f->td->changes_timestamps ?
+			 "and only libtracecmd shifts its times as its options ask" :
+			 "the default reader reads it");
+		return NULL;
+	}
 	if (!libtracecmd_inflates(f->td)) {
 		snprintf(err, errlen, "libtracecmd, as built here, cannot inflate %s-compressed "
 			 "data (the default reader can)", f->td->compression);

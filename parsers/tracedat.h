@@ -117,6 +117,8 @@ struct tracedat {
 	int			nr_cpus;	/* above every CPU id of the buffers */
 	bool			changes_timestamps; /* DATE, OFFSET, TIME_SHIFT or TSC2NSEC:
 						   libtracecmd shifts the ring buffer's times */
+	char			libtracecmd_hazard[160]; /* an option libtracecmd 3.1
+						   would misread: "" when none */
 	struct tracedat_location sections[TRACEDAT_NR_SECTIONS];
 	int			nr_buffers;
 	struct tracedat_buffer	*buffers;	/* the top instance first, if recorded */

@@ -10,6 +10,7 @@
  *   CPUCOUNT    v6: after a BUFFER, that instance's CPU count
  */
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -399,12 +400,15 @@ static option_fn option_handler(uint16_t id)
  * (but an empty TRACECLOCK, which every trace-cmd 2.x file has), a
  * CPUSTAT's last byte overwritten, 4 bytes of CPU count read from any size
  * (in v6, the count of the top CPU table it then reads), and the parsers of
- * hooks and host-guest options, which dereference NULL on a malformed one.
- * Files with those options are refused: rvreplay has no use for them.
+ * hooks and host-guest options, which dereference NULL on a malformed one
+ * (and print a hook on stdout). None is damage to this reader, which
+ * needs none of them: the first is kept, to keep libtracecmd from the file
+ * (trace_file_libtracecmd()).
  */
-static int libtracecmd_safe(struct td_open *o, uint16_t id, const struct td_cursor *c)
+static void libtracecmd_hazard(struct td_open *o, uint16_t id, const struct td_cursor *c,
+			       char *why, size_t len)
 {
-	size_t len = c->end - c->pos;
+	size_t size = c->end - c->pos;
 	struct td_cursor copy;
 	uint32_t n;
 
@@ -415,38 +419,38 @@ static int libtracecmd_safe(struct td_open *o, uint16_t id, const struct td_curs
 		 * table. libtracecmd 3.1 strtok()s its malloc(0) buffer then,
 		 * reading past it, as trace-cmd report does on every such file.
 		 */
-		if (!len)
-			return 0;
+		if (!size)
+			return;
 		/* fall through */
 	case TD_OPT_DATE:
 	case TD_OPT_UNAME:
 	case TD_OPT_OFFSET:
 	case TD_OPT_VERSION:
 	case TD_OPT_PROCMAPS:
-		if (!memchr(c->base + c->pos, '\0', len))
-			return td_error(o->err, o->errlen, "option %u is not a terminated string", id);
-		return 0;
+		if (!memchr(c->base + c->pos, '\0', size))
+			snprintf(why, len, "option %u is not a terminated string", id);
+		return;
 	case TD_OPT_CPUSTAT:
-		return len ? 0 : td_error(o->err, o->errlen, "empty CPUSTAT option");
+		if (!size)
+			snprintf(why, len, "empty CPUSTAT option");
+		return;
 	case TD_OPT_CPUCOUNT:
-		if (len < 4)
-			return td_error(o->err, o->errlen, "CPU count option of %zu bytes", len);
+		if (size < 4) {
+			snprintf(why, len, "CPU count option of %zu bytes", size);
+			return;
+		}
 		/* v6: libtracecmd reads the top CPU table with the last count given */
 		copy = *c;
 		td_u32(&copy, &n);
 		if (o->td->version == 6 && (int)n != o->td->nr_cpus)
-			return td_error(o->err, o->errlen,
-					"CPU count option of %u CPUs in a file of %d", n,
-					o->td->nr_cpus);
-		return 0;
+			snprintf(why, len, "CPU count option of %u CPUs in a file of %d", n,
+				 o->td->nr_cpus);
+		return;
 	case TD_OPT_HOOK:
 	case TD_OPT_TIME_SHIFT:
 	case TD_OPT_GUEST:
-		return td_error(o->err, o->errlen,
-				"option %u (trace-cmd hooks or host-guest tracing) is not supported",
-				id);
-	default:
-		return 0;
+		snprintf(why, len, "option %u, of trace-cmd hooks or host-guest tracing", id);
+		return;
 	}
 }
 
@@ -456,9 +460,9 @@ static int libtracecmd_safe(struct td_open *o, uint16_t id, const struct td_curs
  * @id: the option's id
  * @c: the option's data, exactly
  *
- * Options this reader has no use for are skipped, as the format allows,
- * unless libtracecmd would misread them. Returns 0, or -1 with the error
- * set when the option is malformed.
+ * Options this reader has no use for are skipped, as the format allows;
+ * the first libtracecmd would misread is noted (td->libtracecmd_hazard).
+ * Returns 0, or -1 with the error set when the option is malformed.
  */
 int td_parse_option(struct td_open *o, uint16_t id, struct td_cursor *c)
 {
@@ -468,9 +472,10 @@ int td_parse_option(struct td_open *o, uint16_t id, struct td_cursor *c)
 	if (id == TD_OPT_DATE || id == TD_OPT_OFFSET || id == TD_OPT_TIME_SHIFT ||
 	    id == TD_OPT_TSC2NSEC)
 		o->td->changes_timestamps = true;
-	ret = libtracecmd_safe(o, id, c);
-	if (!ret && fn)
-		ret = fn(o, id, c);
+	if (!o->td->libtracecmd_hazard[0])
+		libtracecmd_hazard(o, id, c, o->td->libtracecmd_hazard,
+				   sizeof(o->td->libtracecmd_hazard));
+	ret = fn ? fn(o, id, c) : 0;
 	o->last_option = id;
 	return ret;
 }
