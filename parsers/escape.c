@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "escape.h"
 
@@ -37,6 +38,58 @@ static bool c1(const unsigned char *s, int n)
 	return n == 2 && s[0] == 0xc2 && s[1] < 0xa0;
 }
 
+/*
+ * Log lines that CI runners take for commands: GitHub Actions' "::cmd::"
+ * at the start of a line (after blanks), Buildkite's "--- ", "+++ " and
+ * "~~~ " group headers and Travis's "travis_fold:" there too; and anywhere
+ * in a line GitHub's older and Azure's "##[" and "##vso[", TeamCity's
+ * "##teamcity[". Their first byte at the start of a text, their '['
+ * anywhere, is escaped: no text from a trace is ever such a command,
+ * wherever a report puts it.
+ */
+static const char *const line_start_commands[] = {
+	"::", "--- ", "+++ ", "~~~ ", "travis_fold:", "travis_time:",
+};
+static const char *const anywhere_commands[] = { "##", "##vso", "##teamcity" };
+
+static bool starts_with_any(const unsigned char *p, const char *const *words, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strncasecmp((const char *)p, words[i], strlen(words[i])))
+			return true;
+	return false;
+}
+
+/* Whether the byte at @p begins or ends a CI runner's command in @s. */
+static bool ci_command(const unsigned char *s, const unsigned char *p)
+{
+	const unsigned char *first = s;
+
+	while (*first == ' ' || *first == '\t')
+		first++;
+	if (p == first && starts_with_any(p, line_start_commands,
+					  sizeof(line_start_commands) / sizeof(line_start_commands[0])))
+		return true;
+	if (*p != '[')
+		return false;
+	for (size_t i = 0; i < sizeof(anywhere_commands) / sizeof(anywhere_commands[0]); i++) {
+		size_t n = strlen(anywhere_commands[i]);
+
+		if ((size_t)(p - s) >= n && !strncasecmp((const char *)p - n, anywhere_commands[i], n))
+			return true;
+	}
+	return false;
+}
+
+/* Bidirectional controls (U+200E, U+200F, U+202A-U+202E, U+2066-U+2069): reorder what follows. */
+static bool bidi(const unsigned char *s, int n)
+{
+	if (n != 3 || s[0] != 0xe2)
+		return false;
+	return (s[1] == 0x80 && (s[2] == 0x8e || s[2] == 0x8f || (s[2] >= 0xaa && s[2] <= 0xae))) ||
+	       (s[1] == 0x81 && s[2] >= 0xa6 && s[2] <= 0xa9);
+}
+
 /**
  * escape() - text from a trace, safe for a terminal, a file and JSON
  * @s: the text (NUL-terminated)
@@ -60,9 +113,9 @@ char *escape(const char *s, char *out, size_t len)
 
 		if (*p == '\\') {
 			k = snprintf(piece, sizeof(piece), "\\\\");
-		} else if (n == 1 && *p >= 0x20 && *p != 0x7f) {
+		} else if (n == 1 && *p >= 0x20 && *p != 0x7f && !ci_command((const unsigned char *)s, p)) {
 			piece[k++] = *p;
-		} else if (n > 1 && !c1(p, n)) {
+		} else if (n > 1 && !c1(p, n) && !bidi(p, n)) {
 			for (int i = 0; i < n; i++)
 				piece[k++] = p[i];
 		} else {

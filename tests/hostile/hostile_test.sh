@@ -264,6 +264,47 @@ hostile hostile-system "$TMP/system.dat"
 check_error "a system name with a newline and escapes: one line" "$TMP/system.dat" \
 	"system 'evil\\\\x0arvreplay: forged \\\\x1b\\]2;pwned\\\\x07\\\\x1b\\[2J'"
 
+# ---- CI runners' commands in trace text ----
+# GitHub Actions takes a line whose first non-blank text is "::cmd::" for a
+# command (::add-mask::, ::stop-commands:: hide or silence the log), and
+# "##[", Azure's "##vso[" and TeamCity's "##teamcity[" anywhere in a line;
+# Buildkite's "--- ", "+++ ", "~~~ " and Travis's "travis_fold:" start
+# groups. No line of any output may hold one that came from a trace.
+
+# ci_commands FILE: the lines of FILE a CI runner would take for commands
+ci_commands() {
+	sed 's/^[[:space:]]*//' "$1" | grep -nE -e '^(::|--- |\+\+\+ |~~~ |travis_fold:|travis_time:)' \
+		-e '##(vso|teamcity)?\[' | head -3
+}
+C=traces/clock-nanosleep.dat
+mkdir -p "$TMP/ci"
+n=0
+for comm in '::error::PWNED!' '::add-mask::abc' '##[error]PWNED!' '##vso[task.cpl]' \
+	    '##teamcity[x]ab' '--- PWNED-group' 'travis_fold:xyz'; do
+	n=$((n + 1))
+	"$MAKE_TRACE" comm "$C" "$TMP/ci/$n.dat" clock_nanosleep "$comm"
+	cp "$TMP/ci/$n.dat" "$TMP/ci/$comm.dat"
+	for args in "" "-s" "--all --context 20" "--stats" "--stats -s" "-m sleep --sort latency" "check"; do
+		# shellcheck disable=SC2086
+		"$BIN" $args "$TMP/ci/$n.dat" > "$TMP/ci.out" 2>&1
+		found=$(ci_commands "$TMP/ci.out")
+		if [ -n "$found" ]; then
+			not_ok "comm '$comm', rvreplay $args: no CI command" "$found"
+		else
+			ok "comm '$comm', rvreplay $args: no CI command"
+		fi
+	done
+done
+# trace file names are trace text too, in a batch and given one by one
+(cd "$TMP/ci" && "$BIN" -s ./*.dat && "$BIN" -s -- *.dat && "$BIN" -j 2 --junit j.xml --jsonl j.jsonl .
+ "$BIN" -q -- '::error::PWNED!.dat' '##[error]PWNED!.dat') > "$TMP/ci.out" 2>&1
+found=$(ci_commands "$TMP/ci.out")
+if [ -n "$found" ]; then
+	not_ok "trace file names holding CI commands: escaped" "$found"
+else
+	ok "trace file names holding CI commands: escaped"
+fi
+
 # ---- both readers on every hostile file ----
 # The fast reader and libtracecmd's (each guarded as the cases are) end in
 # the same exit status on every file made here, but where one is known to

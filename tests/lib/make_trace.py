@@ -21,6 +21,8 @@ SOURCE may be any trace.dat; it is converted to an uncompressed v6 copy
                       as a 32-bit kernel's: 4-byte longs (the ring-buffer
                       page header's commit, the file header's long size),
                       and the uname's machine MACHINE (as long as the old one)
+  comm OLD NEW        every OLD in the file (comms, cmdlines, markers) becomes
+                      NEW, of the same length
   rename-system OLD NEW
                       the event system OLD is named NEW (as long): a kernel
                       without OLD's events, in a trace of every format
@@ -155,6 +157,12 @@ def main(argv):
         return
     if kind == 'kernel-long4':
         kernel_long4(t, argv[4].encode())
+        t.write(out)
+        return
+    if kind == 'comm':
+        old, new = argv[4].encode(), argv[5].encode()
+        assert len(old) == len(new) and old in t.data, 'no %r of that length' % old
+        t.data = bytearray(bytes(t.data).replace(old, new))
         t.write(out)
         return
     if kind == 'rename-system':

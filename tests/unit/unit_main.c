@@ -22,6 +22,7 @@ Suite *cpu_irqs_suite(void);
 Suite *format_trial_suite(void);
 Suite *arch_suite(void);
 Suite *kernel_events_suite(void);
+Suite *escape_suite(void);
 
 int main(void)
 {
@@ -43,6 +44,7 @@ int main(void)
 	srunner_add_suite(sr, format_trial_suite());
 	srunner_add_suite(sr, arch_suite());
 	srunner_add_suite(sr, kernel_events_suite());
+	srunner_add_suite(sr, escape_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
