@@ -38,38 +38,121 @@ static bool is_trace(const char *name)
 	return n > 4 && !strcmp(name + n - 4, ".dat");
 }
 
-/* The *.dat files under @dir, each folder's sorted, folders searched down. */
-static int add_dir(struct trace_list *l, const char *dir, int depth, char *err, size_t len)
+/* The real folders a scan has visited, by device and inode: each once. */
+struct folders_seen {
+	struct { dev_t dev; ino_t ino; } *slots;
+	size_t		cap;		/* a power of two, 0 before the first */
+	size_t		nr;
+};
+
+static size_t slot_of(const struct folders_seen *f, dev_t dev, ino_t ino)
+{
+	size_t h = ((size_t)dev * 0x9e3779b97f4a7c15ULL) ^ ((size_t)ino * 0xff51afd7ed558ccdULL);
+
+	for (h &= f->cap - 1; f->slots[h].ino || f->slots[h].dev; h = (h + 1) & (f->cap - 1))
+		if (f->slots[h].dev == dev && f->slots[h].ino == ino)
+			break;
+	return h;
+}
+
+static int grow_seen(struct folders_seen *f)
+{
+	struct folders_seen bigger = { NULL, f->cap ? 2 * f->cap : 64, 0 };
+
+	bigger.slots = calloc(bigger.cap, sizeof(*bigger.slots));
+	if (!bigger.slots)
+		return -1;
+	for (size_t i = 0; i < f->cap; i++) {
+		if (!f->slots[i].ino && !f->slots[i].dev)
+			continue;
+		bigger.slots[slot_of(&bigger, f->slots[i].dev, f->slots[i].ino)] = f->slots[i];
+		bigger.nr++;
+	}
+	free(f->slots);
+	*f = bigger;
+	return 0;
+}
+
+/* Whether the folder was seen before; it is, after. Return: 1 seen, 0 not, -1 memory. */
+static int seen_before(struct folders_seen *f, const struct stat *st)
+{
+	size_t h;
+
+	if ((f->nr + 1) * 2 > f->cap && grow_seen(f))
+		return -1;
+	h = slot_of(f, st->st_dev, st->st_ino);
+	if (f->slots[h].ino == st->st_ino && f->slots[h].dev == st->st_dev &&
+	    (st->st_ino || st->st_dev))
+		return 1;
+	f->slots[h].dev = st->st_dev;
+	f->slots[h].ino = st->st_ino;
+	f->nr++;
+	return 0;
+}
+
+struct scan {
+	struct trace_list	*l;
+	struct folders_seen	seen;
+	char			*err;
+	size_t			len;
+};
+
+static int add_dir(struct scan *s, const char *dir, const struct stat *dst, int depth);
+
+/* One name of a folder: a folder to search, a trace, or neither. */
+static int add_entry(struct scan *s, const char *dir, size_t dlen, const char *name, int depth)
+{
+	char path[4096];
+	struct stat st;
+
+	if (snprintf(path, sizeof(path), "%.*s/%s", (int)dlen, dir, name) >= (int)sizeof(path)) {
+		snprintf(s->err, s->len, "%.*s.../%.64s: a path longer than %zu bytes",
+			 (int)(dlen < 160 ? dlen : 160), dir, name, sizeof(path) - 1);
+		return -1;
+	}
+	if (stat(path, &st)) {
+		/* what cannot be examined may be a trace: never skipped in silence */
+		snprintf(s->err, s->len, "%s: cannot be examined: %s%s", path, strerror(errno),
+			 errno == ENOENT ? " (a dangling symbolic link)" : "");
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode))
+		return add_dir(s, path, &st, depth + 1);
+	if (S_ISREG(st.st_mode) && is_trace(name))
+		return push(s->l, path, s->err, s->len);
+	return 0;
+}
+
+/*
+ * The *.dat files under @dir, each folder's sorted, folders searched down;
+ * a real folder once, however many links lead to it (two links a level
+ * would make the walk exponential).
+ */
+static int add_dir(struct scan *s, const char *dir, const struct stat *dst, int depth)
 {
 	struct dirent **names;
 	size_t dlen = strlen(dir);
-	char path[4096];
-	struct stat st;
-	int n, ret = 0;
+	int n, ret;
 
 	if (depth > 32) {
-		snprintf(err, len, "%s: folders nested more than 32 deep", dir);
+		snprintf(s->err, s->len, "%.160s%s: folders nested more than 32 deep", dir,
+			 strlen(dir) > 160 ? "..." : "");
 		return -1;
 	}
+	ret = seen_before(&s->seen, dst);
+	if (ret)
+		return ret < 0 ? (snprintf(s->err, s->len, "out of memory"), -1) : 0;
 	n = scandir(dir, &names, NULL, alphasort);
 	/* "traces/" joins as "traces/NAME" */
 	while (dlen > 1 && dir[dlen - 1] == '/')
 		dlen--;
 	if (n < 0) {
-		snprintf(err, len, "%s: %s", dir, strerror(errno));
+		snprintf(s->err, s->len, "%s: %s", dir, strerror(errno));
 		return -1;
 	}
 	for (int i = 0; i < n; i++) {
-		const char *name = names[i]->d_name;
-
-		if (!ret && name[0] != '.' &&
-		    snprintf(path, sizeof(path), "%.*s/%s", (int)dlen, dir, name) < (int)sizeof(path) &&
-		    !stat(path, &st)) {
-			if (S_ISDIR(st.st_mode))
-				ret = add_dir(l, path, depth + 1, err, len);
-			else if (S_ISREG(st.st_mode) && is_trace(name))
-				ret = push(l, path, err, len);
-		}
+		if (!ret && names[i]->d_name[0] != '.')
+			ret = add_entry(s, dir, dlen, names[i]->d_name, depth);
 		free(names[i]);
 	}
 	free(names);
@@ -83,17 +166,23 @@ static int add_dir(struct trace_list *l, const char *dir, int depth, char *err, 
  * @err: what went wrong
  * @len: its size
  *
- * Return: 0, or -1 (a folder that cannot be read, memory).
+ * Return: 0, or -1 (a folder that cannot be read, a name in one that cannot
+ * be examined, a path too long, memory).
  */
 int trace_list_add(struct trace_list *l, const char *arg, char *err, size_t len)
 {
 	struct stat st;
 	unsigned int before = l->nr;
+	struct scan scan;
+	int ret;
 
 	if (stat(arg, &st) || !S_ISDIR(st.st_mode))
 		return push(l, arg, err, len);
 	l->batch = true;
-	if (add_dir(l, arg, 0, err, len))
+	scan = (struct scan){ .l = l, .err = err, .len = len };
+	ret = add_dir(&scan, arg, &st, 0);
+	free(scan.seen.slots);
+	if (ret)
 		return -1;
 	if (l->nr == before) {
 		snprintf(err, len, "%s: no *.dat file in this folder", arg);
@@ -101,6 +190,27 @@ int trace_list_add(struct trace_list *l, const char *arg, char *err, size_t len)
 	}
 	qsort(l->paths + before, l->nr - before, sizeof(*l->paths), by_name);
 	return 0;
+}
+
+/*
+ * The next line of an index, without its end: 1, 0 at the end, -1 when it
+ * is longer than @len - 1 bytes, -2 when it holds a NUL (/dev/zero is no
+ * index: a read of it never ends a line).
+ */
+static int index_line(FILE *f, char *line, size_t len)
+{
+	size_t n = 0;
+	int c;
+
+	while ((c = getc(f)) != EOF && c != '\n') {
+		if (!c)
+			return -2;
+		if (n == len - 1)
+			return -1;
+		line[n++] = c;
+	}
+	line[n] = '\0';
+	return n || c == '\n' ? 1 : 0;
 }
 
 /**
@@ -117,14 +227,15 @@ int trace_list_index(struct trace_list *l, const char *file, long index, char *e
 {
 	FILE *f = fopen(file, "r");
 	char line[4096];
-	long n = 0;
-	int ret = 0;
+	long n = 0, lines = 0;
+	int ret = 0, got = 0;
 
 	if (!f) {
 		snprintf(err, len, "%s: %s", file, strerror(errno));
 		return -1;
 	}
-	while (!ret && fgets(line, sizeof(line), f)) {
+	while (!ret && (got = index_line(f, line, sizeof(line))) > 0) {
+		lines++;
 		line[strcspn(line, "\r\n")] = '\0';
 		if (!line[0] || line[0] == '#')
 			continue;
@@ -133,6 +244,11 @@ int trace_list_index(struct trace_list *l, const char *file, long index, char *e
 		n++;
 	}
 	fclose(f);
+	if (!ret && got < 0) {
+		snprintf(err, len, "%s: line %ld is %s", file, lines + 1,
+			 got == -1 ? "longer than 4095 bytes" : "not text (it holds a NUL byte)");
+		return -1;
+	}
 	if (!ret && index >= n) {
 		snprintf(err, len, "%s: --index %ld, but it lists %ld trace%s (0 is the first)", file,
 			 index, n, n == 1 ? "" : "s");

@@ -305,6 +305,67 @@ else
 	ok "trace file names holding CI commands: escaped"
 fi
 
+# ---- folders and index files a batch cannot take as they are ----
+# What cannot be examined may be a trace with violations: exit 2, named,
+# never "N traces: N clean".
+
+F=$TMP/folders
+mkdir -p "$F/a/sub"
+cp traces/mutex-nonpi.dat "$F/a/sub/violating.dat"
+cp traces/cyclictest-abs.dat "$F/a/clean.dat"
+ln -s gone.dat "$F/a/dangling.dat"
+run_case "a dangling *.dat link in a folder: named" 2 \
+	"^rvreplay: $F/a/dangling.dat: cannot be examined: .*dangling symbolic link" -q "$F/a"
+rm "$F/a/dangling.dat"
+if id nobody > /dev/null 2>&1 && command -v runuser > /dev/null; then
+	chmod 744 "$F/a/sub"	# listed, but its names cannot be examined
+	chmod 755 "$TMP" "$F" "$F/a"
+	runuser -u nobody -- "$BIN" -q "$F/a" > "$TMP/out" 2> "$TMP/err"
+	got=$?
+	if [ "$got" = 2 ] && grep -q "violating.dat: cannot be examined: Permission denied" "$TMP/err"; then
+		ok "a subfolder whose traces cannot be examined: exit 2, named"
+	else
+		not_ok "a subfolder whose traces cannot be examined" "exit $got" "$(cat "$TMP/err")"
+	fi
+	chmod 755 "$F/a/sub"
+elif [ "${CI:-}" = true ]; then
+	not_ok "a subfolder whose traces cannot be examined" "no user nobody, or no runuser"
+else
+	skip "a subfolder whose traces cannot be examined" "no user nobody, or no runuser"
+fi
+long=$F/a
+d250=$(printf '%250s' '' | tr ' ' d)
+src=$(pwd)/traces/mutex-nonpi.dat
+# made a folder at a time: no path past 4095 bytes is ever given to mkdir
+(
+	cd "$long" || exit
+	while [ ${#long} -le 4096 ]; do
+		mkdir "$d250" && cd "$d250" || exit
+		long=$long/$d250
+	done
+	cp "$src" deep.dat
+)
+run_case "a trace past 4095 bytes of path: named" 2 "a path longer than 4095 bytes" -q "$F/a"
+rm -rf "${F:?}/a/$d250"
+
+# two links a level to the next folder, 24 levels: 16 million paths to one trace
+mkdir -p "$F/d/l0"
+for i in $(seq 1 24); do
+	mkdir "$F/d/l$i"
+	ln -s "../l$i" "$F/d/l$((i - 1))/x"
+	ln -s "../l$i" "$F/d/l$((i - 1))/y"
+done
+cp traces/mutex-nonpi.dat "$F/d/l24/t.dat"
+run_case "symbolic-link diamonds, 24 levels: each real folder once" 1 \
+	"1 traces: 0 clean, 1 with violations" -q "$F/d/l0"
+
+printf 'traces/mutex-nonpi.dat\n' > "$F/idx"
+python3 -c "print('x' * 5000)" >> "$F/idx"
+run_case "an index line over 4095 bytes: named, not split" 2 "idx: line 2 is longer than 4095 bytes" \
+	-q --index-file "$F/idx"
+run_case "--index-file /dev/zero: at once, not a spin" 2 "/dev/zero: line 1 is not text" \
+	-q --index-file /dev/zero
+
 # ---- both readers on every hostile file ----
 # The fast reader and libtracecmd's (each guarded as the cases are) end in
 # the same exit status on every file made here, but where one is known to
