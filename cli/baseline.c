@@ -48,7 +48,8 @@ static void free_key(struct baseline_key *k)
 	free(k->reason);
 }
 
-static int add_trace(struct baseline *b, const char *path, const char *error, unsigned int line)
+static int add_trace(struct baseline *b, const char *path, const char *name, const char *error,
+		     unsigned int line)
 {
 	struct baseline_trace *t;
 
@@ -56,7 +57,7 @@ static int add_trace(struct baseline *b, const char *path, const char *error, un
 		return -1;
 	t = &b->traces[b->nr_traces];
 	t->path = strdup(path);
-	t->name = strdup(basename_of(path));
+	t->name = strdup(name);
 	t->error = error ? strdup(error) : NULL;
 	t->line = line;
 	if (!t->path || !t->name || (error && !t->error)) {
@@ -133,6 +134,7 @@ static int add_line(struct baseline *b, const json_t *o, unsigned int line, char
 		    size_t len)
 {
 	const char *path = string_of(o, "path"), *error = string_of(o, "error");
+	const char *key = string_of(o, "key");
 	json_t *code = json_object_get(o, "exit_code"), *groups = json_object_get(o, "groups");
 
 	if (b->kind == BASELINE_REPORT)
@@ -141,6 +143,11 @@ static int add_line(struct baseline *b, const json_t *o, unsigned int line, char
 		return snprintf(err, len, "no 'path' string"), -1;
 	if (!*basename_of(path))
 		return snprintf(err, len, "'path' names no file"), -1;
+	if (json_object_get(o, "key") && (!key || !*key))
+		return snprintf(err, len, "'key' is not a string naming the trace"), -1;
+	/* lines written before 'key' existed: the trace's basename */
+	if (!key)
+		key = basename_of(path);
 	if (!json_is_integer(code) || json_integer_value(code) < 0 ||
 	    json_integer_value(code) > 2)
 		return snprintf(err, len, "'exit_code' is not 0, 1 or 2"), -1;
@@ -148,11 +155,11 @@ static int add_line(struct baseline *b, const json_t *o, unsigned int line, char
 		return snprintf(err, len, "no 'groups' array"), -1;
 	b->kind = BASELINE_LINES;
 	if (json_integer_value(code) == 2)
-		return add_trace(b, path, error && *error ? error : "no error given", line) ?
+		return add_trace(b, path, key, error && *error ? error : "no error given", line) ?
 		       (snprintf(err, len, "out of memory"), -1) : 0;
-	if (add_trace(b, path, NULL, line))
+	if (add_trace(b, path, key, NULL, line))
 		return snprintf(err, len, "out of memory"), -1;
-	return add_groups(b, basename_of(path), groups, err, len);
+	return add_groups(b, key, groups, err, len);
 }
 
 /* One run's report: complete only when it has its groups and summary. */
@@ -171,7 +178,7 @@ static int add_report(struct baseline *b, const json_t *o, char *err, size_t len
 	if (!path)
 		return snprintf(err, len, "no 'trace' object with a 'path' string"), -1;
 	b->kind = BASELINE_REPORT;
-	if (add_trace(b, path, NULL, 0))
+	if (add_trace(b, path, basename_of(path), NULL, 0))
 		return snprintf(err, len, "out of memory"), -1;
 	return add_groups(b, basename_of(path), json_object_get(o, "groups"), err, len);
 }
@@ -340,6 +347,106 @@ static int load_text(struct baseline *b, const char *buf, size_t size, char *err
 	return snprintf(err, len, "line %d: invalid JSON: %s", e.line, e.text), -1;
 }
 
+static int trace_cmp(const void *a, const void *b)
+{
+	const struct baseline_trace *const *x = a, *const *y = b;
+
+	return strcmp((*x)->name, (*y)->name);
+}
+
+/**
+ * baseline_unique() - whether each trace of a batch has a key of its own
+ * @b: the baseline
+ * @err: which two share one
+ * @len: size of @err
+ *
+ * Two traces keyed alike would be compared as one: a trace that dropped
+ * out, or a violation that moved from one to the other, would pass.
+ *
+ * Return: 0, or -1 with @err set (memory too).
+ */
+int baseline_unique(const struct baseline *b, char *err, size_t len)
+{
+	const struct baseline_trace **t = malloc((b->nr_traces + 1) * sizeof(*t));
+	char key[ESCAPE_LEN(NAME_LEN)], x[ESCAPE_LEN(NAME_LEN)], y[ESCAPE_LEN(NAME_LEN)];
+	int ret = 0;
+
+	if (!t)
+		return snprintf(err, len, "out of memory"), -1;
+	for (unsigned int i = 0; i < b->nr_traces; i++)
+		t[i] = &b->traces[i];
+	qsort(t, b->nr_traces, sizeof(*t), trace_cmp);
+	for (unsigned int i = 1; i < b->nr_traces && !ret; i++) {
+		if (strcmp(t[i - 1]->name, t[i]->name))
+			continue;
+		snprintf(err, len, "traces %.200s and %.200s are both keyed '%.200s': key them by "
+			 "their path under the batch's folder (rvreplay writes it as 'key')",
+			 escape(t[i - 1]->path, x, sizeof(x)), escape(t[i]->path, y, sizeof(y)),
+			 escape(t[i]->name, key, sizeof(key)));
+		ret = -1;
+	}
+	free(t);
+	return ret;
+}
+
+/* @single's trace keyed as the one of @lines whose key ends in its basename. */
+static int resolve(const struct baseline *lines, struct baseline *single, char *err, size_t len)
+{
+	const struct baseline_trace *found = NULL;
+	char *name;
+
+	for (unsigned int i = 0; i < lines->nr_traces; i++) {
+		const char *k = lines->traces[i].name;
+
+		if (strcmp(basename_of(k), single->traces[0].name))
+			continue;
+		if (found && strcmp(found->name, k))
+			return snprintf(err, len, "the single report's trace %.200s could be %.200s "
+					"or %.200s of the batch", single->traces[0].name, found->name,
+					k), -1;
+		found = &lines->traces[i];
+	}
+	if (!found)
+		return 0;
+	name = strdup(found->name);
+	if (!name)
+		return snprintf(err, len, "out of memory"), -1;
+	for (unsigned int i = 0; i < single->nr_keys; i++) {
+		free(single->keys[i].trace);
+		single->keys[i].trace = strdup(name);
+		if (!single->keys[i].trace) {
+			free(name);
+			return snprintf(err, len, "out of memory"), -1;
+		}
+	}
+	free(single->traces[0].name);
+	single->traces[0].name = name;
+	return 0;
+}
+
+/**
+ * baseline_resolve_single() - a single report's key among a batch's
+ * @a: a baseline
+ * @b: the other
+ * @err: when several traces of the batch could be the report's
+ * @len: size of @err
+ *
+ * When one is a single report (its trace keyed by its basename) and the
+ * other a batch's lines, the report's trace is the batch's whose key ends
+ * in that basename, as a path ("board/trace.dat" for "trace.dat"): the
+ * report takes its key. Otherwise nothing changes.
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int baseline_resolve_single(struct baseline *a, struct baseline *b, char *err, size_t len)
+{
+	if (a->kind == BASELINE_LINES && b->kind == BASELINE_REPORT && b->nr_traces)
+		return resolve(a, b, err, len);
+	if (b->kind == BASELINE_LINES && a->kind == BASELINE_REPORT && a->nr_traces)
+		return resolve(b, a, err, len);
+	return 0;
+}
+
 /**
  * baseline_load() - the keys of a JSON report file, or of a JSON Lines file
  * @path: the file: one run's rvreplay --json report, or a batch's JSON
@@ -363,6 +470,8 @@ int baseline_load(const char *path, struct baseline *b, char *err, size_t len)
 		return -1;
 	ret = load_text(b, buf, size, err, len);
 	free(buf);
+	if (!ret)
+		ret = baseline_unique(b, err, len);
 	if (ret)
 		baseline_free(b);
 	return ret;

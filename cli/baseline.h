@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * What a CI compares from one run to the next: violations keyed by what
- * survives a re-run (the trace file's name in a batch, the monitor, the
+ * survives a re-run (in a batch, the trace's path under the batch's folder:
+ * JSON Lines' "key", or for older lines the file's basename; the monitor, the
  * task's last comm, the JSON reason class), never by pid or time. Read
  * from one run's JSON report (rvreplay --json) or from a batch's JSON Lines
  * (one object per trace), from a file or from objects in memory: a key per
@@ -25,7 +26,7 @@ enum baseline_kind {
 };
 
 struct baseline_key {
-	char		*trace;		/* the trace file's basename */
+	char		*trace;		/* the trace's key: its path under the batch's folder */
 	char		*monitor;
 	char		*comm;
 	char		*reason;	/* the JSON reason class: sleep_reason, waker... */
@@ -35,7 +36,7 @@ struct baseline_key {
 
 struct baseline_trace {
 	char		*path;		/* as the report or the line gives it */
-	char		*name;		/* its basename */
+	char		*name;		/* its key: the line's "key", else its basename */
 	char		*error;		/* not judged (exit code 2): why; NULL: judged */
 	unsigned int	line;		/* its line in the file; 0: not from a file */
 };
@@ -83,6 +84,8 @@ struct baseline_comparison {
 
 int baseline_add_json(struct baseline *b, const json_t *report_or_line, char *err, size_t len);
 int baseline_load(const char *path, struct baseline *b, char *err, size_t len);
+int baseline_unique(const struct baseline *b, char *err, size_t len);
+int baseline_resolve_single(struct baseline *a, struct baseline *b, char *err, size_t len);
 void baseline_free(struct baseline *b);
 int baseline_compare(const struct baseline *old, const struct baseline *new,
 		     struct baseline_comparison *c);

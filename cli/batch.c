@@ -65,7 +65,7 @@ static void child(const struct batch *b, const struct job *j, pid_t parent)
 		line = fdopen(dup(j->fd[CAUGHT_LINE]), "w");
 	if (b->junit)
 		suite = fdopen(dup(j->fd[CAUGHT_SUITE]), "w");
-	code = b->one(b->ctx, b->list->paths[j->index], line, suite, notes);
+	code = b->one(b->ctx, j->index, line, suite, notes);
 	if (notes)
 		fclose(notes);
 	if (line)
@@ -138,7 +138,7 @@ static void copy_out(int fd, FILE *to, const char *header)
 static char *fallback(const struct batch *b, const struct job *j, int caught, int code,
 		      const char *why)
 {
-	struct trace_result r = { .path = b->list->paths[j->index] };
+	struct trace_result r = { .path = b->list->paths[j->index], .key = b->list->keys[j->index] };
 	char *text = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&text, &len);

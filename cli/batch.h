@@ -17,7 +17,8 @@
  * Replays one trace in the child; writes its line and suite (when not
  * NULL), and notes for the parent. Return: its exit code.
  */
-typedef int (*batch_one_fn)(void *ctx, const char *path, FILE *line, FILE *suite, FILE *notes);
+/* The trace of index @index of the list: its path and key are the list's. */
+typedef int (*batch_one_fn)(void *ctx, unsigned int index, FILE *line, FILE *suite, FILE *notes);
 /* Takes a child's notes in the parent (NULL text: none). */
 typedef void (*batch_notes_fn)(void *ctx, const char *notes);
 /* Takes a trace's JSON Lines line in the parent (NULL: none, memory). */

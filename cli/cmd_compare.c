@@ -176,6 +176,17 @@ static int report(const struct compare_cli *cli, const struct baseline_compariso
 	return ret;
 }
 
+/* A single report against a batch: which of its traces it is. */
+static int resolve(const struct compare_cli *cli, struct baseline *old, struct baseline *new)
+{
+	char err[BASELINE_ERR_LEN];
+
+	if (!baseline_resolve_single(old, new, err, sizeof(err)))
+		return 0;
+	cmd_error(cli->new_path, "%s", err);
+	return EXIT_ERROR;
+}
+
 /**
  * cmd_compare() - rvreplay compare [OPTIONS] OLD NEW
  * @argc: argument count
@@ -198,6 +209,8 @@ int cmd_compare(int argc, char **argv)
 	ret = load(cli.old_path, &old);
 	if (!ret)
 		ret = load(cli.new_path, &new);
+	if (!ret)
+		ret = resolve(&cli, &old, &new);
 	if (!ret && baseline_compare(&old, &new, &c)) {
 		cmd_error(NULL, "out of memory");
 		ret = EXIT_ERROR;

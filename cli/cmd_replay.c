@@ -427,6 +427,8 @@ static int traces(struct replay_cli *c, int argc, char **argv)
 				       "trace: name a folder with -o"), -1;
 	if ((c->output || c->html || c->chrome) && trace_list_same_names(&c->list, err, sizeof(err)))
 		return cmd_usage_error("rvreplay", "%s", err), -1;
+	if ((c->jsonl || c->baseline_path) && trace_list_same_keys(&c->list, err, sizeof(err)))
+		return cmd_usage_error("rvreplay", "%s", err), -1;
 	return 0;
 }
 
@@ -880,10 +882,11 @@ static void outputs_in_folders(struct replay_cli *c, const char *path)
 }
 
 /* A trace of a batch, in its child: its report, its line and suite, the waivers it used. */
-static int batch_one(void *ctx, const char *path, FILE *line, FILE *suite, FILE *notes)
+static int batch_one(void *ctx, unsigned int index, FILE *line, FILE *suite, FILE *notes)
 {
 	struct replay_cli *c = ctx;
-	struct trace_result res = { .path = path };
+	const char *path = c->list.paths[index];
+	struct trace_result res = { .path = path, .key = c->list.keys[index] };
 	int ret;
 
 	c->path = path;
@@ -954,9 +957,17 @@ static int against_baseline(struct replay_cli *c, int ret)
 	bool to_stdout = !c->quiet && !c->report.json;
 	int said;
 
-	if (c->new_broken || baseline_compare(&c->old, &c->new, &cmp)) {
-		if (!c->new_broken)
-			cmd_error(NULL, "out of memory");
+	char err[BASELINE_ERR_LEN];
+
+	if (!c->new_broken && (baseline_unique(&c->new, err, sizeof(err)) ||
+			       baseline_resolve_single(&c->old, &c->new, err, sizeof(err)))) {
+		cmd_error(NULL, "--baseline: %s", err);
+		c->new_broken = true;
+	} else if (!c->new_broken && baseline_compare(&c->old, &c->new, &cmp)) {
+		cmd_error(NULL, "out of memory");
+		c->new_broken = true;
+	}
+	if (c->new_broken) {
 		baseline_comparison_free(&cmp);
 		return EXIT_ERROR;
 	}
@@ -1072,7 +1083,7 @@ static int results_close(struct result_files *rf, int ret)
 /* One trace, with its line and suite when asked: no child, the output as ever. */
 static int single(struct replay_cli *c, struct result_files *rf)
 {
-	struct trace_result res = { .path = c->path };
+	struct trace_result res = { .path = c->path, .key = c->list.keys[0] };
 	int ret;
 
 	if (rf->jsonl_f || rf->junit_f || c->baseline_path)

@@ -12,16 +12,21 @@
 #include "grow.h"
 #include "trace_list.h"
 
-static int push(struct trace_list *l, const char *path, char *err, size_t len)
+/* @path, keyed by its part from @key_at on ("./" left out). */
+static int push(struct trace_list *l, const char *path, size_t key_at, char *err, size_t len)
 {
 	if (l->nr == TRACE_LIST_MAX) {
 		snprintf(err, len, "more than %d traces", TRACE_LIST_MAX);
 		return -1;
 	}
-	if (grow_room(&l->paths, l->nr, sizeof(*l->paths)) || !(l->paths[l->nr] = strdup(path))) {
+	if (grow_room(&l->paths, l->nr, sizeof(*l->paths)) ||
+	    grow_room(&l->keys, l->nr, sizeof(*l->keys)) || !(l->paths[l->nr] = strdup(path))) {
 		snprintf(err, len, "out of memory");
 		return -1;
 	}
+	l->keys[l->nr] = l->paths[l->nr] + key_at;
+	while (!strncmp(l->keys[l->nr], "./", 2))
+		l->keys[l->nr] += 2;
 	l->nr++;
 	return 0;
 }
@@ -92,6 +97,7 @@ static int seen_before(struct folders_seen *f, const struct stat *st)
 
 struct scan {
 	struct trace_list	*l;
+	size_t			key_at;		/* where a path under the folder named starts */
 	struct folders_seen	seen;
 	char			*err;
 	size_t			len;
@@ -119,7 +125,7 @@ static int add_entry(struct scan *s, const char *dir, size_t dlen, const char *n
 	if (S_ISDIR(st.st_mode))
 		return add_dir(s, path, &st, depth + 1);
 	if (S_ISREG(st.st_mode) && is_trace(name))
-		return push(s->l, path, s->err, s->len);
+		return push(s->l, path, s->key_at, s->err, s->len);
 	return 0;
 }
 
@@ -177,9 +183,13 @@ int trace_list_add(struct trace_list *l, const char *arg, char *err, size_t len)
 	int ret;
 
 	if (stat(arg, &st) || !S_ISDIR(st.st_mode))
-		return push(l, arg, err, len);
+		return push(l, arg, 0, err, len);
 	l->batch = true;
-	scan = (struct scan){ .l = l, .err = err, .len = len };
+	scan = (struct scan){ .l = l, .key_at = strlen(arg), .err = err, .len = len };
+	/* as add_dir() joins them: the key starts after "traces/", given so or not */
+	while (scan.key_at > 1 && arg[scan.key_at - 1] == '/')
+		scan.key_at--;
+	scan.key_at++;
 	ret = add_dir(&scan, arg, &st, 0);
 	free(scan.seen.slots);
 	if (ret)
@@ -240,7 +250,7 @@ int trace_list_index(struct trace_list *l, const char *file, long index, char *e
 		if (!line[0] || line[0] == '#')
 			continue;
 		if (index < 0 || n == index)
-			ret = push(l, line, err, len);
+			ret = push(l, line, 0, err, len);
 		n++;
 	}
 	fclose(f);
@@ -323,10 +333,47 @@ int trace_list_same_names(const struct trace_list *l, char *err, size_t len)
 	return ret;
 }
 
+static int by_key(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/**
+ * trace_list_same_keys() - whether two traces have one key (a baseline would mix them)
+ * @l: the list
+ * @err: which key, and two of its paths
+ * @len: its size
+ *
+ * Return: 0 when every key is its own, else -1 (or memory).
+ */
+int trace_list_same_keys(const struct trace_list *l, char *err, size_t len)
+{
+	const char **k = malloc((l->nr + 1) * sizeof(*k));
+	int ret = 0;
+
+	if (!k) {
+		snprintf(err, len, "out of memory");
+		return -1;
+	}
+	memcpy(k, l->keys, l->nr * sizeof(*k));
+	qsort(k, l->nr, sizeof(*k), by_key);
+	for (unsigned int i = 1; i < l->nr && !ret; i++) {
+		if (strcmp(k[i - 1], k[i]))
+			continue;
+		snprintf(err, len, "two traces are keyed '%.300s' (their path under the folder "
+			 "named): a baseline would take them for one; name their folders apart",
+			 k[i]);
+		ret = -1;
+	}
+	free(k);
+	return ret;
+}
+
 void trace_list_free(struct trace_list *l)
 {
 	for (unsigned int i = 0; i < l->nr; i++)
 		free(l->paths[i]);
 	free(l->paths);
+	free(l->keys);
 	memset(l, 0, sizeof(*l));
 }

@@ -18,6 +18,7 @@
 
 struct trace_result {
 	const char		*path;
+	const char		*key;		/* what a baseline knows it by (trace_list.h) */
 	bool			read;		/* size and sha256 known */
 	uint64_t		size;
 	char			sha256[SHA256_HEX_LEN];

@@ -240,7 +240,7 @@ check "--baseline, a batch with a trace more: its violations new, exit 1" \
 	"^rvreplay: against $TMP/old.jsonl: 2 new, 0 fixed, 3 unchanged, 0 waived$"
 check "--baseline, a trace of the baseline missing: exit 2, named" \
 	"-q --baseline $TMP/old.jsonl $T/mutex-pi.dat" 2 \
-	"no line for futex-wake.dat \\(line [12] of $TMP/old.jsonl\\): a trace that drops out of the run cannot pass"
+	"no line for traces/futex-wake.dat \\(line [12] of $TMP/old.jsonl\\): a trace that drops out of the run cannot pass"
 check "--baseline, a trace not judged: exit 2 even with nothing new" \
 	"-q --baseline $TMP/old.jsonl $T/mutex-pi.dat $TMP/bad.dat $T/futex-wake.dat" 2 \
 	"bad.dat: could not be judged: "

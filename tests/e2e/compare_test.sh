@@ -240,9 +240,9 @@ check_stdout "a trace OLD could not judge has no baseline: its violations are ne
 
 "$RVREPLAY" -q --jsonl "$TMP/last.jsonl" traces/mutex-nonpi.dat traces/mutex-pi.dat 2> /dev/null
 "$RVREPLAY" -q --jsonl "$TMP/tonight.jsonl" traces/mutex-pi.dat traces/mutex-nonpi.dat 2> /dev/null
-want "unchanged: mutex-nonpi.dat: pagefault mutex_inversion page_fault (1)" \
-     "unchanged: mutex-nonpi.dat: sleep mutex_inversion waker (5)" \
-     "unchanged: mutex-pi.dat: pagefault mutex_inversion page_fault (1)" \
+want "unchanged: traces/mutex-nonpi.dat: pagefault mutex_inversion page_fault (1)" \
+     "unchanged: traces/mutex-nonpi.dat: sleep mutex_inversion waker (5)" \
+     "unchanged: traces/mutex-pi.dat: pagefault mutex_inversion page_fault (1)" \
      "compare: 0 new, 0 fixed, 3 unchanged, 0 waived"
 check_stdout "the JSON Lines of rvreplay --jsonl, two runs" \
 	"compare $TMP/last.jsonl $TMP/tonight.jsonl" 0
@@ -268,6 +268,41 @@ check_stdout "a single report OLD, JSON Lines NEW: keyed by the report's trace n
 	"compare $TMP/all.json $TMP/batch1.jsonl" 1
 check_error "a single report OLD whose trace NEW lacks" \
 	"compare -q $TMP/all.json $TMP/old.jsonl" "old.jsonl: no line for futex-wake.dat"
+
+# ---- traces of one file name in per-board folders (docs/fleet.md's layout)
+
+B=$TMP/boards
+mkdir -p "$B/n1/a" "$B/n1/b" "$B/n2/a" "$B/n3/a" "$B/n3/b" "$B/n3/c"
+cp traces/mutex-nonpi.dat "$B/n1/a/trace.dat"
+cp traces/futex-wake.dat "$B/n1/b/trace.dat"
+cp traces/mutex-nonpi.dat "$B/n2/a/trace.dat"
+cp traces/cyclictest-abs.dat "$B/n3/a/trace.dat"
+cp traces/futex-wake.dat "$B/n3/b/trace.dat"
+cp traces/mutex-nonpi.dat "$B/n3/c/trace.dat"
+for n in n1 n2 n3; do "$RVREPLAY" -q -j 2 --jsonl "$B/$n.jsonl" "$B/$n" 2> /dev/null; done
+if [ "$(jq -r 'select(.path | endswith("n1/a/trace.dat")) | .key' "$B/n1.jsonl")" = a/trace.dat ]; then
+	ok "JSON Lines: each trace's key, its path under the batch's folder"
+else
+	not_ok "JSON Lines: each trace's key" "$(head -c 300 "$B/n1.jsonl")"
+fi
+check_error "a board whose trace dropped out of the run: exit 2, named" \
+	"compare -q $B/n1.jsonl $B/n2.jsonl" "no line for b/trace.dat"
+check "a violation moved to another board: new there" "compare $B/n1.jsonl $B/n3.jsonl" 1 \
+	"^new: +c/trace.dat: sleep mutex_inversion waker \\(5\\)$"
+check "...and fixed where it was" "compare $B/n1.jsonl $B/n3.jsonl" 1 \
+	"^fixed: +a/trace.dat: sleep mutex_inversion waker \\(5\\)$"
+jq -c 'del(.key)' "$B/n1.jsonl" > "$B/n1-basenames.jsonl"
+check_error "lines without keys whose basenames collide: refused, not mixed" \
+	"compare $B/n1-basenames.jsonl $B/n3.jsonl" "both keyed 'trace.dat'"
+check_error "a batch whose traces would share a key: refused before it runs" \
+	"-q -j 2 --jsonl $B/x.jsonl $B/n1/a $B/n2/a" "two traces are keyed 'trace.dat'"
+check_error "--baseline with such a batch too" "-q -j 2 --baseline $B/n1.jsonl $B/n1/a $B/n2/a" \
+	"two traces are keyed 'trace.dat'"
+"$RVREPLAY" -q --json -o "$B/one.json" "$B/n1/a/trace.dat" 2> /dev/null
+check "a single report against the boards: its board found by its name" \
+	"compare $B/n2.jsonl $B/one.json" 0 "^unchanged: +a/trace.dat: sleep mutex_inversion waker"
+check_error "a single report two boards could be: refused" "compare $B/n1.jsonl $B/one.json" \
+	"trace.dat could be [ab]/trace.dat or [ab]/trace.dat of the batch"
 
 # ---- errors: exit 2, one line naming the file (and the line)
 
