@@ -743,6 +743,11 @@ static int run(struct replay_cli *c, struct opened_trace *t, struct gate *g, FIL
 		cmd_error(c->path, "out of memory");
 		goto out;
 	}
+	/* no verdict is no pass: a monitor that judged none of its tasks */
+	if (report_none_judged(&rep, err, sizeof(err))) {
+		cmd_error(c->path, "%s", err);
+		goto out;
+	}
 	ret = rep.violations > rep.waived ? EXIT_VIOLATIONS : EXIT_CLEAN;
 out:
 	replay_free(r);

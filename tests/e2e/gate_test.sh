@@ -171,6 +171,26 @@ check_error "diff of a trace with no live monitor: nothing to compare" "diff $MU
 	"nothing to compare: no sign that a live monitor ran"
 check "diff of a clean live run: 0" "diff -s $K/x86_64-preexisting.dat" 0 "all match"
 
+# ---- nothing judged is no pass: a monitor that judged none of its tasks ----
+
+# an RT task of a trace-cmd trace, not known to be a kernel thread or a user task
+A32=tests/compat/guests/traces/armv7l-cyclictest-rel.dat
+check_error "a monitor that judged none of the tasks asked for: exit 2, why" \
+	"-q -m sleep --pid 15 $A32" \
+	"sleep judged none of the 1 real-time task it saw: pid 15 \\(migration/0\\) never judged: not known to be a kernel thread or a user task"
+check "...judged with what would tell it: exit 0" "-q -m sleep --pid 15 --kthread-comms $A32" 0 ""
+"$RVREPLAY" -q -m sleep --pid 15 --jsonl "$TMP/none.jsonl" $A32 2> /dev/null
+if jq -e '.exit_code == 2 and (.error | test("judged none"))' "$TMP/none.jsonl" > /dev/null; then
+	ok "...and its JSON Lines line says exit 2, and why"
+else
+	not_ok "...and its JSON Lines line says exit 2" "$(head -c 300 "$TMP/none.jsonl")"
+fi
+python3 tests/lib/make_trace.py syscalls-of $T/cyclictest-rel.dat "$TMP/nosys.dat" 1
+check "tasks whose system calls the trace lacks: still judged where the trace tells" \
+	"-q -m sleep $TMP/nosys.dat" 1 ""
+check "the kernel's own blind spot is no error: a task RT from its first fault" \
+	"-q -m pagefault $K/x86_64-preexisting.dat" 0 ""
+
 # ---- events not recorded, as trace-cmd users record them ----
 
 if [ "$(id -u)" = 0 ] && command -v trace-cmd > /dev/null && command -v unshare > /dev/null &&

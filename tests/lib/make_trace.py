@@ -21,6 +21,8 @@ SOURCE may be any trace.dat; it is converted to an uncompressed v6 copy
                       as a 32-bit kernel's: 4-byte longs (the ring-buffer
                       page header's commit, the file header's long size),
                       and the uname's machine MACHINE (as long as the old one)
+  syscalls-of PID     every sys_enter and sys_exit record is made PID's: the
+                      tasks that made them have no system call in the trace
   comm OLD NEW        every OLD in the file (comms, cmdlines, markers) becomes
                       NEW, of the same length
   rename-system OLD NEW
@@ -137,6 +139,18 @@ def kernel_long4(t, machine):
     t.data[at + len(uname) - len(old):at + len(uname)] = machine
 
 
+def syscalls_of(t, pid):
+    """common_pid of every raw_syscalls record becomes @pid."""
+    n = 0
+    for _, at, _ in t.records():
+        eid = struct.unpack_from('<H', t.data, at)[0]
+        name, fields = t.events.get(eid, (None, None))
+        if name in ('sys_enter', 'sys_exit'):
+            struct.pack_into('<i', t.data, at + fields['common_pid'][0], pid)
+            n += 1
+    assert n, 'no system call record'
+
+
 def rename_system(t, old, new):
     """The system name in the formats section: NUL-ended, then a small count."""
     assert len(old) == len(new), 'system names of different lengths'
@@ -170,7 +184,9 @@ def main(argv):
         t.write(out)
         return
     args = [int(a) for a in argv[4:]]
-    if kind == 'no-uname':
+    if kind == 'syscalls-of':
+        syscalls_of(t, args[0])
+    elif kind == 'no-uname':
         t.set_option_id(5, UNKNOWN_OPTION)
     elif kind == 'dropped':
         stat_edit(t, args[0], b'dropped events', args[1])

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Whether a replay judged anything: a monitor that had real-time tasks
+ * (not known kernel threads) to judge and judged none of them (their
+ * system calls missing from the trace, say) has no verdict, and "0
+ * violations" would be a false pass.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "escape.h"
+#include "explain.h"
+#include "report.h"
+
+/*
+ * Never judged as the kernel never judges it: a task real-time from its
+ * first page fault (every atom known), whose pagefault instance never
+ * starts (explain.c's never_judged()).
+ */
+static bool as_the_kernel(const struct coverage *c)
+{
+	return c->unjudged && !c->unknown_atoms;
+}
+
+/* Whether every instance of @m was never judged for want of the trace: one of them. */
+static const struct coverage *none_judged(const struct report *rep, const struct rv_monitor *m,
+					  char *why, size_t len, unsigned int *never)
+{
+	const struct coverage *first = NULL;
+	char buf[EXPLAIN_LEN * 2];
+
+	*never = 0;
+	for (unsigned int i = 0; i < rep->nr_coverage; i++) {
+		const struct coverage *c = &rep->coverage[i];
+		enum coverage_class class;
+
+		if (c->monitor != m)
+			continue;
+		class = explain_coverage(c, rep->replay->strict_start, buf, sizeof(buf));
+		if (class == COVERAGE_JUDGED || class == COVERAGE_PARTLY)
+			return NULL;
+		/*
+		 * The kernel's own monitor would not have started either: no
+		 * blind spot. Kernel threads (migration/N, rcu, allowlisted by
+		 * sleep) are in every trace: a trace of them alone is no run.
+		 */
+		if (class != COVERAGE_NEVER || as_the_kernel(c) || c->kthread)
+			continue;
+		if (!first) {
+			first = c;
+			snprintf(why, len, "%s", buf);
+		}
+		(*never)++;
+	}
+	return first;
+}
+
+/**
+ * report_none_judged() - a monitor that judged none of its real-time tasks
+ * @rep: the report, ended
+ * @buf: gets "sleep judged none of the 2 real-time tasks it saw: pid 1234
+ *	 (cyclictest): WHY"
+ * @len: its size
+ *
+ * Instances with nothing to judge (no event of the monitor), of a kind
+ * the monitor leaves out, or never started as the kernel's monitor never
+ * starts do not count; one instance judged, even in part, is a verdict.
+ *
+ * Return: true when some monitor judged none.
+ */
+bool report_none_judged(const struct report *rep, char *buf, size_t len)
+{
+	char why[EXPLAIN_LEN * 2], comm[ESCAPE_LEN(TRACE_COMM_LEN)];
+	unsigned int never;
+
+	for (int i = 0; i < rep->replay->nr_monitors; i++) {
+		const struct rv_monitor *m = rep->replay->monitors[i];
+		const struct coverage *c = none_judged(rep, m, why, sizeof(why), &never);
+
+		if (!c)
+			continue;
+		snprintf(buf, len, "%s judged none of the %u real-time task%s it saw: pid %d (%s) %s",
+			 m->name, never, never == 1 ? "" : "s", c->pid,
+			 escape(c->comm, comm, sizeof(comm)), why);
+		return true;
+	}
+	return false;
+}
