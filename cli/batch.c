@@ -28,11 +28,20 @@ struct job {
 	int		fd[NR_CAUGHT];
 };
 
+/* Where a trace's JUnit testsuite is in the spool: written in list order at the end. */
+struct spooled {
+	off_t		at;
+	off_t		len;		/* 0: none */
+};
+
 struct tally {
 	unsigned int	by_code[3];
 	int		worst;
 	long		worst_index;	/* the first trace of the list that gave it; -1: none yet */
-	char		**suites;	/* [list->nr], the JUnit testsuites in list order */
+	int		spool;		/* the testsuites as the traces end, a file */
+	off_t		spool_end;
+	struct spooled	*suites;	/* [list->nr] */
+	int		out_errno;	/* stdout or the spool could not be written: why */
 };
 
 static void close_job(struct job *j)
@@ -121,17 +130,58 @@ static char *slurp(int fd)
 	return buf;
 }
 
-static void copy_out(int fd, FILE *to, const char *header)
+/*
+ * @len bytes of @fd from @at to @to, a piece at a time: a report of any
+ * size, never whole in memory. Return: 0, or an errno when writing failed.
+ */
+static int copy_range(int fd, off_t at, off_t len, FILE *to)
 {
-	char *text = slurp(fd);
+	char buf[65536];
 
-	if (!text)
-		return;
-	if (header)
-		fputs(header, to);
-	fputs(text, to);
-	fflush(to);
-	free(text);
+	while (len > 0) {
+		ssize_t n = pread(fd, buf, len < (off_t)sizeof(buf) ? len : (off_t)sizeof(buf), at);
+
+		if (n <= 0)
+			return n < 0 ? errno : EIO;
+		if (fwrite(buf, 1, n, to) != (size_t)n)
+			return errno ? errno : EIO;
+		at += n;
+		len -= n;
+	}
+	return fflush(to) ? errno : 0;
+}
+
+/* What a child wrote to @fd, after @header when there is any. Return: as copy_range(). */
+static int copy_out(int fd, FILE *to, const char *header)
+{
+	off_t size = lseek(fd, 0, SEEK_END);
+
+	if (size <= 0)
+		return 0;
+	if (header && fputs(header, to) == EOF)
+		return errno ? errno : EIO;
+	return copy_range(fd, 0, size, to);
+}
+
+/* A child's testsuite, at the spool's end; its place kept. Return: as copy_range(). */
+static int spool_suite(struct tally *t, unsigned int index, int fd, const char *text)
+{
+	off_t len = text ? (off_t)strlen(text) : lseek(fd, 0, SEEK_END);
+	char buf[65536];
+	off_t done = 0;
+
+	t->suites[index] = (struct spooled){ t->spool_end, 0 };
+	while (done < len) {
+		ssize_t n = text ? (ssize_t)len : pread(fd, buf, len - done < (off_t)sizeof(buf) ?
+							len - done : (off_t)sizeof(buf), done);
+
+		if (n <= 0 || pwrite(t->spool, text ? text : buf, n, t->spool_end + done) != n)
+			return errno ? errno : EIO;
+		done += n;
+	}
+	t->suites[index].len = len;
+	t->spool_end += len;
+	return 0;
 }
 
 /* A child that ended without its line or suite (killed): they are written for it. */
@@ -162,7 +212,8 @@ static void finish(const struct batch *b, struct job *j, int status, struct tall
 	int code = WIFEXITED(status) && WEXITSTATUS(status) <= EXIT_ERROR ? WEXITSTATUS(status) :
 		   EXIT_ERROR;
 	char header[ESCAPE_LEN(1024) + 32], name[ESCAPE_LEN(1024)], why[128] = "";
-	char *line = NULL;
+	char *line = NULL, *suite = NULL;
+	int err;
 
 	if (WIFSIGNALED(status))
 		snprintf(why, sizeof(why), "its replay ended by signal %d (%s)", WTERMSIG(status),
@@ -173,7 +224,9 @@ static void finish(const struct batch *b, struct job *j, int status, struct tall
 	if (why[0])
 		code = EXIT_ERROR;
 	snprintf(header, sizeof(header), "== %s: exit %d\n", escape(path, name, sizeof(name)), code);
-	copy_out(j->fd[CAUGHT_OUT], stdout, header);
+	err = copy_out(j->fd[CAUGHT_OUT], stdout, header);
+	if (err && !t->out_errno)
+		t->out_errno = err;
 	copy_out(j->fd[CAUGHT_ERR], stderr, NULL);
 	if (why[0])
 		cmd_error(path, "%s", why);
@@ -195,9 +248,12 @@ static void finish(const struct batch *b, struct job *j, int status, struct tall
 		free(line);
 	}
 	if (b->junit) {
-		t->suites[j->index] = why[0] ? NULL : slurp(j->fd[CAUGHT_SUITE]);
-		if (!t->suites[j->index])
-			t->suites[j->index] = fallback(b, j, CAUGHT_SUITE, code, why);
+		if (why[0] || lseek(j->fd[CAUGHT_SUITE], 0, SEEK_END) <= 0)
+			suite = fallback(b, j, CAUGHT_SUITE, code, why);
+		err = spool_suite(t, j->index, j->fd[CAUGHT_SUITE], suite);
+		if (err && !t->out_errno)
+			t->out_errno = err;
+		free(suite);
 	}
 	t->by_code[code]++;
 	if (t->worst_index < 0 || code > t->worst ||
@@ -248,9 +304,12 @@ int batch_run(const struct batch *b)
 	int failed = 0;
 
 	t.suites = calloc(b->list->nr + 1, sizeof(*t.suites));
-	if (!jobs || !t.suites) {
+	t.spool = b->junit ? memfd_create("junit", MFD_CLOEXEC) : -1;
+	if (!jobs || !t.suites || (b->junit && t.spool < 0)) {
 		free(jobs);
 		free(t.suites);
+		if (t.spool >= 0)
+			close(t.spool);
 		cmd_error(NULL, "out of memory");
 		return EXIT_ERROR;
 	}
@@ -270,10 +329,10 @@ int batch_run(const struct batch *b)
 			running += jobs[i].pid != 0;
 	}
 	for (unsigned int i = 0; b->junit && i < b->list->nr; i++)
-		if (t.suites[i])
-			fputs(t.suites[i], b->junit);
-	for (unsigned int i = 0; i < b->list->nr; i++)
-		free(t.suites[i]);
+		if (t.suites[i].len)
+			copy_range(t.spool, t.suites[i].at, t.suites[i].len, b->junit);
+	if (t.spool >= 0)
+		close(t.spool);
 	free(t.suites);
 	free(jobs);
 	if (failed) {
@@ -281,5 +340,13 @@ int batch_run(const struct batch *b)
 		t.worst = EXIT_ERROR;
 	}
 	say(b, &t);
+	/* the reports are the run's output: unwritten, nothing was said */
+	if (!t.out_errno && fflush(stdout))
+		t.out_errno = errno;
+	if (t.out_errno) {
+		cmd_error(NULL, "the reports could not be written to standard output: %s",
+			  strerror(t.out_errno));
+		return EXIT_ERROR;
+	}
 	return t.worst;
 }

@@ -229,6 +229,23 @@ if [ -x "$make_hostile" ] && "$make_hostile" hostile-comm traces/clock-nanosleep
 else
 	skip "hostile comm in JUnit" "no make_hostile"
 fi
+# ---- the reports are the output: unwritten, the run fails ----
+
+"$RVREPLAY" -j 2 $T/mutex-pi.dat $T/futex-wake.dat > /dev/full 2> "$TMP/full.err"
+got=$?
+if [ "$got" = 2 ] && grep -q "the reports could not be written to standard output: No space left on device" "$TMP/full.err"; then
+	ok "a batch whose reports cannot be written (/dev/full): exit 2, said"
+else
+	not_ok "a batch whose reports cannot be written" "exit $got" "$(cat "$TMP/full.err")"
+fi
+"$RVREPLAY" -q -j 2 --junit "$TMP/order.xml" $T/mutex-pi.dat $T/futex-wake.dat $T/cond-signal.dat 2> /dev/null
+if [ "$(grep -o 'testsuite name="[^"]*"' "$TMP/order.xml" | tr '\n' ' ')" = \
+     "testsuite name=\"$T/mutex-pi.dat\" testsuite name=\"$T/futex-wake.dat\" testsuite name=\"$T/cond-signal.dat\" " ]; then
+	ok "JUnit: the suites in the traces' order, whichever ends first"
+else
+	not_ok "JUnit: the suites in the traces' order" "$(grep -o 'testsuite name="[^"]*"' "$TMP/order.xml")"
+fi
+
 # ---- --baseline: against an earlier run, exit 1 only for what is new ----
 
 "$RVREPLAY" --json $T/futex-wake.dat > "$TMP/old.json" 2> /dev/null
