@@ -18,6 +18,8 @@ $(BENCH_MEASURE): bench/measure.c
 # bench/tracecmd.sh: traces made by trace-cmd extract (every format, the
 # kallsyms), small and large, formats 7 and 6: the fixed cost per trace
 # apart from the cost per record (issue 16).
+# bench/scale.sh: violation groups and violating tasks doubled, 16k to
+# 256k: the time ratio per doubling (2: linear) and memory per element.
 # bench/batch.sh: traces per second of a batch run, -j 1 and -j N, against
 # one run per trace in a loop (issue 19).
 # bench/hostile.sh: peak memory and time on the hostile inputs of
@@ -28,6 +30,7 @@ bench: $(BUILD)/rvreplay $(BENCH_FLOOR) $(BENCH_MEASURE) $(BUILD)/tests/make_hos
 	$(BENCH_ENV) sh bench/bench.sh
 	$(BENCH_ENV) sh bench/tracecmd.sh
 	RVREPLAY=$(BUILD)/rvreplay MAKE_HOSTILE=$(BUILD)/tests/make_hostile sh bench/hostile.sh
+	RVREPLAY=$(BUILD)/rvreplay MAKE_HOSTILE=$(BUILD)/tests/make_hostile sh bench/scale.sh
 	RVREPLAY=$(BUILD)/rvreplay sh bench/batch.sh
 
 bench-tracecmd: $(BUILD)/rvreplay $(BENCH_FLOOR) $(BENCH_MEASURE)

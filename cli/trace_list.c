@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "grow.h"
+#include "key_index.h"
 #include "trace_list.h"
 
 /* @path, keyed by its part from @key_at on ("./" left out). */
@@ -45,53 +46,29 @@ static bool is_trace(const char *name)
 
 /* The real folders a scan has visited, by device and inode: each once. */
 struct folders_seen {
-	struct { dev_t dev; ino_t ino; } *slots;
-	size_t		cap;		/* a power of two, 0 before the first */
-	size_t		nr;
+	struct folder_id { dev_t dev; ino_t ino; } *ids;
+	unsigned int		nr;
+	struct key_index	index;
 };
 
-static size_t slot_of(const struct folders_seen *f, dev_t dev, ino_t ino)
+static bool same_folder(unsigned int element, const void *key, const void *data)
 {
-	size_t h = ((size_t)dev * 0x9e3779b97f4a7c15ULL) ^ ((size_t)ino * 0xff51afd7ed558ccdULL);
+	const struct folder_id *a = &((const struct folders_seen *)data)->ids[element], *b = key;
 
-	for (h &= f->cap - 1; f->slots[h].ino || f->slots[h].dev; h = (h + 1) & (f->cap - 1))
-		if (f->slots[h].dev == dev && f->slots[h].ino == ino)
-			break;
-	return h;
-}
-
-static int grow_seen(struct folders_seen *f)
-{
-	struct folders_seen bigger = { NULL, f->cap ? 2 * f->cap : 64, 0 };
-
-	bigger.slots = calloc(bigger.cap, sizeof(*bigger.slots));
-	if (!bigger.slots)
-		return -1;
-	for (size_t i = 0; i < f->cap; i++) {
-		if (!f->slots[i].ino && !f->slots[i].dev)
-			continue;
-		bigger.slots[slot_of(&bigger, f->slots[i].dev, f->slots[i].ino)] = f->slots[i];
-		bigger.nr++;
-	}
-	free(f->slots);
-	*f = bigger;
-	return 0;
+	return a->dev == b->dev && a->ino == b->ino;
 }
 
 /* Whether the folder was seen before; it is, after. Return: 1 seen, 0 not, -1 memory. */
 static int seen_before(struct folders_seen *f, const struct stat *st)
 {
-	size_t h;
+	struct folder_id id = { st->st_dev, st->st_ino };
+	uint64_t hash = key_hash(&id, sizeof(id), 0);
 
-	if ((f->nr + 1) * 2 > f->cap && grow_seen(f))
-		return -1;
-	h = slot_of(f, st->st_dev, st->st_ino);
-	if (f->slots[h].ino == st->st_ino && f->slots[h].dev == st->st_dev &&
-	    (st->st_ino || st->st_dev))
+	if (key_index_find(&f->index, hash, same_folder, &id, f) >= 0)
 		return 1;
-	f->slots[h].dev = st->st_dev;
-	f->slots[h].ino = st->st_ino;
-	f->nr++;
+	if (grow_room(&f->ids, f->nr, sizeof(*f->ids)) || key_index_add(&f->index, hash, f->nr))
+		return -1;
+	f->ids[f->nr++] = id;
 	return 0;
 }
 
@@ -191,7 +168,8 @@ int trace_list_add(struct trace_list *l, const char *arg, char *err, size_t len)
 		scan.key_at--;
 	scan.key_at++;
 	ret = add_dir(&scan, arg, &st, 0);
-	free(scan.seen.slots);
+	free(scan.seen.ids);
+	key_index_free(&scan.seen.index);
 	if (ret)
 		return -1;
 	if (l->nr == before) {

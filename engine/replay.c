@@ -24,9 +24,15 @@
 #define SCHED_RR		2
 #define SCHED_DEADLINE		6
 
+/*
+ * A verdict held until its task runs again. The slots of a task are a
+ * list (its pending_first, then each slot's next), the unused ones another
+ * (free_first): holding and completing cost the same with a million tasks.
+ */
 struct pending {
 	struct verdict	v;
 	bool		used;
+	unsigned int	next;		/* the next slot of its list, index + 1; 0: none */
 };
 
 struct replay {
@@ -46,6 +52,7 @@ struct replay {
 	struct pending		*pending;
 	unsigned int		nr_pending;
 	unsigned int		cap_pending;
+	unsigned int		free_first;	/* unused slots, index + 1; 0: none */
 	char			*err;
 	bool			failed;
 	bool			wanted[RV_NR_EVENTS];	/* some monitor handles it */
@@ -204,9 +211,11 @@ static struct pending *pending_slot(struct replay *r)
 {
 	struct pending *p;
 
-	for (unsigned int i = 0; i < r->nr_pending; i++)
-		if (!r->pending[i].used)
-			return &r->pending[i];
+	if (r->free_first) {
+		p = &r->pending[r->free_first - 1];
+		r->free_first = p->next;
+		return p;
+	}
 	if (r->nr_pending == r->cap_pending) {
 		unsigned int cap = r->cap_pending ? r->cap_pending * 2 : 16;
 
@@ -223,6 +232,7 @@ static struct pending *pending_slot(struct replay *r)
 static void hold_or_emit(struct replay *r, struct task *task, struct verdict *v)
 {
 	struct pending *slot;
+	unsigned int at;
 
 	if ((v->cause != CAUSE_SLEEP_REASON && v->cause != CAUSE_WAKER) || !task->sleep.start ||
 	    task->sleep.run_ts) {
@@ -236,18 +246,26 @@ static void hold_or_emit(struct replay *r, struct task *task, struct verdict *v)
 	}
 	slot->v = *v;
 	slot->used = true;
+	slot->next = 0;
+	at = slot - r->pending + 1;
+	if (task->pending_last)
+		r->pending[task->pending_last - 1].next = at;
+	else
+		task->pending_first = at;
+	task->pending_last = at;
 	task->pending++;
 }
 
+/* Its held verdicts, in the order they came, told now that the sleep is known. */
 static void complete_pending(struct replay *r, struct task *task)
 {
 	struct task_waker waker;
 
-	for (unsigned int i = 0; task->pending && i < r->nr_pending; i++) {
-		struct pending *p = &r->pending[i];
+	while (task->pending_first) {
+		unsigned int at = task->pending_first;
+		struct pending *p = &r->pending[at - 1];
 
-		if (!p->used || p->v.pid != task->pid)
-			continue;
+		task->pending_first = p->next;
 		waker = p->v.sleep.waker;
 		p->v.sleep = task->sleep;
 		/* a verdict at a sched_waking keeps the waking that decided it */
@@ -256,8 +274,11 @@ static void complete_pending(struct replay *r, struct task *task)
 		strcpy(p->v.comm, task->comm);
 		emit(r, &p->v);
 		p->used = false;
+		p->next = r->free_first;
+		r->free_first = at;
 		task->pending--;
 	}
+	task->pending_last = 0;
 }
 
 static void fill_fault(struct verdict *v, const struct trace_record *rec)

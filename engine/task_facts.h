@@ -87,6 +87,8 @@ struct task {
 	bool			running;	/* seen on a CPU, not switched out since */
 	unsigned long		early_wakes;	/* woken while RT before it switched out */
 	unsigned int		pending;	/* its verdicts waiting for the sleep's end */
+	unsigned int		pending_first;	/* their slots (replay.c), index + 1; 0: none */
+	unsigned int		pending_last;
 	unsigned long		epoch;		/* the replay's lost-event gaps it has seen */
 	struct trace_ref	*recent;	/* ring of the last records involving it */
 	unsigned int		recent_cap;	/* grows up to the context */

@@ -40,6 +40,7 @@ void report_release(struct report *rep)
 	groups_release(&rep->groups);
 	stats_release(&rep->stats);
 	free(rep->rows);
+	key_index_free(&rep->rows_index);
 	free(rep->coverage);
 	free(rep->lost);
 }
@@ -120,14 +121,25 @@ static bool passes(const struct report_filter *f, const struct verdict *v)
 	       (f->cpu < 0 || f->cpu == v->cpu) && v->ts >= f->from && v->ts <= f->to;
 }
 
+static bool same_row(unsigned int element, const void *key, const void *data)
+{
+	const struct summary_row *row = &((const struct report *)data)->rows[element];
+	const struct verdict *v = key;
+
+	return row->pid == v->pid && row->monitor == v->monitor;
+}
+
 static struct summary_row *row_of(struct report *rep, const struct verdict *v)
 {
+	uint64_t hash = key_hash(&v->monitor, sizeof(v->monitor),
+				 key_hash(&v->pid, sizeof(v->pid), 0));
+	long found = key_index_find(&rep->rows_index, hash, same_row, v, rep);
 	struct summary_row *rows;
 
-	for (unsigned int i = rep->nr_rows; i-- > 0;)
-		if (rep->rows[i].pid == v->pid && rep->rows[i].monitor == v->monitor)
-			return &rep->rows[i];
-	if (grow_room(&rep->rows, rep->nr_rows, sizeof(*rep->rows))) {
+	if (found >= 0)
+		return &rep->rows[found];
+	if (grow_room(&rep->rows, rep->nr_rows, sizeof(*rep->rows)) ||
+	    key_index_add(&rep->rows_index, hash, rep->nr_rows)) {
 		rep->oom = true;
 		return NULL;
 	}
@@ -299,6 +311,7 @@ void report_end(struct report *rep, const struct replay_stats *stats)
 	/* qsort(NULL, 0, ...) is undefined: a clean trace has no rows */
 	if (rep->nr_rows)
 		qsort(rep->rows, rep->nr_rows, sizeof(*rep->rows), row_by_pid);
+	key_index_free(&rep->rows_index);
 	if (rep->nr_coverage)
 		qsort(rep->coverage, rep->nr_coverage, sizeof(*rep->coverage), by_pid);
 	groups_sort(&rep->groups, rep->opts.sort);

@@ -106,6 +106,7 @@ struct report {
 	unsigned long			by_monitor[MAX_MONITORS];
 	struct summary_row		*rows;
 	unsigned int			nr_rows;
+	struct key_index		rows_index;	/* by task and monitor, until sorted */
 	struct coverage			*coverage;
 	unsigned int			nr_coverage;
 	struct lost_gap			*lost;

@@ -62,15 +62,42 @@ static bool worse(const struct verdict_group *g, const struct verdict *v)
 	return v->nr_context > g->worst.nr_context;
 }
 
+/* What a group is known by. */
+struct group_key {
+	int			pid;
+	const struct rv_monitor	*monitor;
+	const struct waiver	*waiver;
+	const char		*reason;
+};
+
+static bool same_group(unsigned int element, const void *key, const void *data)
+{
+	const struct verdict_group *p = &((const struct verdict_groups *)data)->groups[element];
+	const struct group_key *k = key;
+
+	return p->pid == k->pid && p->monitor == k->monitor && p->waiver == k->waiver &&
+	       !strcmp(p->reason, k->reason);
+}
+
+static uint64_t group_hash(const struct group_key *k)
+{
+	uint64_t h = key_hash(&k->pid, sizeof(k->pid), 0);
+
+	h = key_hash(&k->monitor, sizeof(k->monitor), h);
+	h = key_hash(&k->waiver, sizeof(k->waiver), h);
+	return key_hash(k->reason, strlen(k->reason), h);
+}
+
 static struct verdict_group *group_of(struct verdict_groups *g, const struct verdict *v,
 				      const char *reason, const struct waiver *waiver)
 {
+	struct group_key key = { v->pid, v->monitor, waiver, reason };
+	uint64_t hash = group_hash(&key);
+	long found = key_index_find(&g->by_key, hash, same_group, &key, g);
 	struct verdict_group *p;
 
-	for (unsigned int i = 0; i < g->nr; i++)
-		if (g->groups[i].pid == v->pid && g->groups[i].monitor == v->monitor &&
-		    g->groups[i].waiver == waiver && !strcmp(g->groups[i].reason, reason))
-			return &g->groups[i];
+	if (found >= 0)
+		return &g->groups[found];
 	if (g->nr == g->cap) {
 		unsigned int cap = g->cap ? 2 * g->cap : 16;
 
@@ -91,6 +118,11 @@ static struct verdict_group *group_of(struct verdict_groups *g, const struct ver
 		return NULL;
 	}
 	p->first_ts = v->ts;
+	if (key_index_add(&g->by_key, hash, g->nr)) {
+		free(p->first.context);
+		free(p->worst.context);
+		return NULL;
+	}
 	g->nr++;
 	return p;
 }
@@ -160,6 +192,7 @@ static int compare(const void *a, const void *b, void *order)
  */
 void groups_sort(struct verdict_groups *g, enum group_order order)
 {
+	key_index_free(&g->by_key);
 	if (g->nr)
 		qsort_r(g->groups, g->nr, sizeof(*g->groups), compare, &order);
 }
@@ -171,5 +204,6 @@ void groups_release(struct verdict_groups *g)
 		free(g->groups[i].worst.context);
 	}
 	free(g->groups);
+	key_index_free(&g->by_key);
 	memset(g, 0, sizeof(*g));
 }

@@ -9,6 +9,7 @@
 #ifndef REPORT_GROUPS_H
 #define REPORT_GROUPS_H
 
+#include "key_index.h"
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -41,6 +42,7 @@ struct verdict_groups {
 	struct verdict_group	*groups;
 	unsigned int		nr;
 	unsigned int		cap;
+	struct key_index	by_key;		/* task, monitor, waiver, reason; until sorted */
 };
 
 int groups_add(struct verdict_groups *g, const struct verdict *v, const char *reason,

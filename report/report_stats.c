@@ -8,16 +8,29 @@
 
 #include "report_stats.h"
 
+static bool same_pid(unsigned int element, const void *key, const void *data)
+{
+	const struct report_stats *st = data;
+
+	return st->tasks[element].pid == *(const int *)key;
+}
+
 static struct task_stats *task_of(struct report_stats *st, int pid, const char *comm)
 {
+	uint64_t hash = key_hash(&pid, sizeof(pid), 0);
+	long found = key_index_find(&st->by_pid, hash, same_pid, &pid, st);
 	struct task_stats *t;
 
-	for (unsigned int i = st->nr; i-- > 0;)
-		if (st->tasks[i].pid == pid) {
-			t = &st->tasks[i];
-			snprintf(t->comm, sizeof(t->comm), "%s", comm);
-			return t;
-		}
+	if (found >= 0) {
+		t = &st->tasks[found];
+		snprintf(t->comm, sizeof(t->comm), "%s", comm);
+		return t;
+	}
+	if (key_index_add(&st->by_pid, hash, st->nr)) {
+		st->oom = true;
+		return NULL;
+	}
+	/* indexed before it is made: a failure below is out of memory, the run's end */
 	if (st->nr == st->cap) {
 		unsigned int cap = st->cap ? 2 * st->cap : 16;
 
@@ -161,6 +174,7 @@ static int by_pid(const void *a, const void *b)
 
 void stats_sort(struct report_stats *st)
 {
+	key_index_free(&st->by_pid);
 	if (st->nr)
 		qsort(st->tasks, st->nr, sizeof(*st->tasks), by_pid);
 }
@@ -168,5 +182,6 @@ void stats_sort(struct report_stats *st)
 void stats_release(struct report_stats *st)
 {
 	free(st->tasks);
+	key_index_free(&st->by_pid);
 	memset(st, 0, sizeof(*st));
 }

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "key_index.h"
 #include "replay.h"
 
 #define STATS_BUCKETS		64	/* bucket k: [2^k, 2^(k+1)) ns; 0 holds 0 and 1 */
@@ -53,6 +54,7 @@ struct report_stats {
 	struct task_stats	*tasks;
 	unsigned int		nr;
 	unsigned int		cap;
+	struct key_index	by_pid;		/* until sorted */
 	bool			oom;
 };
 

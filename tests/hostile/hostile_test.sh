@@ -146,11 +146,19 @@ run_case "a print format of 200,000 operands: linear" 1 "$SUMMARY" -s "$TMP/prin
 # ---- time: lost events, many tasks ----
 
 hostile gaps "$TMP/gaps.dat" 20000 20000
-run_case "20,000 tasks x 20,000 lost-event gaps" 0 "events were lost \\(20000 gaps\\)" \
+# their tasks are never judged (nothing tells user task from kernel thread): exit 2
+run_case "20,000 tasks x 20,000 lost-event gaps" 2 "events were lost \\(20000 gaps\\)" \
 	"$TMP/gaps.dat"
+# linear in violation groups and in violating tasks (bench/scale.sh doubles them)
+hostile sleeps "$TMP/groups.dat" 131072 1
+run_case "131,072 violation groups of one task" 1 "^Summary: 131072 violations" \
+	-s --context 0 "$TMP/groups.dat"
+hostile sleeps "$TMP/rt-tasks.dat" 49152 49152
+run_case "49,152 real-time tasks violating once each" 1 "^Summary: 49152 violations" \
+	-s --context 0 "$TMP/rt-tasks.dat"
 hostile many-pids "$TMP/pids.dat" 300000
-run_case "300,000 tasks, --context 1000" 0 "^Summary: 0 violations" --context 1000 \
-	"$TMP/pids.dat"
+run_case "300,000 tasks, --context 1000" 2 "sleep judged none of the 150000 real-time tasks" \
+	--context 1000 "$TMP/pids.dat"
 
 # ---- hangs: a FIFO ----
 

@@ -19,6 +19,9 @@
  *   printk-bomb N       printk formats of N MiB
  *   gaps N M            N real-time tasks, then M pages after lost events
  *   many-pids N         N tasks switching, each once
+ *   sleeps N M          M real-time tasks sleep N times in all, each time in
+ *                       read() of another fd, woken by a lower task: N
+ *                       violation groups of M tasks
  *   hostile-comm        real-time tasks named with terminal escapes sleep
  *                       wrongly, one woken by another
  *   hostile-system      an unparsable format in a system named with a
@@ -419,6 +422,50 @@ static void syscall_enter(struct page_writer *w, uint64_t ts, int pid, long nr, 
 		die("an event does not fit");
 }
 
+static void syscall_exit(struct page_writer *w, uint64_t ts, int pid, long nr)
+{
+	struct payload p;
+
+	if (template_payload(&t, "raw_syscalls", "sys_exit", pid, &p))
+		die("the template has no sys_exit");
+	payload_num(&p, "id", nr);
+	if (page_writer_event(w, ts, p.data, p.len))
+		die("an event does not fit");
+}
+
+/* Sleep @i of @n, of task 1001 + @i % @tasks: read(@i / @tasks), woken by a lower task. */
+static void one_sleep(struct page_writer *w, uint64_t ts, int i, int tasks)
+{
+	int pid = 1001 + i % tasks;
+
+	/* its first: preempted and a system call before, every atom known by the sleep */
+	if (i < tasks) {
+		switch_out(w, ts, pid, "reader", RT_PRIO, 0);
+		syscall_enter(w, ts, pid, 39, 0, 0);	/* getpid() */
+		syscall_exit(w, ts, pid, 39);
+	}
+	syscall_enter(w, ts, pid, 0, i / tasks, 0);	/* read(fd) on x86_64 */
+	switch_out(w, ts + 1, pid, "reader", RT_PRIO, 1);
+	waking(w, ts + 2, 2, pid, "reader");
+	syscall_exit(w, ts + 3, pid, 0);
+}
+
+/* @n sleeps of @tasks real-time tasks, each a violation group of its own. */
+static int sleeps(const char *path, int n, int tasks)
+{
+	struct tracedat_bytes bytes = { .limit = 4ULL << 30 };
+	struct page_writer w;
+
+	if (tasks < 1)
+		tasks = 1;
+	if (page_writer_init(&w, &bytes, t.td->page_size))
+		die("out of memory");
+	prologue(&w, START_TS - 100);
+	for (int i = 0; i < n; i++)
+		one_sleep(&w, START_TS + 4ULL * i, i, tasks);
+	return write_pages(path, "zstd", &w, &bytes);
+}
+
 /* A page fault of @pid while not RT starts pagefault; one while RT violates; then a rename. */
 static int renamed(const char *path)
 {
@@ -520,6 +567,8 @@ int main(int argc, char **argv)
 		ret = gaps(out, arg(argv, argc, 4), arg(argv, argc, 5));
 	else if (!strcmp(kind, "many-pids"))
 		ret = many_pids(out, arg(argv, argc, 4));
+	else if (!strcmp(kind, "sleeps"))
+		ret = sleeps(out, arg(argv, argc, 4), arg(argv, argc, 5));
 	else if (!strcmp(kind, "hostile-comm"))
 		ret = hostile_comm(out);
 	else if (!strcmp(kind, "renamed"))
