@@ -9,7 +9,9 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/time.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "batch.h"
@@ -26,6 +28,8 @@ struct job {
 	pid_t		pid;		/* 0: a free slot */
 	unsigned int	index;
 	int		fd[NR_CAUGHT];
+	struct timespec	deadline;	/* with a timeout: when it is stopped */
+	bool		timed_out;
 };
 
 /* Where a trace's JUnit testsuite is in the spool: written in list order at the end. */
@@ -111,6 +115,9 @@ static int start(const struct batch *b, struct job *j, unsigned int index)
 	}
 	if (!j->pid)
 		child(b, j, parent);
+	clock_gettime(CLOCK_MONOTONIC, &j->deadline);
+	j->deadline.tv_sec += b->timeout;
+	j->timed_out = false;
 	return 0;
 }
 
@@ -215,7 +222,10 @@ static void finish(const struct batch *b, struct job *j, int status, struct tall
 	char *line = NULL, *suite = NULL;
 	int err;
 
-	if (WIFSIGNALED(status))
+	if (j->timed_out)
+		snprintf(why, sizeof(why), "its replay took more than %lu s (--trace-timeout): "
+			 "stopped", b->timeout);
+	else if (WIFSIGNALED(status))
 		snprintf(why, sizeof(why), "its replay ended by signal %d (%s)", WTERMSIG(status),
 			 strsignal(WTERMSIG(status)));
 	if ((b->jsonl || b->line) && !why[0] && !(line = slurp(j->fd[CAUGHT_LINE])))
@@ -264,15 +274,60 @@ static void finish(const struct batch *b, struct job *j, int status, struct tall
 	close_job(j);
 }
 
+static void wake(int sig)
+{
+	(void)sig;
+}
+
+/*
+ * With a timeout: the jobs past their deadline stopped, and an alarm at
+ * the next deadline, to interrupt the wait for a child.
+ */
+static void stop_late(const struct batch *b, struct job *jobs)
+{
+	struct itimerval at = { { 0, 0 }, { 0, 0 } };
+	struct timespec now, next = { 0, 0 };
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	for (unsigned int i = 0; i < b->jobs; i++) {
+		struct timespec *d = &jobs[i].deadline;
+
+		if (!jobs[i].pid || jobs[i].timed_out)
+			continue;
+		if (d->tv_sec < now.tv_sec || (d->tv_sec == now.tv_sec && d->tv_nsec <= now.tv_nsec)) {
+			jobs[i].timed_out = true;
+			kill(jobs[i].pid, SIGKILL);
+		} else if (!next.tv_sec || d->tv_sec < next.tv_sec ||
+			   (d->tv_sec == next.tv_sec && d->tv_nsec < next.tv_nsec)) {
+			next = *d;
+		}
+	}
+	if (!next.tv_sec)
+		return;
+	at.it_value.tv_sec = next.tv_sec - now.tv_sec;
+	at.it_value.tv_usec = (next.tv_nsec - now.tv_nsec) / 1000;
+	if (at.it_value.tv_usec < 0) {
+		at.it_value.tv_sec--;
+		at.it_value.tv_usec += 1000000;
+	}
+	if (!at.it_value.tv_sec && !at.it_value.tv_usec)
+		at.it_value.tv_usec = 1000;
+	setitimer(ITIMER_REAL, &at, NULL);
+}
+
 /* Waits for one child of @jobs to end and takes in what it wrote. */
 static void reap(const struct batch *b, struct job *jobs, struct tally *t)
 {
 	int status;
 	pid_t pid;
 
-	do
+	for (;;) {
+		if (b->timeout)
+			stop_late(b, jobs);
 		pid = wait(&status);
-	while (pid < 0 && errno == EINTR);
+		if (pid >= 0 || errno != EINTR)
+			break;
+	}
 	for (unsigned int i = 0; pid > 0 && i < b->jobs; i++)
 		if (jobs[i].pid == pid)
 			finish(b, &jobs[i], status, t);
@@ -312,6 +367,13 @@ int batch_run(const struct batch *b)
 			close(t.spool);
 		cmd_error(NULL, "out of memory");
 		return EXIT_ERROR;
+	}
+	if (b->timeout) {
+		/* the alarm interrupts wait(): no SA_RESTART */
+		struct sigaction sa = { .sa_handler = wake };
+
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGALRM, &sa, NULL);
 	}
 	while (next < b->list->nr || running) {
 		for (unsigned int i = 0; !failed && i < b->jobs && next < b->list->nr; i++) {

@@ -5,6 +5,7 @@
  * reports come out whole, one after the other, as they finish; their JSON
  * Lines lines too; their JUnit testsuites in the order of the list. The
  * exit code is the worst of the traces, and the run says which one gave it.
+ * A trace still replaying after the timeout is stopped: not judged.
  */
 #ifndef BATCH_H
 #define BATCH_H
@@ -33,6 +34,7 @@ struct batch {
 	void			*ctx;
 	FILE			*jsonl;		/* or NULL */
 	FILE			*junit;		/* or NULL */
+	unsigned long		timeout;	/* seconds a trace may take; 0: any */
 };
 
 int batch_run(const struct batch *b);

@@ -56,6 +56,7 @@ struct replay_cli {
 	const char		*index_file;	/* --index-file LIST */
 	long			index;		/* --index N, -1: every trace of LIST */
 	unsigned long		jobs;		/* -j N */
+	unsigned long		trace_timeout;	/* --trace-timeout S, 0: none */
 	const char		*jsonl;		/* --jsonl FILE */
 	const char		*junit;		/* --junit FILE */
 	struct trace_result	*result;	/* the trace's, for --jsonl, --junit, --baseline */
@@ -117,6 +118,8 @@ static const char usage_text[] =
 "      --jsonl FILE        also write a JSON Lines line per trace (rvreplay-json(5))\n"
 "      --junit FILE        also write JUnit XML: a testsuite per trace\n"
 "  -j, --jobs N            traces replayed at once (default: the CPUs)\n"
+"      --trace-timeout S   in a batch, a trace still replaying after S seconds\n"
+"                          is stopped: not judged (exit 2), named\n"
 "      --index-file LIST   the traces listed in LIST, one per line\n"
 "      --index N           only the one on line N of LIST (0 the first)\n"
 "      --baseline OLD      compare with an earlier run's JSON or JSON Lines: the\n"
@@ -141,7 +144,7 @@ enum {
 	OPT_BUFFER, OPT_LOST, OPT_STRICT, OPT_NO_INFER, OPT_KCOMMS, OPT_COLOR, OPT_PROFILE,
 	OPT_DAMAGED, OPT_MAX_INFLATED, OPT_TS, OPT_ALL, OPT_SORT, OPT_LIMIT, OPT_STATS, OPT_AROUND,
 	OPT_HTML, OPT_CHROME, OPT_WAIVERS, OPT_JSONL, OPT_JUNIT, OPT_INDEX_FILE, OPT_INDEX,
-	OPT_BASELINE,
+	OPT_BASELINE, OPT_TRACE_TIMEOUT,
 };
 
 static const struct option longopts[] = {
@@ -153,6 +156,7 @@ static const struct option longopts[] = {
 	{ "index-file", required_argument, NULL, OPT_INDEX_FILE },
 	{ "index", required_argument, NULL, OPT_INDEX },
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
+	{ "trace-timeout", required_argument, NULL, OPT_TRACE_TIMEOUT },
 	{ "output", required_argument, NULL, 'o' },
 	{ "pid", required_argument, NULL, OPT_PID },
 	{ "comm", required_argument, NULL, OPT_COMM },
@@ -379,6 +383,11 @@ static int parse_option(struct replay_cli *c, int opt, const char *arg)
 	case OPT_BASELINE:
 		c->baseline_path = arg;
 		return 0;
+	case OPT_TRACE_TIMEOUT:
+		if (cmd_parse_uint(arg, 7 * 24 * 3600, &c->trace_timeout) || !c->trace_timeout)
+			return cmd_usage_error("rvreplay", "bad --trace-timeout '%s' (seconds, 1 to "
+					       "604800)", arg), -1;
+		return 0;
 	case OPT_INDEX:
 		if (cmd_parse_uint(arg, TRACE_LIST_MAX, &n))
 			return cmd_usage_error("rvreplay", "bad --index '%s'", arg), -1;
@@ -417,7 +426,8 @@ static int traces(struct replay_cli *c, int argc, char **argv)
 			return cmd_usage_error("rvreplay", "%s", err), -1;
 	if (c->index_file && trace_list_index(&c->list, c->index_file, c->index, err, sizeof(err)))
 		return cmd_usage_error("rvreplay", "%s", err), -1;
-	c->list.batch |= c->list.nr > 1;
+	/* a timeout stops a child: one trace is a batch of one */
+	c->list.batch |= c->list.nr > 1 || c->trace_timeout;
 	if (!c->list.batch) {
 		c->path = c->list.paths[0];
 		return 0;
@@ -1147,7 +1157,7 @@ int cmd_replay(int argc, char **argv)
 	}
 	b = (struct batch){ .list = &c.list, .jobs = c.jobs ? c.jobs : cmd_cpus(), .one = batch_one,
 			    .notes = batch_notes, .line = c.baseline_path ? batch_line : NULL, .ctx = &c,
-			    .jsonl = rf.jsonl_f, .junit = rf.junit_f };
+			    .jsonl = rf.jsonl_f, .junit = rf.junit_f, .timeout = c.trace_timeout };
 	if (b.jobs > c.list.nr)
 		b.jobs = c.list.nr;
 	ret = results_close(&rf, batch_run(&b));

@@ -229,6 +229,26 @@ if [ -x "$make_hostile" ] && "$make_hostile" hostile-comm traces/clock-nanosleep
 else
 	skip "hostile comm in JUnit" "no make_hostile"
 fi
+# ---- --trace-timeout: one slow trace does not hold the fleet ----
+
+if [ -x "${MAKE_HOSTILE:-build/tests/make_hostile}" ]; then
+	"${MAKE_HOSTILE:-build/tests/make_hostile}" sleeps traces/clock-nanosleep.dat "$TMP/slow.dat" 262144 1
+	start=$(date +%s)
+	"$RVREPLAY" -q -j 2 --trace-timeout 1 --jsonl "$TMP/to.jsonl" "$TMP/slow.dat" $T/mutex-pi.dat \
+		2> "$TMP/to.err"
+	got=$? took=$(($(date +%s) - start))
+	if [ "$got" = 2 ] && grep -q "slow.dat: its replay took more than 1 s (--trace-timeout): stopped" "$TMP/to.err" &&
+	   jq -s -e 'map(select(.path | endswith("slow.dat")))[0].exit_code == 2' "$TMP/to.jsonl" > /dev/null &&
+	   jq -s -e 'map(select(.path | endswith("mutex-pi.dat")))[0].exit_code == 1' "$TMP/to.jsonl" > /dev/null; then
+		ok "--trace-timeout: the slow trace stopped, named, exit 2; the others judged ($took s)"
+	else
+		not_ok "--trace-timeout" "exit $got" "$(cat "$TMP/to.err")" "$(cut -c1-200 "$TMP/to.jsonl")"
+	fi
+else
+	skip "--trace-timeout" "no make_hostile"
+fi
+check_error "--trace-timeout 0: refused" "--trace-timeout 0 $T/mutex-pi.dat" "bad --trace-timeout '0'"
+
 # ---- the reports are the output: unwritten, the run fails ----
 
 "$RVREPLAY" -j 2 $T/mutex-pi.dat $T/futex-wake.dat > /dev/full 2> "$TMP/full.err"
