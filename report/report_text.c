@@ -107,7 +107,7 @@ static void text_instance(struct report *rep, const char *label, const struct ve
 static void text_group(struct report *rep, const struct verdict_group *g)
 {
 	char first[32], last[32], prio[16], buf[LINE_LEN], atoms[EXPLAIN_LEN], states[64];
-	char comm[ESCAPE_LEN(TRACE_COMM_LEN)];
+	char comm[ESCAPE_LEN(TRACE_COMM_LEN)], why[ESCAPE_LEN(WAIVER_TEXT)], path[ESCAPE_LEN(256)];
 	const struct verdict *w = &g->worst;
 	FILE *out = rep->opts.out;
 
@@ -121,9 +121,11 @@ static void text_group(struct report *rep, const struct verdict_group *g)
 		fprintf(out, "1 at %s, %s\n", first, g->reason);
 	else
 		fprintf(out, "%lu from %s to %s, %s\n", g->count, first, last, g->reason);
+	/* a waiver's why is a file's text: its "\n" would forge a report line */
 	if (g->waiver)
-		fprintf(out, "  waived: %s (%s line %u%s%s)\n", g->waiver->why,
-			rep->opts.waivers->path, g->waiver->line,
+		fprintf(out, "  waived: %s (%s line %u%s%s)\n",
+			escape(g->waiver->why, why, sizeof(why)),
+			escape(rep->opts.waivers->path, path, sizeof(path)), g->waiver->line,
 			g->waiver->expires[0] ? ", until " : "", g->waiver->expires);
 	explain_why(w, rep->opts.arch, buf, sizeof(buf));
 	fprintf(out, "  why:    %s\n", buf);

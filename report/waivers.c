@@ -13,6 +13,7 @@
 
 #include "explain.h"
 #include "grow.h"
+#include "monitor.h"
 #include "time_text.h"
 #include "waivers.h"
 
@@ -102,14 +103,24 @@ static int pid_value(struct reader *r, int *pid)
 	return 0;
 }
 
-/* YYYY-MM-DD, a TOML local date */
+static int days_in(int y, int m)
+{
+	static const int days[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+
+	return m == 2 && ((y % 4 == 0 && y % 100) || y % 400 == 0) ? 29 : days[m - 1];
+}
+
+/* YYYY-MM-DD, a TOML local date: one the calendar has */
 static int date_value(struct reader *r, char *out)
 {
 	int y, m, d, n = 0;
 
-	if (sscanf(r->at, "%4d-%2d-%2d%n", &y, &m, &d, &n) != 3 || n != 10 || m < 1 || m > 12 ||
-	    d < 1 || d > 31)
+	if (sscanf(r->at, "%4d-%2d-%2d%n", &y, &m, &d, &n) != 3 || n != 10 || y < 0 || y > 9999 || m < 1 ||
+	    m > 12 || d < 1 || d > 31)
 		return fail(r, "expected a date: YYYY-MM-DD, unquoted");
+	if (d > days_in(y, m))
+		return fail(r, "%.10s is no day of the calendar (%04d-%02d has %d days)", r->at, y, m,
+			    days_in(y, m));
 	snprintf(out, 16, "%04d-%02d-%02d", y, m, d);
 	r->at += n;
 	return 0;
@@ -189,6 +200,41 @@ static struct waiver *new_waiver(struct waivers *ws, struct reader *r)
 
 static const char *const reasons[] = { "sleep_reason", "waker", "page_fault", "start", "other" };
 
+static bool known_monitor(const char *name)
+{
+	for (int i = 0; rv_monitor_list[i]; i++)
+		if (!strcmp(rv_monitor_list[i]->name, name))
+			return true;
+	return false;
+}
+
+/*
+ * Whether fnmatch() takes @p as the pattern it reads: every '[' of a
+ * bracket expression closed. glibc matches an unclosed one literally, so a
+ * mistyped "[a-" would silently waive nothing.
+ */
+static bool pattern_whole(const char *p)
+{
+	for (; *p; p++) {
+		if (*p == '\\' && p[1]) {
+			p++;
+			continue;
+		}
+		if (*p != '[')
+			continue;
+		p++;
+		if (*p == '!' || *p == '^')
+			p++;
+		if (*p == ']')
+			p++;
+		while (*p && *p != ']')
+			p++;
+		if (!*p)
+			return false;
+	}
+	return true;
+}
+
 /* The required keys, a known reason class; @today decides expiry. */
 static int complete(struct reader *r, struct waiver *w, unsigned int seen, const char *today)
 {
@@ -205,6 +251,11 @@ static int complete(struct reader *r, struct waiver *w, unsigned int seen, const
 	if (!known)
 		return fail(&at, "unknown reason '%s' (sleep_reason, waker, page_fault, start, "
 			    "other: the JSON reason)", w->reason);
+	if (!known_monitor(w->monitor))
+		return fail(&at, "unknown monitor '%s' (rvreplay list names them)", w->monitor);
+	if (!pattern_whole(w->comm) || !pattern_whole(w->detail) || !pattern_whole(w->trace))
+		return fail(&at, "a pattern with a '[' never closed (comm '%s', detail '%s', "
+			    "trace '%s')", w->comm, w->detail, w->trace);
 	if (w->from > w->to)
 		return fail(&at, "'from' is after 'to'");
 	w->expired = w->expires[0] && strcmp(w->expires, today) < 0;
@@ -218,6 +269,13 @@ static int read_lines(FILE *f, struct reader *r, struct waivers *ws, const char 
 	unsigned int seen = 0;
 
 	for (r->nr = 1; fgets(line, MAX_LINE, f); r->nr++) {
+		size_t n = strlen(line);
+
+		/* a UTF-8 byte order mark, and CRLF line ends, as editors write them */
+		if (r->nr == 1 && !strncmp(line, "\xef\xbb\xbf", 3))
+			memmove(line, line + 3, (n -= 3) + 1);
+		if (n >= 2 && line[n - 2] == '\r' && line[n - 1] == '\n')
+			memcpy(line + n - 2, "\n", 2);
 		r->text = r->at = line;
 		if (!strchr(line, '\n') && !feof(f))
 			return fail(r, "a line longer than %d bytes", MAX_LINE - 1);

@@ -79,6 +79,22 @@ printf '[[waiver]]\nmonitor = "sleep"\ncomm = "x"\nreason = "waker"\n' > "$TMP/b
 check_error "a waiver without why" "--waivers $TMP/bad2.toml $T" "bad2.toml:[0-9]+:[0-9]+: .*why"
 printf '[[waiver]]\nmonitor = "sleep"\ncolour = "x"\n' > "$TMP/bad3.toml"
 check_error "an unknown key" "--waivers $TMP/bad3.toml $T" "bad3.toml:3:[0-9]+: .*colour"
+printf '[[waiver]]\nmonitor = "sleeep"\ncomm = "x"\nreason = "waker"\nwhy = "w"\n' > "$TMP/bad4.toml"
+check_error "a mistyped monitor: an error, not a warning -q would hide" "-q --waivers $TMP/bad4.toml $T" \
+	"bad4.toml:1:1: unknown monitor 'sleeep'"
+printf '[[waiver]]\nmonitor = "sleep"\ncomm = "[a-"\nreason = "waker"\nwhy = "w"\n' > "$TMP/bad5.toml"
+check_error "a pattern whose '[' is never closed" "--waivers $TMP/bad5.toml $T" \
+	"bad5.toml:1:1: a pattern with a '\\[' never closed"
+printf '[[waiver]]\nmonitor = "sleep"\ncomm = "x"\nreason = "waker"\nwhy = "w"\nexpires = 2027-02-31\n' \
+	> "$TMP/bad6.toml"
+check_error "a day the calendar lacks" "--waivers $TMP/bad6.toml $T" \
+	"bad6.toml:6:11: 2027-02-31 is no day of the calendar"
+printf '\357\273\277[[waiver]]\r\nmonitor = "sleep"\r\ncomm = "mutex*"\r\nreason = "waker"\r\nwhy = "known\\nSummary: 0 violations"\r\n' \
+	> "$TMP/crlf.toml"
+check "a file with a byte order mark and CRLF line ends, as editors write it" \
+	"-s --waivers $TMP/crlf.toml $T" 1 "^Summary: 6 violations \\(5 waived\\)"
+check "a why holding a newline cannot forge a line" "--waivers $TMP/crlf.toml $T" 1 \
+	"^  waived: known\\\\x0aSummary: 0 violations \\("
 check_error "a missing waiver file" "--waivers $TMP/none.toml $T" "none.toml"
 
 finish
