@@ -5,6 +5,7 @@
  * sorted into new, fixed, unchanged and waived.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -611,6 +612,12 @@ static int judge_key(struct baseline_comparison *c, const struct entry *e,
 	return ret;
 }
 
+/* Counts of many lines summed: at most ULONG_MAX, never wrapped to a small one. */
+static unsigned long add_sat(unsigned long a, unsigned long b)
+{
+	return a > ULONG_MAX - b ? ULONG_MAX : a + b;
+}
+
 static int judge_keys(struct comparing *s, struct baseline_comparison *c)
 {
 	const struct entry *e = s->entries;
@@ -621,11 +628,11 @@ static int judge_keys(struct comparing *s, struct baseline_comparison *c)
 
 		for (j = i; j < s->nr_entries && !entry_cmp(&e[i], &e[j]); j++) {
 			if (!e[j].in_new) {
-				t.old += e[j].key->count + e[j].key->waived;
+				t.old = add_sat(t.old, add_sat(e[j].key->count, e[j].key->waived));
 				continue;
 			}
-			t.count += e[j].key->count;
-			t.waived += e[j].key->waived;
+			t.count = add_sat(t.count, e[j].key->count);
+			t.waived = add_sat(t.waived, e[j].key->waived);
 		}
 		if (judge_key(c, &e[i], &t))
 			return -1;

@@ -269,6 +269,16 @@ check_stdout "a single report OLD, JSON Lines NEW: keyed by the report's trace n
 check_error "a single report OLD whose trace NEW lacks" \
 	"compare -q $TMP/all.json $TMP/old.jsonl" "old.jsonl: no line for futex-wake.dat"
 
+# ---- counts summed past 64 bits: saturated, never wrapped to "fixed (0)"
+
+line traces/a.dat 1 "$(group 10 sleep x waker 1)" > "$TMP/small.jsonl"
+big=9223372036854775807
+line traces/a.dat 1 "$(group 10 sleep x waker $big),$(group 11 sleep x waker $big),$(group 12 sleep x waker 2)" \
+	> "$TMP/huge.jsonl"
+check "counts past 2^64 in one key: unchanged at the most, not fixed" \
+	"compare $TMP/small.jsonl $TMP/huge.jsonl" 0 \
+	"^unchanged: a.dat: sleep x waker \\(18446744073709551615, was 1\\)$"
+
 # ---- traces of one file name in per-board folders (docs/fleet.md's layout)
 
 B=$TMP/boards
