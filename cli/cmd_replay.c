@@ -410,6 +410,60 @@ static int parse_option(struct replay_cli *c, int opt, const char *arg)
 	}
 }
 
+/* An output file of a batch, and the trace that writes it. */
+struct output_name {
+	char		path[600];
+	const char	*trace;
+};
+
+static void output_name(struct output_name *o, const char *trace, const char *dir,
+			const char *name, const char *suffix)
+{
+	snprintf(o->path, sizeof(o->path), "%s/%s%s", dir, name, suffix);
+	o->trace = trace;
+}
+
+static int by_output_path(const void *a, const void *b)
+{
+	return strcmp(((const struct output_name *)a)->path, ((const struct output_name *)b)->path);
+}
+
+/*
+ * Whether two outputs of a batch are one file: traces of one name, or
+ * a.dat's --chrome-trace and a.chrome.dat's -o in one folder
+ * (D/a.chrome.json both). Return: 0, or -1 with @err naming them.
+ */
+static int outputs_collide(const struct replay_cli *c, char *err, size_t len)
+{
+	struct output_name *o = calloc(3 * (size_t)c->list.nr + 1, sizeof(*o));
+	unsigned int n = 0;
+	char name[256];
+	int ret = 0;
+
+	if (!o)
+		return snprintf(err, len, "out of memory"), -1;
+	for (unsigned int i = 0; i < c->list.nr; i++) {
+		trace_list_name(c->list.paths[i], name, sizeof(name));
+		if (c->output)
+			output_name(&o[n++], c->list.paths[i], c->output, name,
+				    c->report.json ? ".json" : ".txt");
+		if (c->html)
+			output_name(&o[n++], c->list.paths[i], c->html, name, ".html");
+		if (c->chrome)
+			output_name(&o[n++], c->list.paths[i], c->chrome, name, ".chrome.json");
+	}
+	qsort(o, n, sizeof(*o), by_output_path);
+	for (unsigned int i = 1; i < n && !ret; i++) {
+		if (strcmp(o[i - 1].path, o[i].path))
+			continue;
+		snprintf(err, len, "%.200s and %.200s would both write %.300s: rename one, or run "
+			 "them apart", o[i - 1].trace, o[i].trace, o[i].path);
+		ret = -1;
+	}
+	free(o);
+	return ret;
+}
+
 /* The traces named, or listed by --index-file; what a batch of them allows. */
 static int traces(struct replay_cli *c, int argc, char **argv)
 {
@@ -435,7 +489,7 @@ static int traces(struct replay_cli *c, int argc, char **argv)
 	if (c->report.json && !c->output)
 		return cmd_usage_error("rvreplay", "--json with several traces writes a file per "
 				       "trace: name a folder with -o"), -1;
-	if ((c->output || c->html || c->chrome) && trace_list_same_names(&c->list, err, sizeof(err)))
+	if ((c->output || c->html || c->chrome) && outputs_collide(c, err, sizeof(err)))
 		return cmd_usage_error("rvreplay", "%s", err), -1;
 	if ((c->jsonl || c->baseline_path) && trace_list_same_keys(&c->list, err, sizeof(err)))
 		return cmd_usage_error("rvreplay", "%s", err), -1;

@@ -268,49 +268,6 @@ const char *trace_list_name(const char *path, char *buf, size_t len)
 	return buf;
 }
 
-struct named {
-	char		name[256];
-	const char	*path;
-};
-
-static int by_output_name(const void *a, const void *b)
-{
-	return strcmp(((const struct named *)a)->name, ((const struct named *)b)->name);
-}
-
-/**
- * trace_list_same_names() - whether two traces would write the same outputs
- * @l: the list
- * @err: which two
- * @len: its size
- *
- * Return: 0 when every name is its own, else -1 (or memory).
- */
-int trace_list_same_names(const struct trace_list *l, char *err, size_t len)
-{
-	struct named *n = calloc(l->nr + 1, sizeof(*n));
-	int ret = 0;
-
-	if (!n) {
-		snprintf(err, len, "out of memory");
-		return -1;
-	}
-	for (unsigned int i = 0; i < l->nr; i++) {
-		trace_list_name(l->paths[i], n[i].name, sizeof(n[i].name));
-		n[i].path = l->paths[i];
-	}
-	qsort(n, l->nr, sizeof(*n), by_output_name);
-	for (unsigned int i = 1; i < l->nr && !ret; i++) {
-		if (strcmp(n[i - 1].name, n[i].name))
-			continue;
-		snprintf(err, len, "%s and %s would write the same outputs (%s.*): rename one, or "
-			 "run them apart", n[i - 1].path, n[i].path, n[i].name);
-		ret = -1;
-	}
-	free(n);
-	return ret;
-}
-
 static int by_key(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);

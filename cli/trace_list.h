@@ -28,7 +28,6 @@ struct trace_list {
 int trace_list_add(struct trace_list *l, const char *arg, char *err, size_t len);
 int trace_list_index(struct trace_list *l, const char *file, long index, char *err, size_t len);
 const char *trace_list_name(const char *path, char *buf, size_t len);
-int trace_list_same_names(const struct trace_list *l, char *err, size_t len);
 int trace_list_same_keys(const struct trace_list *l, char *err, size_t len);
 void trace_list_free(struct trace_list *l);
 

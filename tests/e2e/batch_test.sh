@@ -154,8 +154,13 @@ check_error "--json with several traces and no -o: refused" "--json $T/mutex-pi.
 mkdir -p "$TMP/a" "$TMP/b"
 cp $T/mutex-pi.dat "$TMP/a/x.dat"
 cp $T/futex-wake.dat "$TMP/b/x.dat"
+mkdir -p "$TMP/c"
+cp $T/mutex-pi.dat "$TMP/c/a.dat"
+cp $T/futex-wake.dat "$TMP/c/a.chrome.dat"
+check_error "a.dat's --chrome-trace and a.chrome.dat's --json -o in one folder: refused" \
+	"--json -o $TMP/oc --chrome-trace $TMP/oc $TMP/c" "would both write .*oc/a.chrome.json"
 check_error "two traces that would write the same outputs: refused" "-o $TMP/o2 $TMP/a/x.dat $TMP/b/x.dat" \
-	"x.dat and .*x.dat would write the same outputs"
+	"x.dat and .*x.dat would both write .*o2/x.txt"
 : > "$TMP/file"
 check_error "-o naming a file with several traces: refused" "-o $TMP/file $T/mutex-pi.dat $T/futex-wake.dat" \
 	"not a folder: with several traces"
