@@ -4,11 +4,13 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -344,20 +346,51 @@ static void say(const struct batch *b, const struct tally *t)
 		t->worst ? escape(b->list->paths[t->worst_index], path, sizeof(path)) : "");
 }
 
+/*
+ * How many jobs fit the open files: each holds its memory files, and its
+ * child the trace and what it writes. @jobs when they all fit, else fewer
+ * (at least one), said.
+ */
+static unsigned int jobs_that_fit(unsigned int jobs)
+{
+	struct rlimit nofile;
+	unsigned int fit;
+	long open = 0;
+
+	if (getrlimit(RLIMIT_NOFILE, &nofile) || nofile.rlim_cur == RLIM_INFINITY)
+		return jobs;
+	for (int fd = 0; fd < 1024 && (rlim_t)fd < nofile.rlim_cur; fd++)
+		open += fcntl(fd, F_GETFD) >= 0;
+	/* each job: its memory files in the parent, and a few more while it starts */
+	fit = nofile.rlim_cur > (rlim_t)open + 16 ?
+	      (unsigned int)((nofile.rlim_cur - open - 16) / (NR_CAUGHT + 2)) : 1;
+	if (!fit)
+		fit = 1;
+	if (jobs <= fit)
+		return jobs;
+	cmd_notice(NULL, "-j %u: at most %u at once with %llu open files", jobs, fit,
+		   (unsigned long long)nofile.rlim_cur);
+	return fit;
+}
+
 /**
  * batch_run() - replay every trace of the list, b->jobs at a time
- * @b: the run
+ * @asked: the run (fewer jobs at once when the open files would not do)
  *
  * Return: the worst exit code of the traces (2 beats 1 beats 0); 2 when a
  * child cannot be started (the traces not started are not judged).
  */
-int batch_run(const struct batch *b)
+int batch_run(const struct batch *asked)
 {
-	struct job *jobs = calloc(b->jobs, sizeof(*jobs));
+	struct batch run = *asked;
+	const struct batch *b = &run;
+	struct job *jobs;
 	struct tally t = { .worst = EXIT_CLEAN, .worst_index = -1 };
 	unsigned int next = 0, running = 0;
 	int failed = 0;
 
+	run.jobs = jobs_that_fit(asked->jobs);
+	jobs = calloc(run.jobs, sizeof(*jobs));
 	t.suites = calloc(b->list->nr + 1, sizeof(*t.suites));
 	t.spool = b->junit ? memfd_create("junit", MFD_CLOEXEC) : -1;
 	if (!jobs || !t.suites || (b->junit && t.spool < 0)) {

@@ -31,7 +31,7 @@ static void on_interrupt(int sig)
  */
 static void watch_interrupts(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
 	static int watching;
 	struct sigaction sa = { .sa_handler = on_interrupt }, old;
 

@@ -254,6 +254,28 @@ else
 fi
 check_error "--trace-timeout 0: refused" "--trace-timeout 0 $T/mutex-pi.dat" "bad --trace-timeout '0'"
 
+# ---- a reader that stops reading: no output in progress left ----
+
+mkdir -p "$TMP/pipe"
+"$RVREPLAY" --all -j 2 --jsonl "$TMP/pipe/n.jsonl" --junit "$TMP/pipe/n.xml" traces/ | head -1 > /dev/null
+sleep 1
+if [ -z "$(ls -A "$TMP/pipe")" ]; then
+	ok "rvreplay ... | head: ended by SIGPIPE, no --jsonl or --junit file in progress left"
+else
+	not_ok "rvreplay ... | head: files left" "$(ls -A "$TMP/pipe")"
+fi
+
+# ---- more jobs than open files allow: as many at once as fit, all judged ----
+
+( ulimit -n 64; "$RVREPLAY" -q -j 1024 --jsonl "$TMP/many.jsonl" traces/ ) 2> "$TMP/many.err"
+got=$?
+if [ "$got" = 1 ] && [ "$(wc -l < "$TMP/many.jsonl")" = "$(ls traces/*.dat | wc -l)" ] &&
+   grep -q -- "-j [0-9]*: at most [0-9]* at once with 64 open files" "$TMP/many.err"; then
+	ok "-j 1024 with 64 open files: fewer at once, said; every trace judged"
+else
+	not_ok "-j 1024 with 64 open files" "exit $got" "$(cat "$TMP/many.err")"
+fi
+
 # ---- the reports are the output: unwritten, the run fails ----
 
 "$RVREPLAY" -j 2 $T/mutex-pi.dat $T/futex-wake.dat > /dev/full 2> "$TMP/full.err"
