@@ -385,7 +385,10 @@ known_disagreement() {
 	esac
 }
 agree=0 differ=0
+# what they read, not how safely: under the sanitizers libtracecmd's parse
+# of 63,000 formats alone outlasts the hang guard, so the normal build asks
 for f in "$TMP"/*.dat; do
+	[ -n "$ASAN_OPTIONS" ] && break
 	for reader in fast libtracecmd; do
 		timeout -k 5 "$GUARD" env RVREPLAY_READER=$reader sh -c "$LIMIT exec \"\$0\" \"\$@\"" \
 			"$BIN" -s "$f" > /dev/null 2> "$TMP/$reader.err"
@@ -402,7 +405,11 @@ for f in "$TMP"/*.dat; do
 			"fast: $(head -c 200 "$TMP/fast.err")" "libtracecmd: $(head -c 200 "$TMP/libtracecmd.err")"
 	fi
 done
-ok "both readers: $agree hostile files alike, $differ known to differ"
+if [ -n "$ASAN_OPTIONS" ]; then
+	ok "both readers on every hostile file: asked by the build without sanitizers"
+else
+	ok "both readers: $agree hostile files alike, $differ known to differ"
+fi
 
 echo
 echo "Goals for inputs under 1 MB: 256 MiB, 10 s. Per case: input, peak memory, time:"
