@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,7 @@ struct replay_cli {
 	long			index;		/* --index N, -1: every trace of LIST */
 	unsigned long		jobs;		/* -j N */
 	unsigned long		trace_timeout;	/* --trace-timeout S, 0: none */
+	bool			max_listed_set;	/* --max-violations given */
 	const char		*jsonl;		/* --jsonl FILE */
 	const char		*junit;		/* --junit FILE */
 	struct trace_result	*result;	/* the trace's, for --jsonl, --junit, --baseline */
@@ -110,6 +112,8 @@ static const char usage_text[] =
 "                          monitor and reason, their first and worst in full)\n"
 "      --sort KEY          groups by time (default), latency, sleep or count\n"
 "      --limit N           groups printed (default 10; 0: all)\n"
+"      --max-violations N  violations --json lists (default 10000; 0 or --all:\n"
+"                          every one); all are counted and grouped\n"
 "      --stats             statistics per real-time task: sleeps, latencies, faults\n"
 "      --html FILE         also write an HTML report: a timeline of each group\n"
 "      --chrome-trace FILE also write the trace for Perfetto and chrome://tracing\n"
@@ -144,7 +148,7 @@ enum {
 	OPT_BUFFER, OPT_LOST, OPT_STRICT, OPT_NO_INFER, OPT_KCOMMS, OPT_COLOR, OPT_PROFILE,
 	OPT_DAMAGED, OPT_MAX_INFLATED, OPT_TS, OPT_ALL, OPT_SORT, OPT_LIMIT, OPT_STATS, OPT_AROUND,
 	OPT_HTML, OPT_CHROME, OPT_WAIVERS, OPT_JSONL, OPT_JUNIT, OPT_INDEX_FILE, OPT_INDEX,
-	OPT_BASELINE, OPT_TRACE_TIMEOUT,
+	OPT_BASELINE, OPT_TRACE_TIMEOUT, OPT_MAX_VIOLATIONS,
 };
 
 static const struct option longopts[] = {
@@ -179,6 +183,7 @@ static const struct option longopts[] = {
 	{ "all", no_argument, NULL, OPT_ALL },
 	{ "sort", required_argument, NULL, OPT_SORT },
 	{ "limit", required_argument, NULL, OPT_LIMIT },
+	{ "max-violations", required_argument, NULL, OPT_MAX_VIOLATIONS },
 	{ "stats", no_argument, NULL, OPT_STATS },
 	{ "around", required_argument, NULL, OPT_AROUND },
 	{ "html", required_argument, NULL, OPT_HTML },
@@ -346,6 +351,13 @@ static int parse_option(struct replay_cli *c, int opt, const char *arg)
 		return 0;
 	case OPT_SORT:
 		return parse_sort(c, arg);
+	case OPT_MAX_VIOLATIONS:
+		if (cmd_parse_uint(arg, ULONG_MAX, &n))
+			return cmd_usage_error("rvreplay", "bad --max-violations '%s' (0 for all)", arg),
+			       -1;
+		c->report.max_listed = n;
+		c->max_listed_set = true;
+		return 0;
 	case OPT_LIMIT:
 		if (cmd_parse_uint(arg, 1000000, &n))
 			return cmd_usage_error("rvreplay", "bad --limit '%s' (0 for no limit)", arg),
@@ -496,6 +508,20 @@ static int traces(struct replay_cli *c, int argc, char **argv)
 	return 0;
 }
 
+/*
+ * Perfetto's UI and chrome://tracing load JSON traces of a few hundred MB
+ * at most: --chrome-trace stops at 256 MiB, or RVREPLAY_CHROME_MAX_MIB.
+ */
+static uint64_t chrome_bound(void)
+{
+	const char *env = getenv("RVREPLAY_CHROME_MAX_MIB");
+	unsigned long mib = 256;
+
+	if (env && cmd_parse_uint(env, 1UL << 20, &mib))
+		mib = 256;
+	return (uint64_t)(mib ? mib : 256) << 20;
+}
+
 static int parse(struct replay_cli *c, int argc, char **argv)
 {
 	int opt, ret;
@@ -505,6 +531,7 @@ static int parse(struct replay_cli *c, int argc, char **argv)
 	c->filter.cpu = -1;
 	c->filter.to = UINT64_MAX;
 	c->report.limit = 10;
+	c->report.max_listed = REPORT_MAX_LISTED;
 	c->color = "auto";
 	optind = 1;
 	opterr = 0;
@@ -520,6 +547,10 @@ static int parse(struct replay_cli *c, int argc, char **argv)
 	}
 	if (c->filter.from > c->filter.to)
 		return cmd_usage_error("rvreplay", "--from is after --to: nothing to report"), -1;
+	/* --all: every violation, in JSON too, unless --max-violations says otherwise */
+	if (c->report.all && !c->max_listed_set)
+		c->report.max_listed = 0;
+	c->report.chrome_max = c->report.all ? 0 : chrome_bound();
 	return traces(c, argc - optind, argv + optind);
 }
 
@@ -609,6 +640,10 @@ static void judged_notices(const struct replay_cli *c, const struct report *rep)
 		if (!rep->filter.comm_seen[i])
 			cmd_notice(c->path, "--comm '%s': no task of the trace had such a name",
 				   c->filter.comms[i]);
+	if (rep->unlisted)
+		cmd_notice(c->path, "--json lists %lu of the %lu violations (--max-violations %lu); "
+			   "every one is counted and grouped (--max-violations 0 or --all lists them)",
+			   rep->listed, rep->listed + rep->unlisted, c->report.max_listed);
 	if (gaps)
 		cmd_notice(c->path, "events were lost (%u gap%s): verdicts near them may differ "
 			   "from the kernel's (the report's lost events say where)", gaps,
@@ -721,6 +756,10 @@ static int pictures_draw(struct replay_cli *c, struct opened_trace *t, struct re
 	progress_end();
 	if (failed)
 		cmd_error(c->path, "%s", err);
+	else if (p->chrome && chrome_truncated(p->chrome))
+		cmd_notice(c->path, "--chrome-trace ends at its bound of %llu MiB, said in the file "
+			   "(--all exports every record)",
+			   (unsigned long long)(c->report.chrome_max >> 20));
 	return failed;
 }
 

@@ -210,9 +210,14 @@ static void on_verdict(void *data, const struct verdict *v)
 		rep->oom = true;
 	if (rep->opts.tap)
 		rep->opts.tap->verdict(rep->opts.tap->data, rep, v, reason);
-	/* -s and -q shorten the text; JSON always holds every violation */
-	if (rep->opts.json || (rep->opts.all && !rep->opts.summary_only && !rep->opts.quiet))
+	/* -s and -q shorten the text; JSON lists up to --max-violations, counts all */
+	if (rep->opts.json && rep->opts.max_listed && rep->listed >= rep->opts.max_listed) {
+		rep->unlisted++;
+	} else if (rep->opts.json || (rep->opts.all && !rep->opts.summary_only &&
+					!rep->opts.quiet)) {
 		rep->format->verdict(rep, v);
+		rep->listed += rep->opts.json;
+	}
 }
 
 static void on_sleep(void *data, const struct replay_sleep *s)

@@ -37,6 +37,9 @@ struct report_filter {
 struct report;
 struct report_tap;
 
+/* The violations --json lists by default: about 20 MB of JSON (each ~2 KB). */
+#define REPORT_MAX_LISTED	10000
+
 struct report_options {
 	bool		json;
 	bool		summary_only;
@@ -50,6 +53,8 @@ struct report_options {
 	bool		all;		/* every violation in full, not groups */
 	enum group_order sort;		/* of the groups */
 	unsigned int	limit;		/* groups printed; 0: all */
+	unsigned long	max_listed;	/* violations JSON lists; 0: all (--max-violations) */
+	uint64_t	chrome_max;	/* bytes of --chrome-trace; 0: no bound */
 	bool		stats;		/* the statistics per task in the text */
 	struct waivers	*waivers;	/* known violations: reported, not failing */
 	/* selected monitors that could not judge (gate.h), told in the report */
@@ -116,6 +121,8 @@ struct report {
 	struct verdict_groups		groups;
 	struct report_stats		stats;
 	unsigned long			waived;		/* of the violations */
+	unsigned long			listed;		/* JSON's violations array */
+	unsigned long			unlisted;	/* past opts.max_listed: counted only */
 	const struct waiver		*waiver;	/* of the verdict being written */
 };
 

@@ -11,6 +11,7 @@
 #include "report_chrome_local.h"
 
 #define PS_PREEMPTED	0x100		/* TASK_REPORT_MAX: switched out runnable */
+
 #define PS_DEAD		0x30		/* EXIT_DEAD, EXIT_ZOMBIE */
 
 static int cpu_tid(int cpu)
@@ -72,6 +73,7 @@ struct chrome_trace *chrome_new(FILE *out, const struct report_options *opts,
 	c->arch = opts->arch;
 	c->from = from;
 	c->to = to;
+	c->max_bytes = opts->chrome_max;
 	c->cpus = trace_input_meta(in)->cpus;
 	c->cpu = calloc(c->cpus + 1, sizeof(*c->cpu));
 	if (!c->cpu) {
@@ -327,9 +329,24 @@ static void stop(struct chrome_trace *c)
  * @c: the export
  * @rec: the record
  */
+/* The bound reached, looked at every 1024 records: the slices end there. */
+static bool at_bound(struct chrome_trace *c)
+{
+	if (c->truncated)
+		return true;
+	if (!c->started || ++c->since_check < 1024)
+		return false;
+	c->since_check = 0;
+	if (!chrome_over_bound(c))
+		return false;
+	stop(c);
+	c->truncated = true;
+	return true;
+}
+
 void chrome_record(struct chrome_trace *c, const struct trace_record *rec)
 {
-	if (c->done || rec->cpu < 0 || rec->cpu >= c->cpus)
+	if (c->done || rec->cpu < 0 || rec->cpu >= c->cpus || at_bound(c))
 		return;
 	if (rec->ts > c->to) {
 		stop(c);
@@ -375,6 +392,17 @@ bool chrome_done(const struct chrome_trace *c)
 }
 
 /**
+ * chrome_truncated() - whether the export stopped at its size bound
+ * @c: the export
+ *
+ * Return: true when it did (the file says where).
+ */
+bool chrome_truncated(const struct chrome_trace *c)
+{
+	return c->truncated;
+}
+
+/**
  * chrome_end() - the records are over: open slices end, the file closes
  * @c: the export
  *
@@ -382,7 +410,18 @@ bool chrome_done(const struct chrome_trace *c)
  */
 int chrome_end(struct chrome_trace *c)
 {
+	char note[160];
+
 	stop(c);
+	if (c->truncated) {
+		/* where and why the export ends, in the file, for whoever opens it */
+		snprintf(note, sizeof(note), "rvreplay: the export ends here, at its bound of %llu "
+			 "MiB: %lu violations not drawn (--all exports everything)",
+			 (unsigned long long)(c->max_bytes >> 20), c->undrawn);
+		chrome_event(c, 'i', CHROME_CPUS_PID, cpu_tid(0), c->last_ts);
+		chrome_str(c, "name", note);
+		fprintf(c->f, ",\"s\":\"g\"}");
+	}
 	fprintf(c->f, "\n]}\n");
 	return ferror(c->f) ? -1 : 0;
 }

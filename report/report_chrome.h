@@ -28,6 +28,7 @@ void chrome_verdict(struct chrome_trace *c, const struct report *rep, const stru
 		    const char *reason);
 void chrome_record(struct chrome_trace *c, const struct trace_record *rec);
 bool chrome_done(const struct chrome_trace *c);
+bool chrome_truncated(const struct chrome_trace *c);
 int chrome_end(struct chrome_trace *c);
 void chrome_free(struct chrome_trace *c);
 

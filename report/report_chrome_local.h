@@ -47,7 +47,13 @@ struct chrome_trace {
 	struct chrome_task	*hash[CHROME_HASH];
 	unsigned long		flows;
 	bool			first;		/* no comma before the next event */
+	uint64_t		max_bytes;	/* report_options.chrome_max, 0: no bound */
+	unsigned int		since_check;	/* records since its size was looked at */
+	bool			truncated;	/* stopped at the bound */
+	unsigned long		undrawn;	/* violations past it */
 };
+
+bool chrome_over_bound(const struct chrome_trace *c);
 
 void chrome_event(struct chrome_trace *c, char ph, int pid, int tid, uint64_t ts);
 void chrome_str(struct chrome_trace *c, const char *key, const char *s);

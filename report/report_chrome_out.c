@@ -168,6 +168,22 @@ static void verdict_args(struct chrome_trace *c, const struct verdict *v)
 }
 
 /**
+ * chrome_over_bound() - whether the file reached its bound
+ * @c: the export
+ *
+ * Return: true when it is past report_options.chrome_max (not for a pipe).
+ */
+bool chrome_over_bound(const struct chrome_trace *c)
+{
+	off_t at;
+
+	if (!c->max_bytes)
+		return false;
+	at = ftello(c->f);
+	return at >= 0 && (uint64_t)at >= c->max_bytes;
+}
+
+/**
  * chrome_verdict() - a verdict, as an instant event on its task's process
  * @c: the export
  * @rep: the report
@@ -179,9 +195,15 @@ static void verdict_args(struct chrome_trace *c, const struct verdict *v)
 void chrome_verdict(struct chrome_trace *c, const struct report *rep, const struct verdict *v,
 		    const char *reason)
 {
-	struct chrome_task *t = chrome_task(c, v->pid, true);
+	struct chrome_task *t;
 	char name[EXPLAIN_LEN + 64];
 
+	if (c->truncated || chrome_over_bound(c)) {
+		c->truncated = true;
+		c->undrawn++;
+		return;
+	}
+	t = chrome_task(c, v->pid, true);
 	if (t && !t->named) {
 		memcpy(t->comm, v->comm, sizeof(t->comm));
 		chrome_name_task(c, t);

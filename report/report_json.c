@@ -332,6 +332,8 @@ static void summary_counts(struct report *rep, json_t *o)
 	json_t *by = json_object();
 
 	json_object_set_new(o, "violations", json_integer(rep->violations));
+	json_object_set_new(o, "violations_listed", json_integer(rep->listed));
+	json_object_set_new(o, "violations_unlisted", json_integer(rep->unlisted));
 	json_object_set_new(o, "waived", json_integer(rep->waived));
 	for (int i = 0; i < rep->replay->nr_monitors; i++)
 		json_object_set_new(by, rep->replay->monitors[i]->name,

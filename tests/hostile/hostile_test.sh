@@ -156,6 +156,25 @@ run_case "131,072 violation groups of one task" 1 "^Summary: 131072 violations" 
 hostile sleeps "$TMP/rt-tasks.dat" 49152 49152
 run_case "49,152 real-time tasks violating once each" 1 "^Summary: 49152 violations" \
 	-s --context 0 "$TMP/rt-tasks.dat"
+# outputs have bounds, said: JSON lists 10,000 violations, the Chrome trace 256 MiB
+hostile sleeps "$TMP/many-v.dat" 20000 100
+"$BIN" --json "$TMP/many-v.dat" > "$TMP/many-v.json" 2> "$TMP/many-v.err"
+if [ "$(jq '[(.violations | length), .summary.violations, .summary.violations_unlisted] | join(" ")' -r "$TMP/many-v.json")" = "10000 20000 10000" ] &&
+   grep -q -- "--json lists 10000 of the 20000 violations" "$TMP/many-v.err"; then
+	ok "20,000 violations: JSON lists 10,000, counts all, and says so"
+else
+	not_ok "20,000 violations in JSON" "$(jq -c .summary "$TMP/many-v.json" | head -c 300)" "$(cat "$TMP/many-v.err")"
+fi
+"$BIN" --json --all "$TMP/many-v.dat" 2> /dev/null | jq -e '.violations | length == 20000' > /dev/null &&
+	ok "--all: JSON lists every violation" || not_ok "--all: JSON lists every violation"
+RVREPLAY_CHROME_MAX_MIB=1 "$BIN" -q --chrome-trace "$TMP/many-v.chrome.json" "$TMP/many-v.dat" 2> "$TMP/many-v.err"
+if [ "$(stat -c %s "$TMP/many-v.chrome.json")" -lt 1200000 ] &&
+   jq -e '[.traceEvents[] | select(.s == "g") | .name][0] | test("ends here, at its bound of 1 MiB: [0-9]+ violations not drawn")' \
+	"$TMP/many-v.chrome.json" > /dev/null && grep -q "ends at its bound of 1 MiB" "$TMP/many-v.err"; then
+	ok "--chrome-trace at its bound: valid, ends with a mark saying so, said on stderr"
+else
+	not_ok "--chrome-trace at its bound" "$(stat -c %s "$TMP/many-v.chrome.json") bytes" "$(cat "$TMP/many-v.err")"
+fi
 hostile many-pids "$TMP/pids.dat" 300000
 run_case "300,000 tasks, --context 1000" 2 "sleep judged none of the 150000 real-time tasks" \
 	--context 1000 "$TMP/pids.dat"
