@@ -362,6 +362,9 @@ int format_trial_all(const struct tracedat *td, const struct tracedat_formats *f
 	beside.td = td;
 	beside.reaped = 0;
 	guard(true);
+	/* a child that ended before the handler was on: its SIGCHLD went by */
+	if (crash_fn)
+		on_parent_fault(SIGCHLD);
 	parse(data);
 	guard(false);
 	status = beside.reaped ? beside.status : wait_child(pid);
