@@ -42,9 +42,12 @@ static const struct coverage *none_judged(const struct report *rep, const struct
 		/*
 		 * The kernel's own monitor would not have started either: no
 		 * blind spot. Kernel threads (migration/N, rcu, allowlisted by
-		 * sleep) are in every trace: a trace of them alone is no run.
+		 * sleep) are in every trace: a trace of them alone is no run,
+		 * nor of tasks named as kernel threads are whose kind the
+		 * trace does not tell (the coverage names each of them).
 		 */
-		if (class != COVERAGE_NEVER || as_the_kernel(c) || c->kthread)
+		if (class != COVERAGE_NEVER || as_the_kernel(c) || c->kthread ||
+		    (c->kthread_unknown && c->comm_says_kthread))
 			continue;
 		if (!first) {
 			first = c;

@@ -175,11 +175,14 @@ check "diff of a clean live run: 0" "diff -s $K/x86_64-preexisting.dat" 0 "all m
 
 # an RT task of a trace-cmd trace, not known to be a kernel thread or a user task
 A32=tests/compat/guests/traces/armv7l-cyclictest-rel.dat
+check "a task named as a kernel thread is, its kind untold: not a blind run, the coverage says" \
+	"-m sleep --pid 15 $A32" 0 \
+	"migration/0 +pid 15 +never judged: not known to be a kernel thread or a user task"
+python3 tests/lib/make_trace.py comm $A32 "$TMP/a32-renamed.dat" migration/0 cyclicmigra
 check_error "a monitor that judged none of the tasks asked for: exit 2, why" \
-	"-q -m sleep --pid 15 $A32" \
-	"sleep judged none of the 1 real-time task it saw: pid 15 \\(migration/0\\) never judged: not known to be a kernel thread or a user task"
-check "...judged with what would tell it: exit 0" "-q -m sleep --pid 15 --kthread-comms $A32" 0 ""
-"$RVREPLAY" -q -m sleep --pid 15 --jsonl "$TMP/none.jsonl" $A32 2> /dev/null
+	"-q -m sleep --pid 15 $TMP/a32-renamed.dat" \
+	"sleep judged none of the 1 real-time task it saw: pid 15 \\(cyclicmigra\\) never judged: not known to be a kernel thread or a user task"
+"$RVREPLAY" -q -m sleep --pid 15 --jsonl "$TMP/none.jsonl" "$TMP/a32-renamed.dat" 2> /dev/null
 if jq -e '.exit_code == 2 and (.error | test("judged none"))' "$TMP/none.jsonl" > /dev/null; then
 	ok "...and its JSON Lines line says exit 2, and why"
 else
