@@ -19,7 +19,7 @@ $(BENCH_MEASURE): bench/measure.c
 # kallsyms), small and large, formats 7 and 6: the fixed cost per trace
 # apart from the cost per record (issue 16).
 # bench/scale.sh: violation groups and violating tasks doubled, 16k to
-# 256k: the time ratio per doubling (2: linear) and memory per element.
+# 1M: the time ratio per doubling (2: linear) and memory per element.
 # bench/batch.sh: traces per second of a batch run, -j 1 and -j N, against
 # one run per trace in a loop (issue 19).
 # bench/hostile.sh: peak memory and time on the hostile inputs of

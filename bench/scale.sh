@@ -6,11 +6,11 @@
 # memory per group or task is printed too. Figures, not a test: it fails
 # only when it cannot run.
 #
-# usage: RVREPLAY=BIN MAKE_HOSTILE=GEN sh bench/scale.sh   (BENCH_SCALE_MAX, default 262144)
+# usage: RVREPLAY=BIN MAKE_HOSTILE=GEN sh bench/scale.sh   (BENCH_SCALE_MAX, default 1048576)
 set -u
 RVREPLAY=${RVREPLAY:-build/rvreplay}
 MAKE_HOSTILE=${MAKE_HOSTILE:-build/tests/make_hostile}
-MAX=${BENCH_SCALE_MAX:-262144}
+MAX=${BENCH_SCALE_MAX:-1048576}
 TEMPLATE=traces/clock-nanosleep.dat
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT

@@ -39,6 +39,7 @@ void report_release(struct report *rep)
 {
 	groups_release(&rep->groups);
 	stats_release(&rep->stats);
+	text_pool_free(&rep->texts);
 	free(rep->rows);
 	key_index_free(&rep->rows_index);
 	free(rep->coverage);
@@ -151,22 +152,6 @@ static struct summary_row *row_of(struct report *rep, const struct verdict *v)
 	return rows;
 }
 
-static void count_reason(struct summary_row *row, const char *text)
-{
-	for (int i = 0; i < REPORT_MAX_REASONS; i++) {
-		if (!row->reasons[i].count) {
-			snprintf(row->reasons[i].text, sizeof(row->reasons[i].text), "%s", text);
-			row->reasons[i].count = 1;
-			return;
-		}
-		if (!strcmp(row->reasons[i].text, text)) {
-			row->reasons[i].count++;
-			return;
-		}
-	}
-	row->other_reasons++;
-}
-
 static void summarize(struct report *rep, const struct verdict *v)
 {
 	struct summary_row *row = row_of(rep, v);
@@ -179,7 +164,8 @@ static void summarize(struct report *rep, const struct verdict *v)
 	row->prio = v->prio;
 	strcpy(row->comm, v->comm);
 	explain_reason(v, rep->opts.arch, reason, sizeof(reason));
-	count_reason(row, reason);
+	if (text_count_add(&rep->texts, row->reasons, REPORT_MAX_REASONS, &row->other_reasons, reason))
+		rep->oom = true;
 }
 
 /* A task's last name: the last the trace gave its pid, when they were read. */
@@ -206,7 +192,7 @@ static void on_verdict(void *data, const struct verdict *v)
 				    rep->opts.path);
 	if (rep->waiver)
 		rep->waived++;
-	if (groups_add(&rep->groups, v, reason, rep->waiver))
+	if (groups_add(&rep->groups, &rep->texts, v, reason, rep->waiver))
 		rep->oom = true;
 	if (rep->opts.tap)
 		rep->opts.tap->verdict(rep->opts.tap->data, rep, v, reason);
@@ -229,7 +215,7 @@ static void on_sleep(void *data, const struct replay_sleep *s)
 		snprintf(reason, sizeof(reason), "kernel thread sleep");
 	else
 		explain_syscall(&s->sleep->reason, rep->opts.arch, reason, sizeof(reason));
-	stats_sleep(&rep->stats, s, reason);
+	stats_sleep(&rep->stats, &rep->texts, s, reason);
 }
 
 static void on_fault(void *data, int pid, const char *comm, int prio,

@@ -78,10 +78,7 @@ struct summary_row {
 	unsigned long		count;
 	uint64_t		first;
 	uint64_t		last;
-	struct {
-		char		text[256];
-		unsigned long	count;
-	} reasons[REPORT_MAX_REASONS];
+	struct text_count	reasons[REPORT_MAX_REASONS];
 	unsigned long		other_reasons;
 };
 
@@ -120,6 +117,7 @@ struct report {
 	bool				oom;
 	struct verdict_groups		groups;
 	struct report_stats		stats;
+	struct text_pool		texts;		/* the reasons of rows, groups, stats */
 	unsigned long			waived;		/* of the violations */
 	unsigned long			listed;		/* JSON's violations array */
 	unsigned long			unlisted;	/* past opts.max_listed: counted only */

@@ -36,18 +36,31 @@ uint64_t verdict_sleep(const struct verdict *v)
 	return s->start && end > s->start ? end - s->start : 0;
 }
 
-/* A verdict of our own: its context copied. */
-static int keep(struct verdict *to, const struct verdict *v)
+/* A verdict of our own, its context copied: NULL when memory runs out. */
+static struct verdict *keep(const struct verdict *v)
 {
+	struct verdict *to = malloc(sizeof(*to));
+
+	if (!to)
+		return NULL;
 	*to = *v;
 	to->context = NULL;
 	if (!v->nr_context)
-		return 0;
+		return to;
 	to->context = malloc(v->nr_context * sizeof(*v->context));
-	if (!to->context)
-		return -1;
+	if (!to->context) {
+		free(to);
+		return NULL;
+	}
 	memcpy(to->context, v->context, v->nr_context * sizeof(*v->context));
-	return 0;
+	return to;
+}
+
+static void drop(struct verdict *v)
+{
+	if (v)
+		free(v->context);
+	free(v);
 }
 
 /* Whether @v is worse than the group's worst so far. */
@@ -55,11 +68,11 @@ static bool worse(const struct verdict_group *g, const struct verdict *v)
 {
 	uint64_t lat = verdict_latency(v), slept = verdict_sleep(v);
 
-	if (lat || verdict_latency(&g->worst))
-		return lat > verdict_latency(&g->worst);
-	if (slept || verdict_sleep(&g->worst))
-		return slept > verdict_sleep(&g->worst);
-	return v->nr_context > g->worst.nr_context;
+	if (lat || verdict_latency(g->worst))
+		return lat > verdict_latency(g->worst);
+	if (slept || verdict_sleep(g->worst))
+		return slept > verdict_sleep(g->worst);
+	return v->nr_context > g->worst->nr_context;
 }
 
 /* What a group is known by. */
@@ -67,7 +80,7 @@ struct group_key {
 	int			pid;
 	const struct rv_monitor	*monitor;
 	const struct waiver	*waiver;
-	const char		*reason;
+	const char		*reason;	/* the pool's: one pointer per text */
 };
 
 static bool same_group(unsigned int element, const void *key, const void *data)
@@ -76,7 +89,7 @@ static bool same_group(unsigned int element, const void *key, const void *data)
 	const struct group_key *k = key;
 
 	return p->pid == k->pid && p->monitor == k->monitor && p->waiver == k->waiver &&
-	       !strcmp(p->reason, k->reason);
+	       p->reason == k->reason;
 }
 
 static uint64_t group_hash(const struct group_key *k)
@@ -85,17 +98,20 @@ static uint64_t group_hash(const struct group_key *k)
 
 	h = key_hash(&k->monitor, sizeof(k->monitor), h);
 	h = key_hash(&k->waiver, sizeof(k->waiver), h);
-	return key_hash(k->reason, strlen(k->reason), h);
+	return key_hash(&k->reason, sizeof(k->reason), h);
 }
 
-static struct verdict_group *group_of(struct verdict_groups *g, const struct verdict *v,
-				      const char *reason, const struct waiver *waiver)
+static struct verdict_group *group_of(struct verdict_groups *g, struct text_pool *texts,
+				      const struct verdict *v, const char *reason,
+				      const struct waiver *waiver)
 {
-	struct group_key key = { v->pid, v->monitor, waiver, reason };
+	struct group_key key = { v->pid, v->monitor, waiver, text_pool_get(texts, reason) };
 	uint64_t hash = group_hash(&key);
-	long found = key_index_find(&g->by_key, hash, same_group, &key, g);
+	long found = key.reason ? key_index_find(&g->by_key, hash, same_group, &key, g) : -1;
 	struct verdict_group *p;
 
+	if (!key.reason)
+		return NULL;
 	if (found >= 0)
 		return &g->groups[found];
 	if (g->nr == g->cap) {
@@ -112,15 +128,12 @@ static struct verdict_group *group_of(struct verdict_groups *g, const struct ver
 	p->monitor = v->monitor;
 	p->pid = v->pid;
 	p->waiver = waiver;
-	snprintf(p->reason, sizeof(p->reason), "%s", reason);
-	if (keep(&p->first, v) || keep(&p->worst, v)) {
-		free(p->first.context);
-		return NULL;
-	}
+	p->reason = key.reason;
+	p->first = keep(v);
+	p->worst = p->first;
 	p->first_ts = v->ts;
-	if (key_index_add(&g->by_key, hash, g->nr)) {
-		free(p->first.context);
-		free(p->worst.context);
+	if (!p->first || key_index_add(&g->by_key, hash, g->nr)) {
+		drop(p->first);
 		return NULL;
 	}
 	g->nr++;
@@ -130,24 +143,29 @@ static struct verdict_group *group_of(struct verdict_groups *g, const struct ver
 /**
  * groups_add() - count a verdict in its group
  * @g: the groups
+ * @texts: where the groups' reasons are kept
  * @v: the verdict
  * @reason: its reason in words (explain_reason())
  * @waiver: the waiver that covers it, or NULL
  *
  * Return: 0, or -1 when memory runs out.
  */
-int groups_add(struct verdict_groups *g, const struct verdict *v, const char *reason,
-	       const struct waiver *waiver)
+int groups_add(struct verdict_groups *g, struct text_pool *texts, const struct verdict *v,
+	       const char *reason, const struct waiver *waiver)
 {
-	struct verdict_group *p = group_of(g, v, reason, waiver);
+	struct verdict_group *p = group_of(g, texts, v, reason, waiver);
 	uint64_t lat = verdict_latency(v), slept = verdict_sleep(v);
 
 	if (!p)
 		return -1;
 	if (p->count && worse(p, v)) {
-		free(p->worst.context);
-		if (keep(&p->worst, v))
+		struct verdict *worst = keep(v);
+
+		if (!worst)
 			return -1;
+		if (p->worst != p->first)
+			drop(p->worst);
+		p->worst = worst;
 	}
 	p->count++;
 	p->last_ts = v->ts;
@@ -200,8 +218,9 @@ void groups_sort(struct verdict_groups *g, enum group_order order)
 void groups_release(struct verdict_groups *g)
 {
 	for (unsigned int i = 0; i < g->nr; i++) {
-		free(g->groups[i].first.context);
-		free(g->groups[i].worst.context);
+		if (g->groups[i].worst != g->groups[i].first)
+			drop(g->groups[i].worst);
+		drop(g->groups[i].first);
 	}
 	free(g->groups);
 	key_index_free(&g->by_key);

@@ -14,21 +14,22 @@
 #include <stdint.h>
 
 #include "explain.h"
+#include "text_pool.h"
 #include "verdict.h"
 #include "waivers.h"
 
 struct verdict_group {
 	const struct rv_monitor	*monitor;
 	int			pid;
-	char			reason[EXPLAIN_LEN];
+	const char		*reason;	/* the report's text pool's */
 	const struct waiver	*waiver;	/* covers these, or NULL */
 	unsigned long		count;
 	uint64_t		first_ts;
 	uint64_t		last_ts;
 	uint64_t		max_latency;	/* wakeup to running again; 0: none */
 	uint64_t		max_sleep;
-	struct verdict		first;		/* deep copies: their own context */
-	struct verdict		worst;
+	struct verdict		*first;		/* deep copies, with their own context; */
+	struct verdict		*worst;		/* one copy while the first is the worst */
 };
 
 enum group_order {
@@ -45,8 +46,8 @@ struct verdict_groups {
 	struct key_index	by_key;		/* task, monitor, waiver, reason; until sorted */
 };
 
-int groups_add(struct verdict_groups *g, const struct verdict *v, const char *reason,
-	       const struct waiver *waiver);
+int groups_add(struct verdict_groups *g, struct text_pool *texts, const struct verdict *v,
+	       const char *reason, const struct waiver *waiver);
 void groups_sort(struct verdict_groups *g, enum group_order order);
 void groups_release(struct verdict_groups *g);
 uint64_t verdict_latency(const struct verdict *v);

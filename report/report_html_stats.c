@@ -40,7 +40,7 @@ static bool bucket_range(const struct task_stats *t, unsigned int *lo, unsigned 
 	bool any = false;
 
 	for (unsigned int k = 0; k < STATS_BUCKETS; k++) {
-		if (!t->latency[0].buckets[k] && !t->latency[1].buckets[k])
+		if (!stats_bucket(&t->latency[0], k) && !stats_bucket(&t->latency[1], k))
 			continue;
 		if (!any)
 			*lo = k;
@@ -73,8 +73,8 @@ static void histogram(struct html_out *o, const struct task_stats *t)
 		return;
 	n = hi - lo + 1;
 	for (unsigned int k = lo; k <= hi; k++)
-		if (t->latency[0].buckets[k] + t->latency[1].buckets[k] > top)
-			top = t->latency[0].buckets[k] + t->latency[1].buckets[k];
+		if (stats_bucket(&t->latency[0], k) + stats_bucket(&t->latency[1], k) > top)
+			top = stats_bucket(&t->latency[0], k) + stats_bucket(&t->latency[1], k);
 	width = HIST_X0 + n * (BAR_W + BAR_GAP) + 10;
 	width = width < HIST_MIN_W ? HIST_MIN_W : width;
 	html_printf(o, "<svg class=\"histogram\" data-pid=\"%d\" viewBox=\"0 0 %d %d\" width=\"%d\" "
@@ -83,7 +83,7 @@ static void histogram(struct html_out *o, const struct task_stats *t)
 		    width, base + 34, width, HIST_X0 - 4, base, HIST_X0 + n * (BAR_W + BAR_GAP));
 	html_printf(o, "<text class=\"label small\" x=\"0\" y=\"%d\">%lu</text>", 20 + 8, top);
 	for (unsigned int k = lo; k <= hi; k++) {
-		unsigned long ok = t->latency[0].buckets[k], bad = t->latency[1].buckets[k];
+		unsigned long ok = stats_bucket(&t->latency[0], k), bad = stats_bucket(&t->latency[1], k);
 		double x = HIST_X0 + (k - lo) * (BAR_W + BAR_GAP);
 		double h_ok = (double)ok * HIST_H / top, h_bad = (double)bad * HIST_H / top;
 

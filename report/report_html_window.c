@@ -267,7 +267,7 @@ static void add_samples(struct windows *ws, const struct report *rep, unsigned i
 		unsigned int k = 0;
 
 		for (unsigned int j = 0; s && j < s->nr; j++) {
-			if (same_verdict(&s->v[j], &g->worst))
+			if (same_verdict(&s->v[j], g->worst))
 				continue;
 			if (k++ == round) {
 				window_add(ws, &s->v[j], s->since[j], i, false);
@@ -302,8 +302,8 @@ int windows_choose(struct windows *ws, const struct report *rep)
 	for (unsigned int i = 0; i < rep->groups.nr && ws->nr_main < WINDOWS_MAX; i++) {
 		const struct verdict_group *g = &rep->groups.groups[i];
 
-		window_add(ws, &g->worst, g->worst.nr_context ? g->worst.context[0].ts :
-			   g->worst.ts, i, true);
+		window_add(ws, g->worst, g->worst->nr_context ? g->worst->context[0].ts :
+			   g->worst->ts, i, true);
 	}
 	for (unsigned int round = 0; round < WINDOW_SAMPLES; round++)
 		add_samples(ws, rep, round);

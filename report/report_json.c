@@ -409,8 +409,8 @@ static json_t *groups_array(struct report *rep)
 
 		json_object_set_new(o, "monitor", json_string(g->monitor->name));
 		json_object_set_new(o, "pid", json_integer(g->pid));
-		json_object_set_new(o, "comm", json_text(g->worst.comm));
-		json_object_set_new(o, "reason", json_string(explain_cause_key(g->worst.cause)));
+		json_object_set_new(o, "comm", json_text(g->worst->comm));
+		json_object_set_new(o, "reason", json_string(explain_cause_key(g->worst->cause)));
 		json_object_set_new(o, "reason_detail", json_string(g->reason));
 		json_object_set_new(o, "waived", json_boolean(g->waiver));
 		json_object_set_new(o, "count", json_integer(g->count));
@@ -418,8 +418,8 @@ static json_t *groups_array(struct report *rep)
 		json_object_set_new(o, "last_ts_ns", json_integer(g->last_ts));
 		json_object_set_new(o, "max_latency_ns", ns_or_null(g->max_latency));
 		json_object_set_new(o, "max_slept_ns", ns_or_null(g->max_sleep));
-		json_object_set_new(o, "first", group_instance(&g->first));
-		json_object_set_new(o, "worst", group_instance(&g->worst));
+		json_object_set_new(o, "first", group_instance(g->first));
+		json_object_set_new(o, "worst", group_instance(g->worst));
 		json_object_set_new(o, "order", json_string(orders[rep->opts.sort]));
 		json_array_append_new(a, o);
 	}
@@ -439,11 +439,11 @@ static json_t *hist_object(const struct stats_hist *h)
 	json_object_set_new(o, "p99_below_ns", h->count ? json_integer(stats_percentile(h, 99)) :
 			    json_null());
 	for (unsigned int k = 0; k < STATS_BUCKETS; k++)
-		if (h->buckets[k]) {
+		if (stats_bucket(h, k)) {
 			json_t *e = json_object();
 
 			json_object_set_new(e, "below_ns", json_integer(stats_bucket_top(k)));
-			json_object_set_new(e, "count", json_integer(h->buckets[k]));
+			json_object_set_new(e, "count", json_integer(stats_bucket(h, k)));
 			json_array_append_new(b, e);
 		}
 	json_object_set_new(o, "log2_buckets", b);

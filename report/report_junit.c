@@ -65,7 +65,7 @@ static void failure(struct report *rep, const struct verdict_group *g, FILE *out
 		report_text_group(rep, g, mem);
 		fclose(mem);
 	}
-	fprintf(out, "      <failure type=\"%s\" message=\"", explain_cause_key(g->worst.cause));
+	fprintf(out, "      <failure type=\"%s\" message=\"", explain_cause_key(g->worst->cause));
 	report_xml_text(out, g->reason);
 	fputs("\">", out);
 	/* the report escaped the trace's text already */
@@ -166,6 +166,6 @@ void report_junit_cases(struct report *rep, const char *suite, FILE *out, struct
 			    rep->groups.groups[j].pid == g->pid)
 				first = false;
 		if (first && !covered(rep, g))
-			one_case(rep, suite, g->monitor, g->worst.comm, g->pid, NULL, out, n);
+			one_case(rep, suite, g->monitor, g->worst->comm, g->pid, NULL, out, n);
 	}
 }

@@ -66,31 +66,53 @@ uint64_t stats_bucket_top(unsigned int bucket)
 	return bucket >= 63 ? UINT64_MAX : 2ULL << bucket;
 }
 
-static void add(struct stats_hist *h, uint64_t ns)
+/**
+ * stats_bucket() - how many durations of a distribution fell in a bucket
+ * @h: the distribution
+ * @bucket: the bucket, 0 to STATS_BUCKETS - 1
+ *
+ * Return: the count.
+ */
+unsigned long stats_bucket(const struct stats_hist *h, unsigned int bucket)
 {
+	return bucket >= h->low && bucket < h->low + h->nr ? h->buckets[bucket - h->low] : 0;
+}
+
+/* Room for bucket @b among those kept: -1 when memory runs out. */
+static int keep_bucket(struct stats_hist *h, unsigned int b)
+{
+	unsigned int low = h->nr && h->low < b ? h->low : b;
+	unsigned int end = h->nr && h->low + h->nr > b + 1 ? h->low + h->nr : b + 1;
+	unsigned long *buckets;
+
+	if (h->nr && low == h->low && end == h->low + h->nr)
+		return 0;
+	buckets = calloc(end - low, sizeof(*buckets));
+	if (!buckets)
+		return -1;
+	if (h->nr)
+		memcpy(buckets + (h->low - low), h->buckets, h->nr * sizeof(*buckets));
+	free(h->buckets);
+	h->buckets = buckets;
+	h->low = low;
+	h->nr = end - low;
+	return 0;
+}
+
+static int add(struct stats_hist *h, uint64_t ns)
+{
+	unsigned int b = bucket_of(ns);
+
+	if (keep_bucket(h, b))
+		return -1;
 	if (!h->count || ns < h->min)
 		h->min = ns;
 	if (ns > h->max)
 		h->max = ns;
 	h->count++;
 	h->sum += ns;
-	h->buckets[bucket_of(ns)]++;
-}
-
-static void count_reason(struct task_stats *t, const char *reason)
-{
-	for (int i = 0; i < STATS_REASONS; i++) {
-		if (!t->reasons[i].count) {
-			snprintf(t->reasons[i].text, sizeof(t->reasons[i].text), "%s", reason);
-			t->reasons[i].count = 1;
-			return;
-		}
-		if (!strcmp(t->reasons[i].text, reason)) {
-			t->reasons[i].count++;
-			return;
-		}
-	}
-	t->other_reasons++;
+	h->buckets[b - h->low]++;
+	return 0;
 }
 
 /**
@@ -99,7 +121,8 @@ static void count_reason(struct task_stats *t, const char *reason)
  * @s: the sleep, over
  * @reason: what it slept in, in words
  */
-void stats_sleep(struct report_stats *st, const struct replay_sleep *s, const char *reason)
+void stats_sleep(struct report_stats *st, struct text_pool *texts, const struct replay_sleep *s,
+		 const char *reason)
 {
 	struct task_stats *t = task_of(st, s->pid, s->comm);
 	const struct task_sleep *sl = s->sleep;
@@ -110,11 +133,13 @@ void stats_sleep(struct report_stats *st, const struct replay_sleep *s, const ch
 	t->prio = s->prio;
 	t->sleeps++;
 	t->violating += s->violating;
-	count_reason(t, reason);
-	if (end > sl->start)
-		add(&t->slept[s->violating], end - sl->start);
-	if (sl->wakeup_ts && sl->run_ts >= sl->wakeup_ts)
-		add(&t->latency[s->violating], sl->run_ts - sl->wakeup_ts);
+	if (text_count_add(texts, t->reasons, STATS_REASONS, &t->other_reasons, reason))
+		st->oom = true;
+	if (end > sl->start && add(&t->slept[s->violating], end - sl->start))
+		st->oom = true;
+	if (sl->wakeup_ts && sl->run_ts >= sl->wakeup_ts &&
+	    add(&t->latency[s->violating], sl->run_ts - sl->wakeup_ts))
+		st->oom = true;
 }
 
 /**
@@ -158,7 +183,7 @@ uint64_t stats_percentile(const struct stats_hist *h, unsigned int percent)
 	unsigned long need = (h->count * percent + 99) / 100, seen = 0;
 
 	for (unsigned int b = 0; h->count && b < STATS_BUCKETS; b++) {
-		seen += h->buckets[b];
+		seen += stats_bucket(h, b);
 		if (seen >= need)
 			return stats_bucket_top(b);
 	}
@@ -181,6 +206,11 @@ void stats_sort(struct report_stats *st)
 
 void stats_release(struct report_stats *st)
 {
+	for (unsigned int i = 0; i < st->nr; i++)
+		for (int k = 0; k < 2; k++) {
+			free(st->tasks[i].slept[k].buckets);
+			free(st->tasks[i].latency[k].buckets);
+		}
 	free(st->tasks);
 	key_index_free(&st->by_pid);
 	memset(st, 0, sizeof(*st));

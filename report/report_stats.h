@@ -15,17 +15,24 @@
 
 #include "key_index.h"
 #include "replay.h"
+#include "text_pool.h"
 
 #define STATS_BUCKETS		64	/* bucket k: [2^k, 2^(k+1)) ns; 0 holds 0 and 1 */
 #define STATS_REASONS		6
 
-/* A distribution of durations. */
+/*
+ * A distribution of durations. Only the buckets from the first to the last
+ * used are kept (most tasks' sleeps fall in a few): a million tasks cost
+ * a few hundred bytes each.
+ */
 struct stats_hist {
 	unsigned long	count;
 	uint64_t	min;
 	uint64_t	max;
 	uint64_t	sum;
-	unsigned long	buckets[STATS_BUCKETS];
+	unsigned char	low;		/* the first bucket kept */
+	unsigned char	nr;		/* how many are kept */
+	unsigned long	*buckets;	/* [k - low] */
 };
 
 enum stats_fault_kind {
@@ -39,10 +46,7 @@ struct task_stats {
 	int			prio;
 	unsigned long		sleeps;
 	unsigned long		violating;	/* sleeps that gave a verdict */
-	struct {
-		char		text[128];
-		unsigned long	count;
-	} reasons[STATS_REASONS];
+	struct text_count	reasons[STATS_REASONS];
 	unsigned long		other_reasons;
 	struct stats_hist	slept[2];	/* [violating] */
 	struct stats_hist	latency[2];	/* wakeup to running again, [violating] */
@@ -58,7 +62,9 @@ struct report_stats {
 	bool			oom;
 };
 
-void stats_sleep(struct report_stats *st, const struct replay_sleep *s, const char *reason);
+void stats_sleep(struct report_stats *st, struct text_pool *texts, const struct replay_sleep *s,
+		 const char *reason);
+unsigned long stats_bucket(const struct stats_hist *h, unsigned int bucket);
 void stats_fault(struct report_stats *st, int pid, const char *comm, int prio,
 		 const struct trace_record *rec, bool x86);
 void stats_sort(struct report_stats *st);

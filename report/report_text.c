@@ -108,7 +108,7 @@ static void text_group(struct report *rep, const struct verdict_group *g)
 {
 	char first[32], last[32], prio[16], buf[LINE_LEN], atoms[EXPLAIN_LEN], states[64];
 	char comm[ESCAPE_LEN(TRACE_COMM_LEN)], why[ESCAPE_LEN(WAIVER_TEXT)], path[ESCAPE_LEN(256)];
-	const struct verdict *w = &g->worst;
+	const struct verdict *w = g->worst;
 	FILE *out = rep->opts.out;
 
 	explain_ts(g->first_ts, first, sizeof(first));
@@ -129,9 +129,9 @@ static void text_group(struct report *rep, const struct verdict_group *g)
 			g->waiver->expires[0] ? ", until " : "", g->waiver->expires);
 	explain_why(w, rep->opts.arch, buf, sizeof(buf));
 	fprintf(out, "  why:    %s\n", buf);
-	if (g->count > 1 && g->first.ts != w->ts)
-		text_instance(rep, "first:", &g->first);
-	text_instance(rep, g->count == 1 ? "at:" : g->first.ts == w->ts ? "first, worst:" : "worst:",
+	if (g->count > 1 && g->first->ts != w->ts)
+		text_instance(rep, "first:", g->first);
+	text_instance(rep, g->count == 1 ? "at:" : g->first->ts == w->ts ? "first, worst:" : "worst:",
 		      w);
 	if ((w->cause == CAUSE_SLEEP_REASON || w->cause == CAUSE_WAKER) &&
 	    explain_held(w, buf, sizeof(buf)))
@@ -210,7 +210,7 @@ static void stats_histogram(FILE *out, const struct stats_hist *a, const struct 
 	bool any = false;
 
 	for (unsigned int k = 0; k < STATS_BUCKETS; k++) {
-		unsigned long n = a->buckets[k] + b->buckets[k];
+		unsigned long n = stats_bucket(a, k) + stats_bucket(b, k);
 
 		if (!n)
 			continue;

@@ -23,6 +23,7 @@ Suite *format_trial_suite(void);
 Suite *arch_suite(void);
 Suite *kernel_events_suite(void);
 Suite *escape_suite(void);
+Suite *report_counts_suite(void);
 
 int main(void)
 {
@@ -45,6 +46,7 @@ int main(void)
 	srunner_add_suite(sr, arch_suite());
 	srunner_add_suite(sr, kernel_events_suite());
 	srunner_add_suite(sr, escape_suite());
+	srunner_add_suite(sr, report_counts_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * What the reports count per task and group, kept small for a million of
+ * them: texts kept once (text_pool.c), a row's few named reasons, and
+ * latency histograms that keep only the buckets used (report_stats.c),
+ * whose counts and percentiles must be those of all 64 buckets.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report_stats.h"
+#include "text_pool.h"
+
+START_TEST(pool_keeps_one_copy)
+{
+	struct text_pool p = { 0 };
+	const char *first[1000];
+	char text[32];
+
+	for (int i = 0; i < 1000; i++) {
+		snprintf(text, sizeof(text), "read() of fd %d", i);
+		first[i] = text_pool_get(&p, text);
+		ck_assert_ptr_nonnull(first[i]);
+		ck_assert_str_eq(first[i], text);
+	}
+	/* the same pointers after the pool grew, for equal texts only */
+	for (int i = 0; i < 1000; i++) {
+		snprintf(text, sizeof(text), "read() of fd %d", i);
+		ck_assert_ptr_eq(text_pool_get(&p, text), first[i]);
+	}
+	ck_assert_ptr_ne(first[1], first[10]);
+	ck_assert_uint_eq(p.nr, 1000);
+	text_pool_free(&p);
+}
+END_TEST
+
+START_TEST(counts_named_then_others)
+{
+	struct text_pool p = { 0 };
+	struct text_count c[2] = { { 0 } };
+	unsigned long others = 0;
+
+	ck_assert_int_eq(text_count_add(&p, c, 2, &others, "futex"), 0);
+	ck_assert_int_eq(text_count_add(&p, c, 2, &others, "read"), 0);
+	ck_assert_int_eq(text_count_add(&p, c, 2, &others, "futex"), 0);
+	ck_assert_int_eq(text_count_add(&p, c, 2, &others, "poll"), 0);
+	ck_assert_str_eq(c[0].text, "futex");
+	ck_assert_uint_eq(c[0].count, 2);
+	ck_assert_str_eq(c[1].text, "read");
+	ck_assert_uint_eq(c[1].count, 1);
+	ck_assert_uint_eq(others, 1);
+	ck_assert_uint_eq(p.nr, 2);	/* "poll" found no slot: not kept */
+	text_pool_free(&p);
+}
+END_TEST
+
+/* One sleep of pid 7 woken at 1000 and run @latency ns later. */
+static void sleep_of(struct report_stats *st, struct text_pool *texts, uint64_t latency)
+{
+	struct task_sleep sl = { .start = 500, .wakeup_ts = 1000, .run_ts = 1000 + latency };
+	struct replay_sleep s = { .pid = 7, .comm = "rt", .prio = 10, .sleep = &sl };
+
+	stats_sleep(st, texts, &s, "clock_nanosleep");
+}
+
+/* Buckets met out of order (middle, below, above): the same as all 64 kept. */
+START_TEST(histogram_keeps_the_used_range)
+{
+	static const uint64_t latencies[] = { 5000, 5100, 3, 0, 1ULL << 40, 70000, 4000 };
+	unsigned long want[STATS_BUCKETS] = { 0 };
+	struct report_stats st = { 0 };
+	struct text_pool texts = { 0 };
+	const struct stats_hist *h;
+
+	for (size_t i = 0; i < sizeof(latencies) / sizeof(latencies[0]); i++) {
+		uint64_t ns = latencies[i];
+
+		sleep_of(&st, &texts, ns);
+		want[ns < 2 ? 0 : 63 - __builtin_clzll(ns)]++;
+	}
+	ck_assert(!st.oom);
+	ck_assert_uint_eq(st.nr, 1);
+	h = &st.tasks[0].latency[0];
+	ck_assert_uint_eq(h->count, 7);
+	ck_assert_uint_eq(h->min, 0);
+	ck_assert_uint_eq(h->max, 1ULL << 40);
+	ck_assert_uint_eq(h->low, 0);
+	ck_assert_uint_eq(h->nr, 41);
+	for (unsigned int k = 0; k < STATS_BUCKETS; k++)
+		ck_assert_uint_eq(stats_bucket(h, k), want[k]);
+	ck_assert_uint_eq(stats_percentile(h, 50), 8192);	/* 4th of 7: 5000 */
+	ck_assert_uint_eq(stats_percentile(h, 99), 2ULL << 40);
+	ck_assert_uint_eq(stats_bucket(&st.tasks[0].latency[1], 12), 0);	/* none kept */
+	ck_assert_uint_eq(st.tasks[0].reasons[0].count, 7);
+	stats_release(&st);
+	text_pool_free(&texts);
+}
+END_TEST
+
+Suite *report_counts_suite(void)
+{
+	Suite *s = suite_create("report_counts");
+	TCase *tc = tcase_create("small");
+
+	tcase_add_test(tc, pool_keeps_one_copy);
+	tcase_add_test(tc, counts_named_then_others);
+	tcase_add_test(tc, histogram_keeps_the_used_range);
+	suite_add_tcase(s, tc);
+	return s;
+}
