@@ -69,11 +69,45 @@ static int add_trace(struct baseline *b, const char *path, const char *name, con
 	return 0;
 }
 
-static int add_key(struct baseline *b, const char *trace, const char *monitor, const char *comm,
-		   const char *reason, unsigned long count, bool waived)
+/* Counts of many groups or lines summed: at most ULONG_MAX, never wrapped to a small one. */
+static unsigned long add_sat(unsigned long a, unsigned long b)
 {
+	return a > ULONG_MAX - b ? ULONG_MAX : a + b;
+}
+
+static bool same_key(unsigned int element, const void *key, const void *data)
+{
+	const struct baseline_key *a = &((const struct baseline *)data)->keys[element], *k = key;
+
+	return !strcmp(a->trace, k->trace) && !strcmp(a->monitor, k->monitor) &&
+	       !strcmp(a->comm, k->comm) && !strcmp(a->reason, k->reason);
+}
+
+static uint64_t key_hash_of(const struct baseline_key *k)
+{
+	uint64_t h = key_hash(k->trace, strlen(k->trace) + 1, 0);
+
+	h = key_hash(k->monitor, strlen(k->monitor) + 1, h);
+	h = key_hash(k->comm, strlen(k->comm) + 1, h);
+	return key_hash(k->reason, strlen(k->reason) + 1, h);
+}
+
+/* A key's counts, summed with those of its like (a million groups of one task: one key). */
+static int add_key(struct baseline *b, const char *trace, const char *monitor, const char *comm,
+		   const char *reason, unsigned long count, unsigned long waived)
+{
+	struct baseline_key want = { .trace = (char *)trace, .monitor = (char *)monitor,
+				     .comm = (char *)comm, .reason = (char *)reason };
+	uint64_t hash = key_hash_of(&want);
+	long found = key_index_find(&b->by_key, hash, same_key, &want, b);
 	struct baseline_key *k;
 
+	if (found >= 0) {
+		k = &b->keys[found];
+		k->count = add_sat(k->count, count);
+		k->waived = add_sat(k->waived, waived);
+		return 0;
+	}
 	if (grow_room(&b->keys, b->nr_keys, sizeof(*b->keys)))
 		return -1;
 	k = &b->keys[b->nr_keys];
@@ -81,9 +115,10 @@ static int add_key(struct baseline *b, const char *trace, const char *monitor, c
 	k->monitor = strdup(monitor);
 	k->comm = strdup(comm);
 	k->reason = strdup(reason);
-	k->count = waived ? 0 : count;
-	k->waived = waived ? count : 0;
-	if (!k->trace || !k->monitor || !k->comm || !k->reason) {
+	k->count = count;
+	k->waived = waived;
+	if (!k->trace || !k->monitor || !k->comm || !k->reason ||
+	    key_index_add(&b->by_key, hash, b->nr_keys)) {
 		free_key(k);
 		return -1;
 	}
@@ -91,13 +126,33 @@ static int add_key(struct baseline *b, const char *trace, const char *monitor, c
 	return 0;
 }
 
-/* One group of a report or a line: its key, its count, whether it is waived. */
-static int add_group(struct baseline *b, const char *trace, const json_t *g, char *err,
-		     size_t len)
+/* An object's groups, keyed under its trace. */
+static int move_keys(struct baseline *b, const char *trace, const struct baseline *groups)
+{
+	for (unsigned int i = 0; i < groups->nr_keys; i++) {
+		const struct baseline_key *k = &groups->keys[i];
+
+		if (add_key(b, trace, k->monitor, k->comm, k->reason, k->count, k->waived))
+			return -1;
+	}
+	return 0;
+}
+
+/**
+ * baseline_add_group() - one group of a report or a line, keyed under trace ""
+ * @groups: where its key is counted
+ * @g: the group: "monitor", "comm", "reason", "count", "waived"
+ * @err: what is wrong
+ * @len: size of @err
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int baseline_add_group(struct baseline *groups, const json_t *g, char *err, size_t len)
 {
 	const char *monitor = string_of(g, "monitor"), *comm = string_of(g, "comm");
 	const char *reason = string_of(g, "reason");
 	json_t *count = json_object_get(g, "count"), *waived = json_object_get(g, "waived");
+	unsigned long n;
 
 	if (!json_is_object(g))
 		return snprintf(err, len, "not a JSON object"), -1;
@@ -108,35 +163,20 @@ static int add_group(struct baseline *b, const char *trace, const json_t *g, cha
 		return snprintf(err, len, "'count' is not a whole number above 0"), -1;
 	if (waived && !json_is_boolean(waived))
 		return snprintf(err, len, "'waived' is not true or false"), -1;
-	if (add_key(b, trace, monitor, comm, reason, json_integer_value(count),
-		    json_is_true(waived)))
+	n = json_integer_value(count);
+	if (add_key(groups, "", monitor, comm, reason, json_is_true(waived) ? 0 : n,
+		    json_is_true(waived) ? n : 0))
 		return snprintf(err, len, "out of memory"), -1;
 	return 0;
 }
 
-static int add_groups(struct baseline *b, const char *trace, const json_t *groups, char *err,
-		      size_t len)
-{
-	char msg[BASELINE_ERR_LEN];
-	size_t i;
-	json_t *g;
-
-	json_array_foreach(groups, i, g) {
-		if (add_group(b, trace, g, msg, sizeof(msg))) {
-			snprintf(err, len, "group %zu: %s", i + 1, msg);
-			return -1;
-		}
-	}
-	return 0;
-}
-
 /* A batch's line: a trace not judged (exit code 2) has no group to add. */
-static int add_line(struct baseline *b, const json_t *o, unsigned int line, char *err,
-		    size_t len)
+static int add_line(struct baseline *b, const struct baseline_object *obj, char *err, size_t len)
 {
+	const json_t *o = obj->fields;
 	const char *path = string_of(o, "path"), *error = string_of(o, "error");
 	const char *key = string_of(o, "key");
-	json_t *code = json_object_get(o, "exit_code"), *groups = json_object_get(o, "groups");
+	json_t *code = json_object_get(o, "exit_code");
 
 	if (b->kind == BASELINE_REPORT)
 		return snprintf(err, len, "a JSON Lines object after a single report"), -1;
@@ -152,25 +192,27 @@ static int add_line(struct baseline *b, const json_t *o, unsigned int line, char
 	if (!json_is_integer(code) || json_integer_value(code) < 0 ||
 	    json_integer_value(code) > 2)
 		return snprintf(err, len, "'exit_code' is not 0, 1 or 2"), -1;
-	if (json_integer_value(code) != 2 && !json_is_array(groups))
+	if (json_integer_value(code) != 2 && !obj->groups_array)
 		return snprintf(err, len, "no 'groups' array"), -1;
 	b->kind = BASELINE_LINES;
 	if (json_integer_value(code) == 2)
-		return add_trace(b, path, key, error && *error ? error : "no error given", line) ?
-		       (snprintf(err, len, "out of memory"), -1) : 0;
-	if (add_trace(b, path, key, NULL, line))
+		return add_trace(b, path, key, error && *error ? error : "no error given",
+				 obj->line) ? (snprintf(err, len, "out of memory"), -1) : 0;
+	if (add_trace(b, path, key, NULL, obj->line) || move_keys(b, key, &obj->groups))
 		return snprintf(err, len, "out of memory"), -1;
-	return add_groups(b, key, groups, err, len);
+	return 0;
 }
 
 /* One run's report: complete only when it has its groups and summary. */
-static int add_report(struct baseline *b, const json_t *o, char *err, size_t len)
+static int add_report(struct baseline *b, const struct baseline_object *obj, char *err,
+		      size_t len)
 {
+	const json_t *o = obj->fields;
 	const char *path = string_of(json_object_get(o, "trace"), "path");
 
 	if (b->kind != BASELINE_EMPTY)
 		return snprintf(err, len, "a second report, or a report among JSON Lines"), -1;
-	if (!json_is_array(json_object_get(o, "groups")))
+	if (!obj->groups_array)
 		return snprintf(err, len, "not a complete rvreplay --json report: no 'groups' "
 				"array"), -1;
 	if (!json_is_object(json_object_get(o, "summary")))
@@ -179,20 +221,29 @@ static int add_report(struct baseline *b, const json_t *o, char *err, size_t len
 	if (!path)
 		return snprintf(err, len, "no 'trace' object with a 'path' string"), -1;
 	b->kind = BASELINE_REPORT;
-	if (add_trace(b, path, basename_of(path), NULL, 0))
+	if (add_trace(b, path, basename_of(path), NULL, 0) ||
+	    move_keys(b, basename_of(path), &obj->groups))
 		return snprintf(err, len, "out of memory"), -1;
-	return add_groups(b, basename_of(path), json_object_get(o, "groups"), err, len);
+	return 0;
 }
 
-static int add_object(struct baseline *b, const json_t *o, unsigned int line, char *err,
-		      size_t len)
+/**
+ * baseline_add_object() - add one report or line, its groups keyed
+ * @b: the baseline
+ * @o: the object
+ * @err: what is wrong
+ * @len: size of @err
+ *
+ * Return: 0, or -1 with @err set; @b then holds what was added before.
+ */
+int baseline_add_object(struct baseline *b, struct baseline_object *o, char *err, size_t len)
 {
-	if (!json_is_object(o))
+	if (!json_is_object(o->fields))
 		return snprintf(err, len, "not a JSON object"), -1;
-	if (json_object_get(o, "exit_code"))
-		return add_line(b, o, line, err, len);
-	if (json_object_get(o, "groups") || json_object_get(o, "violations") ||
-	    json_object_get(o, "summary"))
+	if (json_object_get(o->fields, "exit_code"))
+		return add_line(b, o, err, len);
+	if (o->groups_array || json_object_get(o->fields, "groups") ||
+	    json_object_get(o->fields, "violations") || json_object_get(o->fields, "summary"))
 		return add_report(b, o, err, len);
 	return snprintf(err, len, "neither an rvreplay --json report nor a line of JSON Lines: "
 			"no 'groups', no 'exit_code'"), -1;
@@ -214,138 +265,24 @@ static int add_object(struct baseline *b, const json_t *o, unsigned int line, ch
  */
 int baseline_add_json(struct baseline *b, const json_t *report_or_line, char *err, size_t len)
 {
-	return add_object(b, report_or_line, 0, err, len);
-}
-
-static char *read_all(const char *path, size_t *size, char *err, size_t len)
-{
-	FILE *f = fopen(path, "re");
-	size_t n = 0, cap = 0, got;
-	char *buf = NULL, *p;
-
-	if (!f)
-		return snprintf(err, len, "cannot read: %s", strerror(errno)), NULL;
-	do {
-		if (n == cap) {
-			cap = cap ? 2 * cap : 65536;
-			p = realloc(buf, cap + 1);
-			if (!p) {
-				snprintf(err, len, "out of memory");
-				goto out_err;
-			}
-			buf = p;
-		}
-		got = fread(buf + n, 1, cap - n, f);
-		n += got;
-	} while (got);
-	if (ferror(f)) {
-		snprintf(err, len, "cannot read: %s", strerror(errno));
-		goto out_err;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	*size = n;
-	return buf;
-out_err:
-	fclose(f);
-	free(buf);
-	return NULL;
-}
-
-static unsigned int line_at(const char *buf, const char *at)
-{
-	unsigned int line = 1;
-
-	for (const char *p = buf; p < at; p++)
-		line += *p == '\n';
-	return line;
-}
-
-static bool blank(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (!strchr(" \t\r", s[i]))
-			return false;
-	return true;
-}
-
-static int load_line(struct baseline *b, const char *text, size_t n, unsigned int line,
-		     char *err, size_t len)
-{
+	struct baseline_object o = { .fields = (json_t *)report_or_line };
+	json_t *groups = json_object_get(report_or_line, "groups"), *g;
 	char msg[BASELINE_ERR_LEN];
-	json_error_t e;
-	json_t *o;
-	int ret;
+	int ret = 0;
+	size_t i;
 
-	if (blank(text, n))
-		return 0;
-	o = json_loadb(text, n, 0, &e);
-	if (!o)
-		return snprintf(err, len, "line %u: invalid JSON: %s", line, e.text), -1;
-	ret = -1;
-	if (json_is_object(o) && !json_object_get(o, "exit_code"))
-		snprintf(msg, sizeof(msg), "not a line of rvreplay's JSON Lines: no 'exit_code'");
-	else
-		ret = add_object(b, o, line, msg, sizeof(msg));
-	if (ret)
-		snprintf(err, len, "line %u: %s", line, msg);
-	json_decref(o);
+	o.groups_array = json_is_array(groups);
+	json_array_foreach(groups, i, g) {
+		ret = baseline_add_group(&o.groups, g, msg, sizeof(msg));
+		if (ret) {
+			snprintf(err, len, "group %zu: %s", i + 1, msg);
+			break;
+		}
+	}
+	if (!ret)
+		ret = baseline_add_object(b, &o, err, len);
+	baseline_free(&o.groups);
 	return ret;
-}
-
-static int load_lines(struct baseline *b, const char *buf, size_t size, char *err, size_t len)
-{
-	const char *end = buf + size, *nl;
-	unsigned int line = 1;
-
-	for (const char *p = buf; p < end; p = nl + 1, line++) {
-		nl = memchr(p, '\n', end - p);
-		if (!nl)
-			nl = end;
-		if (load_line(b, p, nl - p, line, err, len))
-			return -1;
-	}
-	return 0;
-}
-
-/* Is the first line of @start a JSON value on its own: JSON Lines? */
-static bool first_line_whole(const char *start, const char *end)
-{
-	const char *nl = memchr(start, '\n', end - start);
-	json_error_t e;
-	json_t *o;
-
-	o = json_loadb(start, (nl ? nl : end) - start, 0, &e);
-	json_decref(o);
-	return o != NULL;
-}
-
-/*
- * One object in the whole file is a report (or a batch of one line); else
- * the file is JSON Lines if its first line parses alone, and otherwise a
- * report cut short or broken, whose parser error is said.
- */
-static int load_text(struct baseline *b, const char *buf, size_t size, char *err, size_t len)
-{
-	const char *start = buf + strspn(buf, " \t\r\n"), *end = buf + size;
-	json_error_t e;
-	json_t *whole;
-	int ret;
-
-	if (start == end)
-		return snprintf(err, len, "empty: neither a JSON report nor JSON Lines"), -1;
-	if (*start != '{')
-		return snprintf(err, len, "line %u: not a JSON object", line_at(buf, start)), -1;
-	whole = json_loadb(buf, size, 0, &e);
-	if (whole && !json_object_get(whole, "exit_code")) {
-		ret = add_object(b, whole, 0, err, len);
-		json_decref(whole);
-		return ret;
-	}
-	json_decref(whole);
-	if (whole || first_line_whole(start, end))
-		return load_lines(b, buf, size, err, len);
-	return snprintf(err, len, "line %d: invalid JSON: %s", e.line, e.text), -1;
 }
 
 static int trace_cmp(const void *a, const void *b)
@@ -422,6 +359,8 @@ static int resolve(const struct baseline *lines, struct baseline *single, char *
 	}
 	free(single->traces[0].name);
 	single->traces[0].name = name;
+	/* keyed anew: what is added after is summed when compared */
+	key_index_free(&single->by_key);
 	return 0;
 }
 
@@ -449,36 +388,6 @@ int baseline_resolve_single(struct baseline *a, struct baseline *b, char *err, s
 }
 
 /**
- * baseline_load() - the keys of a JSON report file, or of a JSON Lines file
- * @path: the file: one run's rvreplay --json report, or a batch's JSON
- *	  Lines (one object per line, blank lines skipped)
- * @b: filled; free with baseline_free()
- * @err: what is wrong, with the line when there is one ("line 3: not a JSON
- *	 object"); the caller names the file
- * @len: size of @err
- *
- * Return: 0, or -1 with @err set (@b is then freed).
- */
-int baseline_load(const char *path, struct baseline *b, char *err, size_t len)
-{
-	size_t size;
-	char *buf;
-	int ret;
-
-	memset(b, 0, sizeof(*b));
-	buf = read_all(path, &size, err, len);
-	if (!buf)
-		return -1;
-	ret = load_text(b, buf, size, err, len);
-	free(buf);
-	if (!ret)
-		ret = baseline_unique(b, err, len);
-	if (ret)
-		baseline_free(b);
-	return ret;
-}
-
-/**
  * baseline_free() - free what a baseline holds, leaving it empty
  * @b: the baseline
  */
@@ -490,6 +399,7 @@ void baseline_free(struct baseline *b)
 		free_trace(&b->traces[i]);
 	free(b->keys);
 	free(b->traces);
+	key_index_free(&b->by_key);
 	memset(b, 0, sizeof(*b));
 }
 
@@ -610,12 +520,6 @@ static int judge_key(struct baseline_comparison *c, const struct entry *e,
 	if (!ret && t->waived)
 		ret = add_change(c, BASELINE_WAIVED, e, t->old, t->waived);
 	return ret;
-}
-
-/* Counts of many lines summed: at most ULONG_MAX, never wrapped to a small one. */
-static unsigned long add_sat(unsigned long a, unsigned long b)
-{
-	return a > ULONG_MAX - b ? ULONG_MAX : a + b;
 }
 
 static int judge_keys(struct comparing *s, struct baseline_comparison *c)

@@ -17,6 +17,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "key_index.h"
+
 #define BASELINE_ERR_LEN	512
 
 enum baseline_kind {
@@ -43,10 +45,23 @@ struct baseline_trace {
 
 struct baseline {
 	enum baseline_kind	kind;
-	struct baseline_key	*keys;
+	struct baseline_key	*keys;		/* one per key: groups alike summed */
 	unsigned int		nr_keys;
+	struct key_index	by_key;
 	struct baseline_trace	*traces;
 	unsigned int		nr_traces;
+};
+
+/*
+ * One report or line as read, its groups already keyed (under trace ""):
+ * a file's objects are read a member at a time (baseline_load.c), a
+ * run's own from memory (baseline_add_json()).
+ */
+struct baseline_object {
+	json_t			*fields;	/* its members; "groups" need not be there */
+	struct baseline		groups;		/* its groups, when an array */
+	bool			groups_array;	/* "groups" was an array */
+	unsigned int		line;		/* where it starts in its file; 0: memory */
 };
 
 enum baseline_outcome {
@@ -83,6 +98,8 @@ struct baseline_comparison {
 };
 
 int baseline_add_json(struct baseline *b, const json_t *report_or_line, char *err, size_t len);
+int baseline_add_object(struct baseline *b, struct baseline_object *o, char *err, size_t len);
+int baseline_add_group(struct baseline *groups, const json_t *g, char *err, size_t len);
 int baseline_load(const char *path, struct baseline *b, char *err, size_t len);
 int baseline_unique(const struct baseline *b, char *err, size_t len);
 int baseline_resolve_single(struct baseline *a, struct baseline *b, char *err, size_t len);

@@ -334,6 +334,23 @@ check_error "a report among JSON Lines" "compare $TMP/mixed.jsonl $TMP/new.jsonl
 head -c 3000 "$TMP/all.json" > "$TMP/cut.json"
 check_error "a single report cut short: not complete" "compare $TMP/pf.json $TMP/cut.json" \
 	"^rvreplay: .*cut.json: line [0-9]+: invalid JSON: "
+# read as a stream, the members a comparison passes over are still JSON
+sed '0,/"violations": \[/s//"violations": [tru,/' "$TMP/all.json" > "$TMP/badviolation.json"
+check_error "a broken value in the violations, which compare passes over: said" \
+	"compare $TMP/pf.json $TMP/badviolation.json" \
+	"^rvreplay: .*badviolation.json: line [0-9]+: invalid JSON: not a JSON value$"
+{ printf '{"trace": {"path": "a.dat"}, "x": '; for i in $(seq 300); do printf '['; done; } \
+	> "$TMP/deep.json"
+check_error "a value nested 300 deep: refused, named" "compare $TMP/pf.json $TMP/deep.json" \
+	"deep.json: line [0-9]+: invalid JSON: nested over 256 deep$"
+{ head -1 "$TMP/old.jsonl" | jq -c '.groups += .groups'; } > "$TMP/twice.jsonl"
+"$RVREPLAY" compare --json "$TMP/twice.jsonl" "$TMP/twice.jsonl" > "$TMP/twice.out" 2>&1
+if jq -e --argjson n "$(head -1 "$TMP/old.jsonl" | jq '[.groups[] | .count] | add * 2')" \
+	'[.unchanged[] | .old] | add == $n' "$TMP/twice.out" > /dev/null; then
+	ok "groups of one key in a line: summed as they are read"
+else
+	not_ok "groups of one key in a line: summed" "$(head -c 400 "$TMP/twice.out")"
+fi
 edit "$TMP/all.json" "$TMP/nosummary.json" "del r['summary']"
 check_error "a single report without its summary" "compare $TMP/pf.json $TMP/nosummary.json" \
 	"nosummary.json: not a complete rvreplay --json report: no 'summary'"
