@@ -201,6 +201,37 @@ static int index_line(FILE *f, char *line, size_t len)
 	return n || c == '\n' ? 1 : 0;
 }
 
+/* @common cut to the folder part it shares with @path ("" when none). */
+static void common_folder(char *common, bool *first, const char *path)
+{
+	size_t n = 0;
+	char *slash;
+
+	if (*first) {
+		snprintf(common, 4096, "%s", path);
+		*first = false;
+	} else {
+		while (common[n] && common[n] == path[n])
+			n++;
+		common[n] = '\0';
+	}
+	slash = strrchr(common, '/');
+	if (slash)
+		slash[1] = '\0';
+	else
+		common[0] = '\0';
+}
+
+/* The traces pushed from @from on, keyed by their path under @common. */
+static void key_under(struct trace_list *l, unsigned int from, const char *common)
+{
+	for (unsigned int i = from; i < l->nr; i++) {
+		l->keys[i] = l->paths[i] + strlen(common);
+		while (!strncmp(l->keys[i], "./", 2))
+			l->keys[i] += 2;
+	}
+}
+
 /**
  * trace_list_index() - the traces of an index file: one path a line
  * @l: the list
@@ -209,14 +240,22 @@ static int index_line(FILE *f, char *line, size_t len)
  * @err: what went wrong
  * @len: its size
  *
+ * Each trace is keyed by its path under the deepest folder that holds
+ * every trace listed, whichever one is chosen, as a run on that folder
+ * keys it (/nightly/board1/trace.dat among /nightly/board2/trace.dat...:
+ * "board1/trace.dat"), so that the tasks of an array and a local batch
+ * compare.
+ *
  * Return: 0, or -1 (unreadable, an index beyond it, memory).
  */
 int trace_list_index(struct trace_list *l, const char *file, long index, char *err, size_t len)
 {
 	FILE *f = fopen(file, "r");
-	char line[4096];
+	char line[4096], common[4096] = "";
+	unsigned int from = l->nr;
 	long n = 0, lines = 0;
 	int ret = 0, got = 0;
+	bool first = true;
 
 	if (!f) {
 		snprintf(err, len, "%s: %s", file, strerror(errno));
@@ -227,6 +266,7 @@ int trace_list_index(struct trace_list *l, const char *file, long index, char *e
 		line[strcspn(line, "\r\n")] = '\0';
 		if (!line[0] || line[0] == '#')
 			continue;
+		common_folder(common, &first, line);
 		if (index < 0 || n == index)
 			ret = push(l, line, 0, err, len);
 		n++;
@@ -247,6 +287,8 @@ int trace_list_index(struct trace_list *l, const char *file, long index, char *e
 		return -1;
 	}
 	l->batch |= index < 0;
+	if (!ret)
+		key_under(l, from, common);
 	return ret;
 }
 

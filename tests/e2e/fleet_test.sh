@@ -110,6 +110,18 @@ print(json.loads(open(sys.argv[1]).readline())['path'])" "$work/results-k8s/0.js
 	ok "Kubernetes Indexed Job, index 0: the first trace of the list" ||
 	not_ok "Kubernetes Indexed Job" "$got ($cmd)"
 
+# a list's traces keyed as a run on their folder keys them, whichever line
+mkdir -p "$work/keys/board1" "$work/keys/board2"
+cp traces/clock-nanosleep.dat "$work/keys/board1/trace.dat"
+cp traces/mutex-nonpi.dat "$work/keys/board2/trace.dat"
+ls "$work"/keys/*/trace.dat > "$work/keys.list"
+"$RVREPLAY" -q "$work/keys" --jsonl "$work/keys-folder.jsonl" 2> /dev/null
+"$RVREPLAY" -q --index-file "$work/keys.list" --index 1 --jsonl "$work/keys-one.jsonl" 2> /dev/null
+got=$({ jq -r .key "$work/keys-folder.jsonl" | sort; jq -r .key "$work/keys-one.jsonl"; } | tr '\n' ' ')
+[ "$got" = "board1/trace.dat board2/trace.dat board2/trace.dat " ] &&
+	ok "an index file's trace keyed by its path under the folder of them all, as the folder's run" ||
+	not_ok "index file keys" "$got"
+
 # ---- GitLab CI and GitHub Actions ----
 
 for f in docs/fleet/gitlab-ci.yml docs/fleet/github-actions.yml; do
