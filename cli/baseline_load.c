@@ -92,6 +92,8 @@ static int read_groups(struct json_scan *s, struct baseline_object *o, char *err
 	json_t *g;
 	int c;
 
+	if (o->groups_array)
+		return snprintf(err, len, "a second 'groups' member"), -1;
 	if (json_scan_expect(s, '['))
 		return -1;
 	o->groups_array = true;

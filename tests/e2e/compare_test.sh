@@ -351,6 +351,9 @@ if jq -e --argjson n "$(head -1 "$TMP/old.jsonl" | jq '[.groups[] | .count] | ad
 else
 	not_ok "groups of one key in a line: summed" "$(head -c 400 "$TMP/twice.out")"
 fi
+head -1 "$TMP/old.jsonl" | sed 's/"groups":\[/"groups":[],"groups":[/' > "$TMP/twogroups.jsonl"
+check_error "a line with two groups members: refused, not summed" \
+	"compare $TMP/twogroups.jsonl $TMP/new.jsonl" "twogroups.jsonl: line 1: a second 'groups' member$"
 edit "$TMP/all.json" "$TMP/nosummary.json" "del r['summary']"
 check_error "a single report without its summary" "compare $TMP/pf.json $TMP/nosummary.json" \
 	"nosummary.json: not a complete rvreplay --json report: no 'summary'"
