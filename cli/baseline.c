@@ -69,10 +69,18 @@ static int add_trace(struct baseline *b, const char *path, const char *name, con
 	return 0;
 }
 
-/* Counts of many groups or lines summed: at most ULONG_MAX, never wrapped to a small one. */
+/*
+ * Counts of many groups or lines summed: at most 2^63 - 1, the largest
+ * JSON's integers hold (the output's counts must read back), never
+ * wrapped to a small or negative one.
+ */
 static unsigned long add_sat(unsigned long a, unsigned long b)
 {
-	return a > ULONG_MAX - b ? ULONG_MAX : a + b;
+	const unsigned long most = LLONG_MAX;
+
+	a = a > most ? most : a;
+	b = b > most ? most : b;
+	return a > most - b ? most : a + b;
 }
 
 static bool same_key(unsigned int element, const void *key, const void *data)
@@ -182,10 +190,11 @@ static int add_line(struct baseline *b, const struct baseline_object *obj, char 
 		return snprintf(err, len, "a JSON Lines object after a single report"), -1;
 	if (!path)
 		return snprintf(err, len, "no 'path' string"), -1;
-	if (!*basename_of(path))
-		return snprintf(err, len, "'path' names no file"), -1;
 	if (json_object_get(o, "key") && (!key || !*key))
 		return snprintf(err, len, "'key' is not a string naming the trace"), -1;
+	/* the key of lines without one: a folder's line ("board1/") has none */
+	if (!key && !*basename_of(path))
+		return snprintf(err, len, "'path' names no file"), -1;
 	/* lines written before 'key' existed: the trace's basename */
 	if (!key)
 		key = basename_of(path);

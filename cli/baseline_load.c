@@ -14,7 +14,7 @@
 #include "baseline.h"
 #include "json_scan.h"
 
-#define KEY_LEN		64
+#define KEY_LEN		256
 
 /* The members kept, parsed; any other is checked and passed over. */
 static const char *const object_members[] = {
@@ -41,6 +41,26 @@ static json_t *parsed(struct json_scan *s, char *err, size_t len)
 	if (!v)
 		snprintf(err, len, "invalid JSON: %s", e.text);
 	return v;
+}
+
+/*
+ * A member's name, its escapes read as JSON reads them ("\u0070ath" is
+ * "path"); a name too long for @name is none of those kept.
+ */
+static int member_name(struct json_scan *s, char *name, size_t len)
+{
+	char quoted[KEY_LEN + 2];
+	json_t *v;
+
+	if (json_scan_key(s, name, len))
+		return -1;
+	if (!strchr(name, '\\'))
+		return 0;
+	snprintf(quoted, sizeof(quoted), "\"%s\"", name);
+	v = json_loadb(quoted, strlen(quoted), JSON_DECODE_ANY, NULL);
+	snprintf(name, len, "%s", json_string_value(v) ? json_string_value(v) : "");
+	json_decref(v);
+	return 0;
 }
 
 /* A value kept and parsed into @into as @name, or checked and passed over. */
@@ -70,7 +90,7 @@ static json_t *read_group(struct json_scan *s, char *err, size_t len)
 	if (json_scan_peek(s) == '}')
 		return json_scan_expect(s, '}') ? json_decref(g), NULL : g;
 	for (;;) {
-		if (json_scan_key(s, name, sizeof(name)) || json_scan_expect(s, ':') ||
+		if (member_name(s, name, sizeof(name)) || json_scan_expect(s, ':') ||
 		    read_value(s, g, name, kept(group_members, name), err, len))
 			goto fail;
 		if (json_scan_peek(s) != ',')
@@ -135,7 +155,7 @@ static int read_object(struct json_scan *s, struct baseline_object *o, char *err
 	if (json_scan_peek(s) == '}')
 		return json_scan_expect(s, '}');
 	for (;;) {
-		if (json_scan_key(s, name, sizeof(name)) || json_scan_expect(s, ':') ||
+		if (member_name(s, name, sizeof(name)) || json_scan_expect(s, ':') ||
 		    read_member(s, o, name, err, len))
 			return -1;
 		if (json_scan_peek(s) != ',')

@@ -124,13 +124,16 @@ int json_scan_expect(struct json_scan *s, char c)
 	return 0;
 }
 
-static int hex4(struct json_scan *s)
+/* The four hex digits of a \u escape, to @out as written if given. */
+static int hex4(struct json_scan *s, char *out, size_t *n, size_t len)
 {
 	for (int i = 0; i < 4; i++) {
 		int c = take(s);
 
 		if (c < 0 || !strchr("0123456789abcdefABCDEF", c))
 			return fail(s, "a \\u escape without four hex digits");
+		if (out && *n + 1 < len)
+			out[(*n)++] = c;
 	}
 	return 0;
 }
@@ -156,14 +159,12 @@ static int string_rest(struct json_scan *s, char *out, size_t len)
 		if (c != '\\')
 			continue;
 		c = take(s);
-		if (c == 'u') {
-			if (hex4(s))
-				return -1;
-		} else if (c < 0 || !strchr("\"\\/bfnrt", c)) {
+		if (c < 0 || !strchr("\"\\/bfnrtu", c))
 			return fail(s, "an invalid escape in a string");
-		}
 		if (out && n + 1 < len)
 			out[n++] = c;
+		if (c == 'u' && hex4(s, out, &n, len))
+			return -1;
 	}
 	if (out)
 		out[n] = '\0';

@@ -13,6 +13,16 @@
 #include "key_index.h"
 #include "trace_list.h"
 
+/* The traces from @from on, keyed by their paths from @key_at on ("./" left out). */
+static void key_from(struct trace_list *l, unsigned int from, size_t key_at)
+{
+	for (unsigned int i = from; i < l->nr; i++) {
+		l->keys[i] = l->paths[i] + key_at;
+		while (!strncmp(l->keys[i], "./", 2))
+			l->keys[i] += 2;
+	}
+}
+
 /* @path, keyed by its part from @key_at on ("./" left out). */
 static int push(struct trace_list *l, const char *path, size_t key_at, char *err, size_t len)
 {
@@ -25,10 +35,8 @@ static int push(struct trace_list *l, const char *path, size_t key_at, char *err
 		snprintf(err, len, "out of memory");
 		return -1;
 	}
-	l->keys[l->nr] = l->paths[l->nr] + key_at;
-	while (!strncmp(l->keys[l->nr], "./", 2))
-		l->keys[l->nr] += 2;
 	l->nr++;
+	key_from(l, l->nr - 1, key_at);
 	return 0;
 }
 
@@ -177,6 +185,8 @@ int trace_list_add(struct trace_list *l, const char *arg, char *err, size_t len)
 		return -1;
 	}
 	qsort(l->paths + before, l->nr - before, sizeof(*l->paths), by_name);
+	/* each its own key again: the sort moved the paths, not the keys */
+	key_from(l, before, scan.key_at);
 	return 0;
 }
 
@@ -204,14 +214,17 @@ static int index_line(FILE *f, char *line, size_t len)
 /* @common cut to the folder part it shares with @path ("" when none). */
 static void common_folder(char *common, bool *first, const char *path)
 {
-	size_t n = 0;
+	size_t n = 0, end = strlen(path);
 	char *slash;
 
+	/* a folder's line ("board1/") is keyed by its name, never "" */
+	while (end > 1 && path[end - 1] == '/')
+		end--;
 	if (*first) {
-		snprintf(common, 4096, "%s", path);
+		snprintf(common, 4096, "%.*s", (int)end, path);
 		*first = false;
 	} else {
-		while (common[n] && common[n] == path[n])
+		while (n < end && common[n] && common[n] == path[n])
 			n++;
 		common[n] = '\0';
 	}
@@ -222,15 +235,6 @@ static void common_folder(char *common, bool *first, const char *path)
 		common[0] = '\0';
 }
 
-/* The traces pushed from @from on, keyed by their path under @common. */
-static void key_under(struct trace_list *l, unsigned int from, const char *common)
-{
-	for (unsigned int i = from; i < l->nr; i++) {
-		l->keys[i] = l->paths[i] + strlen(common);
-		while (!strncmp(l->keys[i], "./", 2))
-			l->keys[i] += 2;
-	}
-}
 
 /**
  * trace_list_index() - the traces of an index file: one path a line
@@ -288,7 +292,7 @@ int trace_list_index(struct trace_list *l, const char *file, long index, char *e
 	}
 	l->batch |= index < 0;
 	if (!ret)
-		key_under(l, from, common);
+		key_from(l, from, strlen(common));
 	return ret;
 }
 

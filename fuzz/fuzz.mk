@@ -1,8 +1,14 @@
 # Fuzzing with libFuzzer (clang): the specification compiler, the
 # trace.dat container reader, trace input through libtracecmd, the whole
-# command, and the whole command on files a structure-aware generator
-# makes (structured_fuzz.c: the input is a program that writes a trace). Harnesses and everything they link are built in
-# $(BUILD)-fuzz with coverage, ASan and UBSan.
+# command, the whole command on files a structure-aware generator makes
+# (structured_fuzz.c: the input is a program that writes a trace), and
+# what a CI hands it besides the traces (fleet_fuzz.c: the input is a
+# program that makes a waiver file, an index file, JSON Lines baselines
+# and a folder tree with links, each with a model of what the code must
+# read; checked in process: waivers, trace lists, folder scans, baseline
+# comparison, rvreplay compare, now and then a batch). Harnesses and
+# everything they link are built in $(BUILD)-fuzz with coverage, ASan and
+# UBSan.
 #
 #   make fuzz [FUZZ_SECONDS=3600] [FUZZ_TARGETS="spec replay"] [FUZZ_JOBS=2]
 #	each harness in turn for FUZZ_SECONDS, growing $(BUILD)-fuzz/corpus/
@@ -12,10 +18,13 @@
 #	run every time (-seed=1); the first finding fails it
 #
 # Findings (crash, leak, hang) are left in $(BUILD)-fuzz/crashes/: make
-# each a regression test (tests/regressions/README.md).
+# each a regression test (tests/regressions/README.md). The fleet harness
+# also fails on a broken property ("fleet_fuzz: property broken: ..." in
+# $(BUILD)-fuzz/fleet.log); RVREPLAY_FLEET_KEEP=DIR keeps the files a
+# program made.
 
 FUZZ_CC			?= clang
-FUZZ_HARNESSES		= spec tracedat trace_input replay structured
+FUZZ_HARNESSES		= spec tracedat trace_input replay structured fleet
 FUZZ_TARGETS		?= $(FUZZ_HARNESSES)
 FUZZ_SECONDS		?= 600
 FUZZ_CHECK_SECONDS	?= 40
@@ -37,7 +46,8 @@ fuzz check-fuzz:
 	done; exit $$status
 
 FUZZ_OBJS	= $(addprefix $(BUILD)/fuzz/,spec_fuzz.o tracedat_fuzz.o trace_input_fuzz.o \
-		  replay_fuzz.o fuzz_file.o structured_fuzz.o)
+		  replay_fuzz.o fuzz_file.o structured_fuzz.o fleet_fuzz.o fleet_text.o \
+		  fleet_tree.o)
 FUZZ_INCLUDES	= -Imodels/ltlc $(CLI_CFLAGS) -Itests/hostile
 FUZZ_LINK	= $(CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^
 FUZZ_TRACEDAT_OBJS = $(filter $(BUILD)/parsers/tracedat% $(BUILD)/parsers/print_format.o \
@@ -68,6 +78,11 @@ $(BUILD)/fuzz/replay_fuzz: $(BUILD)/fuzz/replay_fuzz.o $(BUILD)/fuzz/fuzz_file.o
 
 $(BUILD)/fuzz/structured_fuzz: $(BUILD)/fuzz/structured_fuzz.o $(BUILD)/tests/hostile/page_writer.o \
 			       $(BUILD)/tests/hostile/trace_template.o $(RVREPLAY_LIB_OBJS)
+	$(FUZZ_LINK) $(PKG_LIBS) $(PARSER_LIBS)
+
+# the harness and its generators; the command's objects for what it calls
+$(BUILD)/fuzz/fleet_fuzz: $(BUILD)/fuzz/fleet_fuzz.o $(BUILD)/fuzz/fleet_text.o \
+			  $(BUILD)/fuzz/fleet_tree.o $(RVREPLAY_LIB_OBJS)
 	$(FUZZ_LINK) $(PKG_LIBS) $(PARSER_LIBS)
 
 -include $(wildcard $(FUZZ_OBJS:.o=.d))

@@ -38,6 +38,46 @@ structured)
 	opts="-max_len=4096 -detect_leaks=0"
 	ASAN_OPTIONS=detect_leaks=0:${ASAN_OPTIONS:-}
 	;;
+fleet)
+	# programs that make a fleet's files (fleet_fuzz.c), and the fleet
+	# findings kept as regressions
+	# a folder: b/ beside b-x.dat, a diamond, two loops, a FIFO; a batch over it
+	printf '\340\050\000\000\000\001\000\002\000\002\000\000\000\002\001\000' > "$seeds/folder"
+	printf '\000\000\000\000\000\004\000\004\002\027\005\004\001\000\004\001' >> "$seeds/folder"
+	printf '\027\006\004\000\000\004\001\027\007\000\000\000\006\000\000\000' >> "$seeds/folder"
+	# waivers: a BOM, CRLF, a block of every key, a comment, a block without why
+	printf '\003\000\006\000\377\000\000\000\000\000\000\000\000\000\003\000' > "$seeds/waivers"
+	printf '\000\000\000\002\001\000\002\000\000\007\000\000\000\002\005\001' >> "$seeds/waivers"
+	printf '\002\000\000\000\000\002\000\000\000\000\005\000\000\000\000\000' >> "$seeds/waivers"
+	printf '\025\000\000\000\000\000\012\163\141\171\040\042\150\151\042\134' >> "$seeds/waivers"
+	printf '\011\000\000\000\000\000\000\000\000\002\006\004\005\156\157\164' >> "$seeds/waivers"
+	printf '\145\041\006\005\001\006\000\000\003\300\001\001\000\000\000\000' >> "$seeds/waivers"
+	printf '\000\001\000\000\000\000\000\000\000\000\000' >> "$seeds/waivers"
+	# an index: a trace, garbage, a CR end, a comment, blanks; --index 1; a batch
+	printf '\340\240\000\002\000\000\000\000\000\002\000\001\000\002\004\001' > "$seeds/index"
+	printf '\002\003\004\011\000\000\001\000\011\000\002\002\001\011\004\000' >> "$seeds/index"
+	printf '\000\011\005\001\017\001' >> "$seeds/index"
+	# baselines: keys, waived and huge counts, traces not judged, \u escapes,
+	# odd members; a night apart
+	printf '\040\002\013\000\002\001\003\100\000\110\006\000\000\000\000\000' > "$seeds/baselines"
+	printf '\006\001\001\001\000\003\000\000\000\000\000\013\000\000\002\000' >> "$seeds/baselines"
+	printf '\120\000\007\000\013\000\012\002\001\140\000\130\000\006\001\001' >> "$seeds/baselines"
+	printf '\001\030\000\015\000\002\001\002\100\000\110\006\000\000\000\000' >> "$seeds/baselines"
+	printf '\000\006\001\001\001\000\000\015\005\002\015\000\000\001\001\111' >> "$seeds/baselines"
+	printf '\000\000\003\000\000\000\000\000' >> "$seeds/baselines"
+	# paths past PATH_MAX: folders of 255-byte names, 15 deep, and a link from
+	# the bottom to 14 more beside them
+	printf '\000\000\000\010\000\026\233\016\000\000\000\027\005\000\010\020' > "$seeds/long"
+	printf '\026\233\015\000\004\017\000\000\020' >> "$seeds/long"
+	# two single reports
+	printf '\000\000\016\001\000\002\010\006\000\000\000\000\000\003\000\000' > "$seeds/reports"
+	printf '\000\014\000\016\000\010\001\000\000\006\001\001\001\000\000' >> "$seeds/reports"
+	for f in tests/regressions/fleet-*.bin; do
+		[ -f "$f" ] && cp "$f" "$seeds/$(basename "$f")"
+	done
+	# the harness's own words reach the log; the command's reports do not
+	opts="-max_len=4096 -close_fd_mask=3"
+	;;
 *)
 	for f in traces/*.dat tests/data/tracedat/*.dat tests/regressions/*.dat; do
 		[ -f "$f" ] && cp "$f" "$seeds/$(echo "$f" | tr / _)"

@@ -111,12 +111,21 @@ static int days_in(int y, int m)
 }
 
 /* YYYY-MM-DD, a TOML local date: one the calendar has */
+/* YYYY-MM-DD, digits where the pattern says, nothing else (no sign, no blank). */
+static bool date_shaped(const char *at)
+{
+	for (int i = 0; i < 10; i++)
+		if (i == 4 || i == 7 ? at[i] != '-' : !isdigit((unsigned char)at[i]))
+			return false;
+	return true;
+}
+
 static int date_value(struct reader *r, char *out)
 {
 	int y, m, d, n = 0;
 
-	if (sscanf(r->at, "%4d-%2d-%2d%n", &y, &m, &d, &n) != 3 || n != 10 || y < 0 || y > 9999 || m < 1 ||
-	    m > 12 || d < 1 || d > 31)
+	if (!date_shaped(r->at) || sscanf(r->at, "%4d-%2d-%2d%n", &y, &m, &d, &n) != 3 ||
+	    n != 10 || m < 1 || m > 12 || d < 1 || d > 31)
 		return fail(r, "expected a date: YYYY-MM-DD, unquoted");
 	if (d > days_in(y, m))
 		return fail(r, "%.10s is no day of the calendar (%04d-%02d has %d days)", r->at, y, m,
@@ -300,6 +309,9 @@ static int read_lines(FILE *f, struct reader *r, struct waivers *ws, const char 
 	}
 	r->nr--;
 	r->text = r->at = "";
+	/* a folder, a disk error: never read as a file of no waiver */
+	if (ferror(f))
+		return snprintf(r->err, r->errlen, "%s: cannot read: %s", r->path, strerror(errno)), -1;
 	if (w)
 		return complete(r, w, seen, today);
 	return 0;

@@ -269,15 +269,23 @@ check_stdout "a single report OLD, JSON Lines NEW: keyed by the report's trace n
 check_error "a single report OLD whose trace NEW lacks" \
 	"compare -q $TMP/all.json $TMP/old.jsonl" "old.jsonl: no line for futex-wake.dat"
 
-# ---- counts summed past 64 bits: saturated, never wrapped to "fixed (0)"
+# ---- counts summed past 63 bits: saturated at JSON's largest integer,
+# never wrapped to "fixed (0)" or to a negative count
 
 line traces/a.dat 1 "$(group 10 sleep x waker 1)" > "$TMP/small.jsonl"
 big=9223372036854775807
 line traces/a.dat 1 "$(group 10 sleep x waker $big),$(group 11 sleep x waker $big),$(group 12 sleep x waker 2)" \
 	> "$TMP/huge.jsonl"
-check "counts past 2^64 in one key: unchanged at the most, not fixed" \
+check "counts past 2^63 in one key: unchanged at the most, not fixed" \
 	"compare $TMP/small.jsonl $TMP/huge.jsonl" 0 \
-	"^unchanged: a.dat: sleep x waker \\(18446744073709551615, was 1\\)$"
+	"^unchanged: a.dat: sleep x waker \\(9223372036854775807, was 1\\)$"
+"$RVREPLAY" compare --json "$TMP/huge.jsonl" "$TMP/huge.jsonl" > "$TMP/huge.out" 2>&1
+if jq -e '.unchanged[0] | .old == 9223372036854775807 and .new == 9223372036854775807' \
+	"$TMP/huge.out" > /dev/null; then
+	ok "counts past 2^63 in JSON: the most, never negative"
+else
+	not_ok "counts past 2^63 in JSON" "$(head -c 300 "$TMP/huge.out")"
+fi
 
 # ---- traces of one file name in per-board folders (docs/fleet.md's layout)
 
@@ -351,6 +359,9 @@ if jq -e --argjson n "$(head -1 "$TMP/old.jsonl" | jq '[.groups[] | .count] | ad
 else
 	not_ok "groups of one key in a line: summed" "$(head -c 400 "$TMP/twice.out")"
 fi
+printf '%s\n' '{"\u0070ath":"a.dat","exit_code":0,"groups":[]}' > "$TMP/escaped.jsonl"
+check "member names written with escapes: read as JSON reads them" \
+	"compare $TMP/escaped.jsonl $TMP/escaped.jsonl" 0 "^compare: 0 new, 0 fixed"
 head -1 "$TMP/old.jsonl" | sed 's/"groups":\[/"groups":[],"groups":[/' > "$TMP/twogroups.jsonl"
 check_error "a line with two groups members: refused, not summed" \
 	"compare $TMP/twogroups.jsonl $TMP/new.jsonl" "twogroups.jsonl: line 1: a second 'groups' member$"

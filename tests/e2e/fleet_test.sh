@@ -122,6 +122,16 @@ got=$({ jq -r .key "$work/keys-folder.jsonl" | sort; jq -r .key "$work/keys-one.
 	ok "an index file's trace keyed by its path under the folder of them all, as the folder's run" ||
 	not_ok "index file keys" "$got"
 
+# a folder's paths sorted with their keys: "b-x.dat" sorts before "b/x.dat"
+mkdir -p "$work/sorted/b"
+cp traces/clock-nanosleep.dat "$work/sorted/b/x.dat"
+cp traces/mutex-nonpi.dat "$work/sorted/b-x.dat"
+"$RVREPLAY" -q -j 1 "$work/sorted" --jsonl "$work/sorted.jsonl" 2> /dev/null
+got=$(jq -r '(.path | sub(".*/sorted/"; "")) + "=" + .key' "$work/sorted.jsonl" | sort | tr '\n' ' ')
+[ "$got" = "b-x.dat=b-x.dat b/x.dat=b/x.dat " ] &&
+	ok "a folder's traces each keyed by its own path, after the sort" ||
+	not_ok "keys after the sort" "$got"
+
 # ---- GitLab CI and GitHub Actions ----
 
 for f in docs/fleet/gitlab-ci.yml docs/fleet/github-actions.yml; do

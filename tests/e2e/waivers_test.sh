@@ -95,6 +95,13 @@ check "a file with a byte order mark and CRLF line ends, as editors write it" \
 	"-s --waivers $TMP/crlf.toml $T" 1 "^Summary: 6 violations \\(5 waived\\)"
 check "a why holding a newline cannot forge a line" "--waivers $TMP/crlf.toml $T" 1 \
 	"^  waived: known\\\\x0aSummary: 0 violations \\("
+for d in "+027-03-31" "2027- 3-31" "-027-03-31"; do
+	printf '[[waiver]]\nmonitor = "sleep"\nwhy = "w"\nexpires = %s\n' "$d" > "$TMP/bad7.toml"
+	check_error "a date with a sign or a blank: '$d' refused" "--waivers $TMP/bad7.toml $T" \
+		"bad7.toml:4:11: expected a date: YYYY-MM-DD"
+done
+check_error "a folder as the waiver file: refused, never no waiver" "--waivers $TMP $T" \
+	"cannot read: Is a directory"
 check_error "a missing waiver file" "--waivers $TMP/none.toml $T" "none.toml"
 
 finish
