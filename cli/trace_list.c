@@ -275,6 +275,11 @@ int trace_list_index(struct trace_list *l, const char *file, long index, char *e
 			ret = push(l, line, 0, err, len);
 		n++;
 	}
+	/* a folder, a disk error: never "lists no trace" */
+	if (!ret && ferror(f)) {
+		snprintf(err, len, "%s: cannot read: %s", file, strerror(errno));
+		ret = -1;
+	}
 	fclose(f);
 	if (!ret && got < 0) {
 		snprintf(err, len, "%s: line %ld is %s", file, lines + 1,

@@ -91,6 +91,8 @@ int time_parse(const char *s, bool end, uint64_t *ns)
 
 	if (!s || !*s)
 		return -1;
+	bool whole = *s >= '0' && *s <= '9';
+
 	for (; *s >= '0' && *s <= '9'; s++) {
 		if (sec > UINT64_MAX / 10000000000ULL)
 			return -1;
@@ -100,7 +102,8 @@ int time_parse(const char *s, bool end, uint64_t *ns)
 		for (s++; *s >= '0' && *s <= '9' && digits < 9; s++, digits++)
 			frac = frac * 10 + (*s - '0');
 	}
-	if (*s)
+	/* a digit at least: "." is no time */
+	if (*s || (!whole && !digits))
 		return -1;
 	for (given = digits; digits < 9; digits++)
 		frac *= 10;

@@ -209,6 +209,7 @@ third=$(sed -n 4p "$TMP/list")
 check_error "--index beyond the list: refused" "--index-file $TMP/list --index $n" \
 	"--index $n, but it lists $n traces \\(0 is the first\\)"
 check_error "--index without --index-file" "--index 1" "--index needs --index-file"
+check_error "--index-file FOLDER: said, never \"lists no trace\"" "--index-file $TMP" "cannot read: Is a directory"
 "$RVREPLAY" -q --index-file "$TMP/list" --jsonl "$TMP/il.jsonl" 2> /dev/null
 [ "$(wc -l < "$TMP/il.jsonl")" = "$n" ] && ok "--index-file alone: every trace of the list" ||
 	not_ok "--index-file alone" "$(wc -l < "$TMP/il.jsonl")"

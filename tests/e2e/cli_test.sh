@@ -80,6 +80,7 @@ check "check names the profile"	"check --profile 7.3 $T/cyclictest-abs.dat"	0 "p
 check_error "bad context"	"--context x $T/cyclictest-abs.dat" "bad --context 'x'"
 check_error "bad pid"		"--pid 12a $T/cyclictest-abs.dat"	"bad --pid '12a'"
 check_error "bad time"		"--from yesterday $T/cyclictest-abs.dat" "bad time 'yesterday'"
+check_error "a time of no digit"	"--from . $T/cyclictest-abs.dat" "bad time '\\.'"
 check_error "bad lost mode"	"--lost-events=maybe $T/cyclictest-abs.dat" "bad --lost-events 'maybe'"
 check_error "bad color"		"--color pink $T/cyclictest-abs.dat"	"bad --color 'pink'"
 check_error "unknown arch"	"--arch vax $T/cyclictest-abs.dat"	"^rvreplay: $T/cyclictest-abs.dat: unknown architecture 'vax'"
