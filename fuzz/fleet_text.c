@@ -198,6 +198,19 @@ static const char *const field_keys[NR_FIELDS] = {
 };
 
 /* A line of the waiver file, with its end (CRLF when the file uses them). */
+/* A line of up to @most - 1 bytes of the program's, whatever they are. */
+static void raw_line(struct text *t, struct program *g, unsigned int most)
+{
+	unsigned int n = byte(g) % most;
+
+	for (unsigned int i = 0; i < n; i++) {
+		char c = byte(g);
+
+		text_put(t, &c, 1);
+	}
+	text_str(t, "\n");
+}
+
 static void waiver_line(struct waiver_model *w, const char *s)
 {
 	text_str(&w->text, s);
@@ -499,7 +512,7 @@ static void block(struct waiver_model *w, struct program *g)
 void waiver_op(struct waiver_model *w, struct program *g)
 {
 	char buf[300], toml[700];
-	unsigned int op = byte(g) % 8, n;
+	unsigned int op = byte(g) % 8;
 
 	switch (op) {
 	case 0: case 1: case 2: case 3:
@@ -519,11 +532,7 @@ void waiver_op(struct waiver_model *w, struct program *g)
 		break;
 	default:
 		/* raw bytes: the model no longer follows */
-		n = byte(g) % 64;
-		for (unsigned int i = 0; i < n; i++)
-			buf[i] = byte(g);
-		text_put(&w->text, buf, n);
-		text_str(&w->text, "\n");
+		raw_line(&w->text, g, 64);
 		w->known = false;
 		break;
 	}
@@ -923,8 +932,7 @@ static void line(struct baseline_model *b, struct program *g, const struct tree 
 
 void baseline_op(struct baseline_model *b, struct program *g, const struct tree *tree)
 {
-	unsigned int op = byte(g) % 8, n;
-	char buf[64];
+	unsigned int op = byte(g) % 8;
 
 	switch (op) {
 	case 0: case 1: case 2: case 3: case 4:
@@ -938,11 +946,7 @@ void baseline_op(struct baseline_model *b, struct program *g, const struct tree 
 		broken_line(b, g);
 		break;
 	default:
-		n = byte(g) % 48;
-		for (unsigned int i = 0; i < n; i++)
-			buf[i] = byte(g);
-		text_put(&b->text, buf, n);
-		text_str(&b->text, "\n");
+		raw_line(&b->text, g, 48);
 		b->known = false;
 		break;
 	}
