@@ -97,11 +97,7 @@ static void blanks(struct json_scan *s)
  */
 int json_scan_peek(struct json_scan *s)
 {
-	bool keeping = s->keeping;
-
-	s->keeping = false;
 	blanks(s);
-	s->keeping = keeping;
 	return look(s);
 }
 

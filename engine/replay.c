@@ -253,7 +253,6 @@ static void hold_or_emit(struct replay *r, struct task *task, struct verdict *v)
 	else
 		task->pending_first = at;
 	task->pending_last = at;
-	task->pending++;
 }
 
 /* Its held verdicts, in the order they came, told now that the sleep is known. */
@@ -276,7 +275,6 @@ static void complete_pending(struct replay *r, struct task *task)
 		p->used = false;
 		p->next = r->free_first;
 		r->free_first = at;
-		task->pending--;
 	}
 	task->pending_last = 0;
 }
@@ -650,7 +648,7 @@ static void sleep_done(struct replay *r, const struct task *task)
 {
 	struct replay_sleep done = {
 		.pid = task->pid, .comm = task->comm, .prio = task->prio, .kthread = task->kthread == 1,
-		.sleep = &task->sleep, .violating = task->pending > 0,
+		.sleep = &task->sleep, .violating = task->pending_first != 0,
 	};
 
 	if (r->sink.sleep && task->rt == 1 && !task->sleep.uninterruptible)

@@ -86,9 +86,8 @@ struct task {
 	bool			awaiting_switch_in;	/* switched out, no switch-in seen */
 	bool			running;	/* seen on a CPU, not switched out since */
 	unsigned long		early_wakes;	/* woken while RT before it switched out */
-	unsigned int		pending;	/* its verdicts waiting for the sleep's end */
-	unsigned int		pending_first;	/* their slots (replay.c), index + 1; 0: none */
-	unsigned int		pending_last;
+	unsigned int		pending_first;	/* its verdicts waiting for the sleep's end: */
+	unsigned int		pending_last;	/* their slots (replay.c), index + 1; 0: none */
 	unsigned long		epoch;		/* the replay's lost-event gaps it has seen */
 	struct trace_ref	*recent;	/* ring of the last records involving it */
 	unsigned int		recent_cap;	/* grows up to the context */

@@ -88,11 +88,11 @@ int time_parse(const char *s, bool end, uint64_t *ns)
 {
 	unsigned long long sec = 0, frac = 0;
 	int digits = 0, given;
+	bool whole;
 
 	if (!s || !*s)
 		return -1;
-	bool whole = *s >= '0' && *s <= '9';
-
+	whole = *s >= '0' && *s <= '9';
 	for (; *s >= '0' && *s <= '9'; s++) {
 		if (sec > UINT64_MAX / 10000000000ULL)
 			return -1;

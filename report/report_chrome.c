@@ -11,7 +11,6 @@
 #include "report_chrome_local.h"
 
 #define PS_PREEMPTED	0x100		/* TASK_REPORT_MAX: switched out runnable */
-
 #define PS_DEAD		0x30		/* EXIT_DEAD, EXIT_ZOMBIE */
 
 static int cpu_tid(int cpu)
@@ -324,11 +323,6 @@ static void stop(struct chrome_trace *c)
 	c->done = true;
 }
 
-/**
- * chrome_record() - one record of the second pass, in time order
- * @c: the export
- * @rec: the record
- */
 /* The bound reached, looked at every 1024 records: the slices end there. */
 static bool at_bound(struct chrome_trace *c)
 {
@@ -344,6 +338,11 @@ static bool at_bound(struct chrome_trace *c)
 	return true;
 }
 
+/**
+ * chrome_record() - one record of the second pass, in time order
+ * @c: the export
+ * @rec: the record
+ */
 void chrome_record(struct chrome_trace *c, const struct trace_record *rec)
 {
 	if (c->done || rec->cpu < 0 || rec->cpu >= c->cpus || at_bound(c))

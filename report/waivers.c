@@ -110,7 +110,6 @@ static int days_in(int y, int m)
 	return m == 2 && ((y % 4 == 0 && y % 100) || y % 400 == 0) ? 29 : days[m - 1];
 }
 
-/* YYYY-MM-DD, a TOML local date: one the calendar has */
 /* YYYY-MM-DD, digits where the pattern says, nothing else (no sign, no blank). */
 static bool date_shaped(const char *at)
 {
@@ -120,18 +119,19 @@ static bool date_shaped(const char *at)
 	return true;
 }
 
+/* YYYY-MM-DD, a TOML local date: one the calendar has */
 static int date_value(struct reader *r, char *out)
 {
-	int y, m, d, n = 0;
+	int y, m, d;
 
-	if (!date_shaped(r->at) || sscanf(r->at, "%4d-%2d-%2d%n", &y, &m, &d, &n) != 3 ||
-	    n != 10 || m < 1 || m > 12 || d < 1 || d > 31)
+	if (!date_shaped(r->at) || sscanf(r->at, "%4d-%2d-%2d", &y, &m, &d) != 3 || m < 1 ||
+	    m > 12 || d < 1 || d > 31)
 		return fail(r, "expected a date: YYYY-MM-DD, unquoted");
 	if (d > days_in(y, m))
 		return fail(r, "%.10s is no day of the calendar (%04d-%02d has %d days)", r->at, y, m,
 			    days_in(y, m));
 	snprintf(out, 16, "%04d-%02d-%02d", y, m, d);
-	r->at += n;
+	r->at += 10;
 	return 0;
 }
 
