@@ -76,32 +76,48 @@ static int read_value(struct json_scan *s, json_t *into, const char *name, bool 
 	return v ? json_object_set_new(into, name, v) : -1;
 }
 
+/* What is done with a member of an object: its name read, its value next. */
+typedef int (*member_fn)(struct json_scan *s, const char *name, void *data, char *err,
+			 size_t len);
+
+/* An object, from its '{' to its '}': each member to @member. */
+static int read_members(struct json_scan *s, member_fn member, void *data, char *err, size_t len)
+{
+	char name[KEY_LEN];
+
+	if (json_scan_expect(s, '{'))
+		return -1;
+	if (json_scan_peek(s) == '}')
+		return json_scan_expect(s, '}');
+	for (;;) {
+		if (member_name(s, name, sizeof(name)) || json_scan_expect(s, ':') ||
+		    member(s, name, data, err, len))
+			return -1;
+		if (json_scan_peek(s) != ',')
+			return json_scan_expect(s, '}');
+		json_scan_expect(s, ',');
+	}
+}
+
+static int group_member(struct json_scan *s, const char *name, void *group, char *err,
+			size_t len)
+{
+	return read_value(s, group, name, kept(group_members, name), err, len);
+}
+
 /* A group: its keyed members only (its first and worst violations passed over). */
 static json_t *read_group(struct json_scan *s, char *err, size_t len)
 {
-	char name[KEY_LEN];
 	json_t *g;
 
 	if (json_scan_peek(s) != '{')
 		return json_scan_value(s, true) ? NULL : parsed(s, err, len);
 	g = json_object();
-	if (!g || json_scan_expect(s, '{'))
-		goto fail;
-	if (json_scan_peek(s) == '}')
-		return json_scan_expect(s, '}') ? json_decref(g), NULL : g;
-	for (;;) {
-		if (member_name(s, name, sizeof(name)) || json_scan_expect(s, ':') ||
-		    read_value(s, g, name, kept(group_members, name), err, len))
-			goto fail;
-		if (json_scan_peek(s) != ',')
-			break;
-		json_scan_expect(s, ',');
+	if (g && read_members(s, group_member, g, err, len)) {
+		json_decref(g);
+		return NULL;
 	}
-	if (!json_scan_expect(s, '}'))
-		return g;
-fail:
-	json_decref(g);
-	return NULL;
+	return g;
 }
 
 /* A "groups" array, a group at a time, each keyed into @o->groups. */
@@ -135,9 +151,11 @@ static int read_groups(struct json_scan *s, struct baseline_object *o, char *err
 }
 
 /* One member's value: groups keyed, the kept ones parsed, the others only checked. */
-static int read_member(struct json_scan *s, struct baseline_object *o, const char *name,
-		       char *err, size_t len)
+static int object_member(struct json_scan *s, const char *name, void *object, char *err,
+			 size_t len)
 {
+	struct baseline_object *o = object;
+
 	if (!strcmp(name, "groups") && json_scan_peek(s) == '[')
 		return read_groups(s, o, err, len);
 	return read_value(s, o->fields, name, kept(object_members, name) ||
@@ -147,21 +165,8 @@ static int read_member(struct json_scan *s, struct baseline_object *o, const cha
 /* One object, from its '{' to its '}'. */
 static int read_object(struct json_scan *s, struct baseline_object *o, char *err, size_t len)
 {
-	char name[KEY_LEN];
-
 	err[0] = '\0';
-	if (json_scan_expect(s, '{'))
-		return -1;
-	if (json_scan_peek(s) == '}')
-		return json_scan_expect(s, '}');
-	for (;;) {
-		if (member_name(s, name, sizeof(name)) || json_scan_expect(s, ':') ||
-		    read_member(s, o, name, err, len))
-			return -1;
-		if (json_scan_peek(s) != ',')
-			return json_scan_expect(s, '}');
-		json_scan_expect(s, ',');
-	}
+	return read_members(s, object_member, o, err, len);
 }
 
 /*

@@ -44,8 +44,7 @@ struct tally {
 	unsigned int	by_code[3];
 	int		worst;
 	long		worst_index;	/* the first trace of the list that gave it; -1: none yet */
-	int		spool;		/* the testsuites as the traces end, a file */
-	off_t		spool_end;
+	FILE		*spool;		/* the testsuites as the traces end, a file */
 	struct spooled	*suites;	/* [list->nr] */
 	int		out_errno;	/* stdout or the spool could not be written: why */
 };
@@ -172,24 +171,33 @@ static int copy_out(int fd, FILE *to, const char *header)
 	return copy_range(fd, 0, size, to);
 }
 
-/* A child's testsuite, at the spool's end; its place kept. Return: as copy_range(). */
+/* The spool of testsuites: a file in memory, written as the traces end. */
+static FILE *spool_open(void)
+{
+	int fd = memfd_create("junit", MFD_CLOEXEC);
+	FILE *f = fd >= 0 ? fdopen(fd, "w+") : NULL;
+
+	if (fd >= 0 && !f)
+		close(fd);
+	return f;
+}
+
+/*
+ * A child's testsuite (or @text for it), at the spool's end; its place
+ * kept. Return: as copy_range().
+ */
 static int spool_suite(struct tally *t, unsigned int index, int fd, const char *text)
 {
-	off_t len = text ? (off_t)strlen(text) : lseek(fd, 0, SEEK_END);
-	char buf[65536];
-	off_t done = 0;
+	off_t at = ftello(t->spool);
+	int err;
 
-	t->suites[index] = (struct spooled){ t->spool_end, 0 };
-	while (done < len) {
-		ssize_t n = text ? (ssize_t)len : pread(fd, buf, len - done < (off_t)sizeof(buf) ?
-							len - done : (off_t)sizeof(buf), done);
-
-		if (n <= 0 || pwrite(t->spool, text ? text : buf, n, t->spool_end + done) != n)
-			return errno ? errno : EIO;
-		done += n;
-	}
-	t->suites[index].len = len;
-	t->spool_end += len;
+	if (text)
+		err = fputs(text, t->spool) == EOF || fflush(t->spool) ? (errno ? errno : EIO) : 0;
+	else
+		err = copy_range(fd, 0, lseek(fd, 0, SEEK_END), t->spool);
+	if (err)
+		return err;
+	t->suites[index] = (struct spooled){ at, ftello(t->spool) - at };
 	return 0;
 }
 
@@ -392,12 +400,12 @@ int batch_run(const struct batch *asked)
 	run.jobs = jobs_that_fit(asked->jobs);
 	jobs = calloc(run.jobs, sizeof(*jobs));
 	t.suites = calloc(b->list->nr + 1, sizeof(*t.suites));
-	t.spool = b->junit ? memfd_create("junit", MFD_CLOEXEC) : -1;
-	if (!jobs || !t.suites || (b->junit && t.spool < 0)) {
+	t.spool = b->junit ? spool_open() : NULL;
+	if (!jobs || !t.suites || (b->junit && !t.spool)) {
 		free(jobs);
 		free(t.suites);
-		if (t.spool >= 0)
-			close(t.spool);
+		if (t.spool)
+			fclose(t.spool);
 		cmd_error(NULL, "out of memory");
 		return EXIT_ERROR;
 	}
@@ -425,9 +433,9 @@ int batch_run(const struct batch *asked)
 	}
 	for (unsigned int i = 0; b->junit && i < b->list->nr; i++)
 		if (t.suites[i].len)
-			copy_range(t.spool, t.suites[i].at, t.suites[i].len, b->junit);
-	if (t.spool >= 0)
-		close(t.spool);
+			copy_range(fileno(t.spool), t.suites[i].at, t.suites[i].len, b->junit);
+	if (t.spool)
+		fclose(t.spool);
 	free(t.suites);
 	free(jobs);
 	if (failed) {
