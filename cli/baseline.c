@@ -258,42 +258,6 @@ int baseline_add_object(struct baseline *b, struct baseline_object *o, char *err
 			"no 'groups', no 'exit_code'"), -1;
 }
 
-/**
- * baseline_add_json() - add one run's report, or one line of a batch
- * @b: the baseline
- * @report_or_line: a single run's JSON report (with "trace", "groups" and
- *		    "summary"), or one JSON Lines object of a batch (with
- *		    "path", "exit_code" and "groups")
- * @err: what is wrong
- * @len: size of @err
- *
- * A baseline holds one report, or lines only. A line whose exit_code is 2
- * adds a trace that could not be judged.
- *
- * Return: 0, or -1 with @err set; @b then holds what was added before.
- */
-int baseline_add_json(struct baseline *b, const json_t *report_or_line, char *err, size_t len)
-{
-	struct baseline_object o = { .fields = (json_t *)report_or_line };
-	json_t *groups = json_object_get(report_or_line, "groups"), *g;
-	char msg[BASELINE_ERR_LEN];
-	int ret = 0;
-	size_t i;
-
-	o.groups_array = json_is_array(groups);
-	json_array_foreach(groups, i, g) {
-		ret = baseline_add_group(&o.groups, g, msg, sizeof(msg));
-		if (ret) {
-			snprintf(err, len, "group %zu: %s", i + 1, msg);
-			break;
-		}
-	}
-	if (!ret)
-		ret = baseline_add_object(b, &o, err, len);
-	baseline_free(&o.groups);
-	return ret;
-}
-
 static int trace_cmp(const void *a, const void *b)
 {
 	const struct baseline_trace *const *x = a, *const *y = b;

@@ -55,7 +55,7 @@ struct baseline {
 /*
  * One report or line as read, its groups already keyed (under trace ""):
  * a file's objects are read a member at a time (baseline_load.c), a
- * run's own from memory (baseline_add_json()).
+ * run's own lines likewise (baseline_add_lines()).
  */
 struct baseline_object {
 	json_t			*fields;	/* its members; "groups" need not be there */
@@ -97,7 +97,7 @@ struct baseline_comparison {
 	unsigned int			nr_failing;	/* unjudged in NEW or absent */
 };
 
-int baseline_add_json(struct baseline *b, const json_t *report_or_line, char *err, size_t len);
+int baseline_add_lines(struct baseline *b, FILE *f, char *err, size_t len);
 int baseline_add_object(struct baseline *b, struct baseline_object *o, char *err, size_t len);
 int baseline_add_group(struct baseline *groups, const json_t *g, char *err, size_t len);
 int baseline_load(const char *path, struct baseline *b, char *err, size_t len);

@@ -196,8 +196,12 @@ static void broken(const struct baseline *b, const struct baseline_object *o,
 			 s->error);
 }
 
-/* The next object of the file into @b; 1 at the end of the file. */
-static int load_object(struct json_scan *s, struct baseline *b, char *err, size_t len)
+/*
+ * The next object of the file into @b; 1 at the end of the file. A trace
+ * of this run's own lines (@numbered false) is not named by a line.
+ */
+static int load_object(struct json_scan *s, struct baseline *b, bool numbered, char *err,
+		       size_t len)
 {
 	struct baseline_object o = { 0 };
 	char msg[BASELINE_ERR_LEN] = "";
@@ -205,7 +209,7 @@ static int load_object(struct json_scan *s, struct baseline *b, char *err, size_
 
 	if (c == EOF)
 		return 1;
-	o.line = s->line;
+	o.line = numbered ? s->line : 0;
 	if (c != '{')
 		return snprintf(err, len, "line %u: not a JSON object", o.line), -1;
 	o.fields = json_object();
@@ -228,7 +232,7 @@ static int load_object(struct json_scan *s, struct baseline *b, char *err, size_
 	return ret;
 }
 
-static int load_file(FILE *f, struct baseline *b, char *err, size_t len)
+static int load_file(FILE *f, struct baseline *b, bool numbered, char *err, size_t len)
 {
 	struct json_scan s;
 	int ret;
@@ -238,12 +242,27 @@ static int load_file(FILE *f, struct baseline *b, char *err, size_t len)
 		json_scan_release(&s);
 		return snprintf(err, len, "empty: neither a JSON report nor JSON Lines"), -1;
 	}
-	while (!(ret = load_object(&s, b, err, len)))
+	while (!(ret = load_object(&s, b, numbered, err, len)))
 		;
 	json_scan_release(&s);
 	if (ret > 0 && ferror(f))
 		return snprintf(err, len, "cannot read: %s", strerror(errno)), -1;
 	return ret > 0 ? 0 : -1;
+}
+
+/**
+ * baseline_add_lines() - add what a stream of JSON Lines says (this run's
+ *	own lines), read a member at a time as a file is
+ * @b: the baseline, added to
+ * @f: the lines
+ * @err: what is wrong
+ * @len: size of @err
+ *
+ * Return: 0, or -1 with @err set; @b then holds what was added before.
+ */
+int baseline_add_lines(struct baseline *b, FILE *f, char *err, size_t len)
+{
+	return load_file(f, b, false, err, len);
 }
 
 /**
@@ -265,7 +284,7 @@ int baseline_load(const char *path, struct baseline *b, char *err, size_t len)
 	memset(b, 0, sizeof(*b));
 	if (!f)
 		return snprintf(err, len, "cannot read: %s", strerror(errno)), -1;
-	ret = load_file(f, b, err, len);
+	ret = load_file(f, b, true, err, len);
 	fclose(f);
 	if (!ret)
 		ret = baseline_unique(b, err, len);

@@ -209,17 +209,22 @@ static char *fallback(const struct batch *b, const struct job *j, int caught, in
 	char *text = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&text, &len);
+	int failed;
 
 	if (!mem)
 		return NULL;
 	if (caught == CAUGHT_LINE) {
 		json_t *o = trace_result_json(&r, code, why);
 
-		trace_result_line(mem, o);
+		failed = trace_result_line(mem, o, &r);
 		json_decref(o);
-	} else
-		trace_result_suite(mem, &r, code, why);
-	fclose(mem);
+	} else {
+		failed = trace_result_suite(mem, &r, code, why);
+	}
+	if (fclose(mem) || failed) {
+		free(text);
+		return NULL;
+	}
 	return text;
 }
 

@@ -59,6 +59,7 @@ struct replay_cli {
 	unsigned long		jobs;		/* -j N */
 	unsigned long		trace_timeout;	/* --trace-timeout S, 0: none */
 	bool			max_listed_set;	/* --max-violations given */
+	bool			max_explained_set;	/* --max-groups given */
 	const char		*jsonl;		/* --jsonl FILE */
 	const char		*junit;		/* --junit FILE */
 	struct trace_result	*result;	/* the trace's, for --jsonl, --junit, --baseline */
@@ -114,6 +115,9 @@ static const char usage_text[] =
 "      --limit N           groups printed (default 10; 0: all)\n"
 "      --max-violations N  violations --json lists (default 10000; 0 or --all:\n"
 "                          every one); all are counted and grouped\n"
+"      --max-groups N      groups kept in full: their first and worst violation\n"
+"                          (default 10000; 0 or --all: every one); the others\n"
+"                          are counted, not explained\n"
 "      --stats             statistics per real-time task: sleeps, latencies, faults\n"
 "      --html FILE         also write an HTML report: a timeline of each group\n"
 "      --chrome-trace FILE also write the trace for Perfetto and chrome://tracing\n"
@@ -148,7 +152,7 @@ enum {
 	OPT_BUFFER, OPT_LOST, OPT_STRICT, OPT_NO_INFER, OPT_KCOMMS, OPT_COLOR, OPT_PROFILE,
 	OPT_DAMAGED, OPT_MAX_INFLATED, OPT_TS, OPT_ALL, OPT_SORT, OPT_LIMIT, OPT_STATS, OPT_AROUND,
 	OPT_HTML, OPT_CHROME, OPT_WAIVERS, OPT_JSONL, OPT_JUNIT, OPT_INDEX_FILE, OPT_INDEX,
-	OPT_BASELINE, OPT_TRACE_TIMEOUT, OPT_MAX_VIOLATIONS,
+	OPT_BASELINE, OPT_TRACE_TIMEOUT, OPT_MAX_VIOLATIONS, OPT_MAX_GROUPS,
 };
 
 static const struct option longopts[] = {
@@ -184,6 +188,7 @@ static const struct option longopts[] = {
 	{ "sort", required_argument, NULL, OPT_SORT },
 	{ "limit", required_argument, NULL, OPT_LIMIT },
 	{ "max-violations", required_argument, NULL, OPT_MAX_VIOLATIONS },
+	{ "max-groups", required_argument, NULL, OPT_MAX_GROUPS },
 	{ "stats", no_argument, NULL, OPT_STATS },
 	{ "around", required_argument, NULL, OPT_AROUND },
 	{ "html", required_argument, NULL, OPT_HTML },
@@ -357,6 +362,12 @@ static int parse_option(struct replay_cli *c, int opt, const char *arg)
 			       -1;
 		c->report.max_listed = n;
 		c->max_listed_set = true;
+		return 0;
+	case OPT_MAX_GROUPS:
+		if (cmd_parse_uint(arg, UINT_MAX, &n))
+			return cmd_usage_error("rvreplay", "bad --max-groups '%s' (0 for all)", arg), -1;
+		c->report.max_explained = n;
+		c->max_explained_set = true;
 		return 0;
 	case OPT_LIMIT:
 		if (cmd_parse_uint(arg, 1000000, &n))
@@ -532,6 +543,7 @@ static int parse(struct replay_cli *c, int argc, char **argv)
 	c->filter.to = UINT64_MAX;
 	c->report.limit = 10;
 	c->report.max_listed = REPORT_MAX_LISTED;
+	c->report.max_explained = GROUPS_MAX_EXPLAINED;
 	c->color = "auto";
 	optind = 1;
 	opterr = 0;
@@ -550,6 +562,8 @@ static int parse(struct replay_cli *c, int argc, char **argv)
 	/* --all: every violation, in JSON too, unless --max-violations says otherwise */
 	if (c->report.all && !c->max_listed_set)
 		c->report.max_listed = 0;
+	if (c->report.all && !c->max_explained_set)
+		c->report.max_explained = 0;
 	c->report.chrome_max = c->report.all ? 0 : chrome_bound();
 	return traces(c, argc - optind, argv + optind);
 }
@@ -644,6 +658,10 @@ static void judged_notices(const struct replay_cli *c, const struct report *rep)
 		cmd_notice(c->path, "--json lists %lu of the %lu violations (--max-violations %lu); "
 			   "every one is counted and grouped (--max-violations 0 or --all lists them)",
 			   rep->listed, rep->listed + rep->unlisted, c->report.max_listed);
+	if (rep->groups.unexplained)
+		cmd_notice(c->path, "%u of the %u violation groups are counted, not explained "
+			   "(--max-groups %u; 0 or --all keeps every one)", rep->groups.unexplained,
+			   rep->groups.nr, c->report.max_explained);
 	if (gaps)
 		cmd_notice(c->path, "events were lost (%u gap%s): verdicts near them may differ "
 			   "from the kernel's (the report's lost events say where)", gaps,
@@ -767,18 +785,20 @@ static int pictures_draw(struct replay_cli *c, struct opened_trace *t, struct re
 static int keep_result(struct replay_cli *c, struct report *rep, const struct replay_stats *stats)
 {
 	struct trace_result *res = c->result;
-	size_t len = 0;
-	FILE *mem;
 
-	if ((c->jsonl || c->baseline_path) && !(res->digest = report_json_digest(rep, stats)))
-		return -1;
+	if (c->jsonl || c->baseline_path) {
+		res->digest = report_json_digest(rep, stats);
+		res->groups = tmpfile();
+		if (!res->digest || !res->groups || report_json_groups(rep, res->groups))
+			return -1;
+	}
 	if (!c->junit)
 		return 0;
-	mem = open_memstream(&res->cases, &len);
-	if (!mem)
+	res->cases = tmpfile();
+	if (!res->cases)
 		return -1;
-	report_junit_cases(rep, c->path, mem, &res->counts);
-	return fclose(mem) ? -1 : 0;
+	report_junit_cases(rep, c->path, res->cases, &res->counts);
+	return ferror(res->cases) || rep->oom ? -1 : 0;
 }
 
 static int run(struct replay_cli *c, struct opened_trace *t, struct gate *g, FILE *out,
@@ -1007,11 +1027,16 @@ static int batch_one(void *ctx, unsigned int index, FILE *line, FILE *suite, FIL
 	if (line) {
 		json_t *o = trace_result_json(&res, ret, ret == EXIT_ERROR ? cmd_last_error : NULL);
 
-		trace_result_line(line, o);
+		if (trace_result_line(line, o, &res)) {
+			cmd_error(path, "out of memory, or a temporary file failed");
+			ret = EXIT_ERROR;
+		}
 		json_decref(o);
 	}
-	if (suite)
-		trace_result_suite(suite, &res, ret, ret == EXIT_ERROR ? cmd_last_error : NULL);
+	if (suite && trace_result_suite(suite, &res, ret, ret == EXIT_ERROR ? cmd_last_error : NULL)) {
+		cmd_error(path, "a temporary file failed");
+		ret = EXIT_ERROR;
+	}
 	trace_result_release(&res);
 	return ret;
 }
@@ -1032,15 +1057,17 @@ static void batch_notes(void *ctx, const char *notes)
 	}
 }
 
-/* --baseline: a trace's line taken into this run's side of the comparison. */
-static void take_line(struct replay_cli *c, const json_t *o)
+/* --baseline: a trace's line (@lines from its start) taken into this run's side. */
+static void take_line(struct replay_cli *c, FILE *lines)
 {
 	char err[BASELINE_ERR_LEN];
 
 	if (!c->baseline_path)
 		return;
-	if (!o || baseline_add_json(&c->new, o, err, sizeof(err))) {
-		cmd_error(NULL, "--baseline: this run's result: %s", o ? err : "out of memory");
+	if (lines)
+		rewind(lines);
+	if (!lines || baseline_add_lines(&c->new, lines, err, sizeof(err))) {
+		cmd_error(NULL, "--baseline: this run's result: %s", lines ? err : "out of memory");
 		c->new_broken = true;
 	}
 }
@@ -1048,10 +1075,11 @@ static void take_line(struct replay_cli *c, const json_t *o)
 /* In the parent: a trace's line of a batch, for --baseline. */
 static void batch_line(void *ctx, const char *line)
 {
-	json_t *o = line ? json_loads(line, 0, NULL) : NULL;
+	FILE *f = line ? fmemopen((void *)line, strlen(line), "r") : NULL;
 
-	take_line(ctx, o);
-	json_decref(o);
+	take_line(ctx, f);
+	if (f)
+		fclose(f);
 }
 
 /*
@@ -1199,18 +1227,23 @@ static int single(struct replay_cli *c, struct result_files *rf)
 	ret = replay_one(c);
 	if (rf->jsonl_f || c->baseline_path) {
 		json_t *o = trace_result_json(&res, ret, ret == EXIT_ERROR ? cmd_last_error : NULL);
+		FILE *mine = c->baseline_path ? tmpfile() : NULL;
 
-		if (!o) {
-			cmd_error(c->path, "out of memory");
+		if ((rf->jsonl_f && trace_result_line(rf->jsonl_f, o, &res)) ||
+		    (c->baseline_path && (!mine || trace_result_line(mine, o, &res)))) {
+			cmd_error(c->path, "out of memory, or a temporary file failed");
 			ret = EXIT_ERROR;
 		}
-		if (rf->jsonl_f)
-			trace_result_line(rf->jsonl_f, o);
-		take_line(c, o);
+		take_line(c, mine);
+		if (mine)
+			fclose(mine);
 		json_decref(o);
 	}
-	if (rf->junit_f)
-		trace_result_suite(rf->junit_f, &res, ret, ret == EXIT_ERROR ? cmd_last_error : NULL);
+	if (rf->junit_f && trace_result_suite(rf->junit_f, &res, ret,
+					      ret == EXIT_ERROR ? cmd_last_error : NULL)) {
+		cmd_error(c->path, "a temporary file failed");
+		ret = EXIT_ERROR;
+	}
 	trace_result_release(&res);
 	c->result = NULL;
 	return ret;

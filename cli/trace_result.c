@@ -48,23 +48,45 @@ json_t *trace_result_json(const struct trace_result *r, int exit_code, const cha
 	json_object_set_new(o, "error", error && error[0] ? text(error) : json_null());
 	if (r->digest)
 		json_object_update(o, r->digest);
-	else
-		json_object_set_new(o, "groups", json_array());
 	return o;
+}
+
+/* The whole of a spool, from its start. Return: 0, or -1 when it cannot be read. */
+static int copy_spool(FILE *from, FILE *to)
+{
+	char buf[65536];
+	size_t n;
+
+	rewind(from);
+	while ((n = fread(buf, 1, sizeof(buf), from)))
+		fwrite(buf, 1, n, to);
+	return ferror(from) ? -1 : 0;
 }
 
 /**
  * trace_result_line() - a trace's JSON Lines line, its newline included
  * @out: the JSON Lines file
  * @o: trace_result_json()'s object
+ * @r: the result, whose groups end the line ([] when none)
+ *
+ * Return: 0, or -1 when memory runs out or the groups cannot be read.
  */
-void trace_result_line(FILE *out, const json_t *o)
+int trace_result_line(FILE *out, const json_t *o, const struct trace_result *r)
 {
 	char *line = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+	int ret = 0;
 
-	if (line)
-		fprintf(out, "%s\n", line);
+	if (!line)
+		return -1;
+	/* the object's members, then its groups as the last one */
+	fprintf(out, "%.*s,\"groups\":", (int)strlen(line) - 1, line);
+	if (r->groups)
+		ret = copy_spool(r->groups, out);
+	else
+		fputs("[]", out);
+	fputs("}\n", out);
 	free(line);
+	return ret;
 }
 
 /**
@@ -76,10 +98,13 @@ void trace_result_line(FILE *out, const json_t *o)
  *
  * A trace that could not be judged is one test case in error: a CI must
  * never read it as passed.
+ *
+ * Return: 0, or -1 when its test cases cannot be read back.
  */
-void trace_result_suite(FILE *out, const struct trace_result *r, int exit_code, const char *error)
+int trace_result_suite(FILE *out, const struct trace_result *r, int exit_code, const char *error)
 {
 	bool judged = r->cases && exit_code != 2;
+	int ret = 0;
 
 	fputs("  <testsuite name=\"", out);
 	report_xml_text(out, r->path);
@@ -87,7 +112,7 @@ void trace_result_suite(FILE *out, const struct trace_result *r, int exit_code, 
 		judged ? r->counts.tests : 1, judged ? r->counts.failures : 0, !judged,
 		judged ? r->counts.skipped : 0);
 	if (judged) {
-		fputs(r->cases, out);
+		ret = copy_spool(r->cases, out);
 	} else {
 		fputs("    <testcase classname=\"", out);
 		report_xml_text(out, r->path);
@@ -96,6 +121,7 @@ void trace_result_suite(FILE *out, const struct trace_result *r, int exit_code, 
 		fputs("\"/>\n    </testcase>\n", out);
 	}
 	fputs("  </testsuite>\n", out);
+	return ret;
 }
 
 void trace_result_junit_begin(FILE *out)
@@ -111,7 +137,11 @@ void trace_result_junit_end(FILE *out)
 void trace_result_release(struct trace_result *r)
 {
 	json_decref(r->digest);
-	free(r->cases);
+	if (r->groups)
+		fclose(r->groups);
+	if (r->cases)
+		fclose(r->cases);
 	r->digest = NULL;
+	r->groups = NULL;
 	r->cases = NULL;
 }

@@ -32,6 +32,7 @@ int report_init(struct report *rep, const struct report_options *opts,
 	rep->replay = replay;
 	rep->format = opts->json ? &report_json : &report_text;
 	rep->first_item = true;
+	rep->groups.max_explained = opts->max_explained;
 	return 0;
 }
 

@@ -54,6 +54,7 @@ struct report_options {
 	enum group_order sort;		/* of the groups */
 	unsigned int	limit;		/* groups printed; 0: all */
 	unsigned long	max_listed;	/* violations JSON lists; 0: all (--max-violations) */
+	unsigned int	max_explained;	/* groups kept in full; 0: all (--max-groups) */
 	uint64_t	chrome_max;	/* bytes of --chrome-trace; 0: no bound */
 	bool		stats;		/* the statistics per task in the text */
 	struct waivers	*waivers;	/* known violations: reported, not failing */
@@ -142,6 +143,7 @@ bool report_none_judged(const struct report *rep, char *buf, size_t len);
 const char *report_color(const struct report *rep, const char *seq);
 void report_text_group(struct report *rep, const struct verdict_group *g, FILE *out);
 json_t *report_json_digest(struct report *rep, const struct replay_stats *stats);
+int report_json_groups(struct report *rep, FILE *out);
 void report_junit_cases(struct report *rep, const char *suite, FILE *out,
 			struct junit_counts *n);
 void report_xml_text(FILE *out, const char *s);

@@ -68,11 +68,38 @@ static bool worse(const struct verdict_group *g, const struct verdict *v)
 {
 	uint64_t lat = verdict_latency(v), slept = verdict_sleep(v);
 
-	if (lat || verdict_latency(g->worst))
-		return lat > verdict_latency(g->worst);
-	if (slept || verdict_sleep(g->worst))
-		return slept > verdict_sleep(g->worst);
-	return v->nr_context > g->worst->nr_context;
+	if (lat || g->worst_latency)
+		return lat > g->worst_latency;
+	if (slept || g->worst_sleep)
+		return slept > g->worst_sleep;
+	return v->nr_context > g->worst_context;
+}
+
+/* What a group tells of its worst violation @v, kept in full or not. */
+static void tell_worst(struct verdict_group *g, const struct verdict *v)
+{
+	strcpy(g->comm, v->comm);
+	g->prio = v->prio;
+	g->cause = v->cause;
+	g->worst_latency = verdict_latency(v);
+	g->worst_sleep = verdict_sleep(v);
+	g->worst_context = v->nr_context;
+}
+
+/* @v, later than the first, is the group's worst: its copy when the group keeps one. */
+static int set_worst(struct verdict_group *g, const struct verdict *v)
+{
+	if (g->first) {
+		struct verdict *copy = keep(v);
+
+		if (!copy)
+			return -1;
+		if (g->worst != g->first)
+			drop(g->worst);
+		g->worst = copy;
+	}
+	tell_worst(g, v);
+	return 0;
 }
 
 /* What a group is known by. */
@@ -129,13 +156,18 @@ static struct verdict_group *group_of(struct verdict_groups *g, struct text_pool
 	p->pid = v->pid;
 	p->waiver = waiver;
 	p->reason = key.reason;
-	p->first = keep(v);
-	p->worst = p->first;
 	p->first_ts = v->ts;
-	if (!p->first || key_index_add(&g->by_key, hash, g->nr)) {
+	if (!g->max_explained || g->nr < g->max_explained) {
+		p->first = keep(v);
+		if (!p->first)
+			return NULL;
+	}
+	p->worst = p->first;
+	if (key_index_add(&g->by_key, hash, g->nr)) {
 		drop(p->first);
 		return NULL;
 	}
+	g->unexplained += !p->first;
 	g->nr++;
 	return p;
 }
@@ -158,15 +190,10 @@ int groups_add(struct verdict_groups *g, struct text_pool *texts, const struct v
 
 	if (!p)
 		return -1;
-	if (p->count && worse(p, v)) {
-		struct verdict *worst = keep(v);
-
-		if (!worst)
-			return -1;
-		if (p->worst != p->first)
-			drop(p->worst);
-		p->worst = worst;
-	}
+	if (!p->count)
+		tell_worst(p, v);	/* the first, already kept */
+	else if (worse(p, v) && set_worst(p, v))
+		return -1;
 	p->count++;
 	p->last_ts = v->ts;
 	if (lat > p->max_latency)

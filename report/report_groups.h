@@ -4,7 +4,10 @@
  * and reason, with its count, first and last time, and in full only its
  * first and its worst violation (the longest wakeup-to-run, else the
  * longest sleep, else the fault with the most context). Every other
- * verdict is counted and let go, so memory grows with groups.
+ * verdict is counted and let go. Only the first max_explained groups keep
+ * those two in full (about 1.2 KB each); a group past them is its counts,
+ * times and its worst's name (about 150 bytes), so a million groups stay
+ * in a few hundred MB.
  */
 #ifndef REPORT_GROUPS_H
 #define REPORT_GROUPS_H
@@ -28,8 +31,16 @@ struct verdict_group {
 	uint64_t		last_ts;
 	uint64_t		max_latency;	/* wakeup to running again; 0: none */
 	uint64_t		max_sleep;
+	/* its worst violation, told even when not kept */
+	char			comm[TRACE_COMM_LEN];
+	int			prio;
+	enum verdict_cause	cause;
+	uint64_t		worst_latency;
+	uint64_t		worst_sleep;
+	unsigned int		worst_context;
 	struct verdict		*first;		/* deep copies, with their own context; */
-	struct verdict		*worst;		/* one copy while the first is the worst */
+	struct verdict		*worst;		/* one copy while the first is the worst; */
+						/* both NULL past max_explained */
 };
 
 enum group_order {
@@ -44,7 +55,14 @@ struct verdict_groups {
 	unsigned int		nr;
 	unsigned int		cap;
 	struct key_index	by_key;		/* task, monitor, waiver, reason; until sorted */
+	unsigned int		max_explained;	/* groups kept in full; 0: all */
+	unsigned int		unexplained;	/* groups past it */
 };
+
+/* The groups whose violations a report keeps in full by default (--max-groups). */
+#define GROUPS_MAX_EXPLAINED	10000
+#define GROUP_NOT_KEPT		"not explained: past the first --max-groups groups (default " \
+				"10000), a group is counted and its violations are not kept"
 
 int groups_add(struct verdict_groups *g, struct text_pool *texts, const struct verdict *v,
 	       const char *reason, const struct waiver *waiver);

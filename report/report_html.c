@@ -412,10 +412,10 @@ static void group_title(struct html_out *o, const struct report *rep,
 {
 	char prio[16];
 
-	explain_prio(g->worst->prio, prio, sizeof(prio));
+	explain_prio(g->prio, prio, sizeof(prio));
 	html_printf(o, "<h3><span class=\"badge\">%s</span>%s ", g->monitor->name,
 		    g->waiver ? " <span class=\"badge waived\">waived</span>" : "");
-	html_trace_text(o, g->worst->comm);
+	html_trace_text(o, g->comm);
 	html_printf(o, " <span class=\"dim\">pid %d prio %s</span>: ", g->pid, prio);
 	if (g->count == 1) {
 		html_printf(o, "1 violation at ");
@@ -440,10 +440,14 @@ static void group(struct html_out *o, const struct report *rep, const struct win
 	html_printf(o, "<section class=\"group\" id=\"group-%u\" data-monitor=\"%s\" "
 		    "data-pid=\"%d\" data-count=\"%lu\">\n", i + 1, g->monitor->name, g->pid, g->count);
 	group_title(o, rep, g);
-	explain_why(g->worst, rep->opts.arch, buf, sizeof(buf));
-	html_printf(o, "<p class=\"why\"><b>Why:</b> ");
-	html_text(o, buf);
-	html_printf(o, "</p>\n");
+	if (g->worst) {
+		explain_why(g->worst, rep->opts.arch, buf, sizeof(buf));
+		html_printf(o, "<p class=\"why\"><b>Why:</b> ");
+		html_text(o, buf);
+		html_printf(o, "</p>\n");
+	} else {
+		html_printf(o, "<p class=\"why\">%s</p>\n", GROUP_NOT_KEPT);
+	}
 	if (g->waiver) {
 		html_printf(o, "<p><b>Waived:</b> ");
 		html_text(o, g->waiver->why);

@@ -52,6 +52,14 @@ static struct window_samples *samples_of(struct windows *ws, const struct verdic
 		    !strcmp(s->reason, reason))
 			return s;
 	}
+	/* the worsts of more groups than this fill every timeline */
+	if (ws->nr_samples == WINDOWS_MAX) {
+		free(ws->samples);
+		ws->samples = NULL;
+		ws->nr_samples = ws->cap_samples = 0;
+		ws->no_samples = true;
+		return NULL;
+	}
 	if (ws->nr_samples == ws->cap_samples) {
 		unsigned int cap = ws->cap_samples ? 2 * ws->cap_samples : 8;
 
@@ -94,10 +102,10 @@ static void samples_thin(struct window_samples *s)
 void windows_verdict(struct windows *ws, const struct report *rep, const struct verdict *v,
 		     const char *reason)
 {
-	struct window_samples *s = samples_of(ws, v, reason, rep->waiver);
+	struct window_samples *s = ws->no_samples ? NULL : samples_of(ws, v, reason, rep->waiver);
 
 	if (!s) {
-		ws->oom = true;
+		ws->oom |= !ws->no_samples;
 		return;
 	}
 	if (s->seen++ % s->stride)
@@ -263,7 +271,7 @@ static void add_samples(struct windows *ws, const struct report *rep, unsigned i
 {
 	for (unsigned int i = 0; i < rep->groups.nr && ws->nr_main < WINDOWS_MAX; i++) {
 		const struct verdict_group *g = &rep->groups.groups[i];
-		const struct window_samples *s = samples_of_group(ws, g);
+		const struct window_samples *s = g->worst ? samples_of_group(ws, g) : NULL;
 		unsigned int k = 0;
 
 		for (unsigned int j = 0; s && j < s->nr; j++) {
@@ -302,6 +310,8 @@ int windows_choose(struct windows *ws, const struct report *rep)
 	for (unsigned int i = 0; i < rep->groups.nr && ws->nr_main < WINDOWS_MAX; i++) {
 		const struct verdict_group *g = &rep->groups.groups[i];
 
+		if (!g->worst)
+			continue;
 		window_add(ws, g->worst, g->worst->nr_context ? g->worst->context[0].ts :
 			   g->worst->ts, i, true);
 	}

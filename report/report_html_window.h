@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The timelines of the HTML report: a few violations of each group are
- * kept while the replay runs (evenly spread over the group), and for the
+ * kept while the replay runs (evenly spread over the group; once there are
+ * more groups than timelines, none: each timeline is then a group's
+ * worst), and for the
  * ones drawn, a second pass over the trace gathers a short window of time
  * around each: who ran on each CPU, the violating task's states, system
  * calls and page faults, hard irq records, and its raw events. Memory is
@@ -123,6 +125,7 @@ struct windows {
 	struct window_samples	*samples;
 	unsigned int		nr_samples;
 	unsigned int		cap_samples;
+	bool			no_samples;	/* over WINDOWS_MAX groups: worsts only */
 	struct window		*w;		/* sorted by t0 for the pass */
 	unsigned int		nr;
 	unsigned int		nr_main;	/* not zooms */

@@ -5,10 +5,12 @@
  * the keys that need the whole trace follow them.
  */
 #include <jansson.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "escape.h"
 #include "explain.h"
+#include "json_out.h"
 #include "report.h"
 
 #define LINE_LEN	1024
@@ -300,30 +302,23 @@ static json_t *lost_array(struct report *rep)
 	return a;
 }
 
-static json_t *coverage_array(struct report *rep)
+static json_t *coverage_object(const struct report *rep, const struct coverage *c)
 {
 	char why[EXPLAIN_LEN * 2];
-	json_t *a = json_array();
+	json_t *o = json_object();
+	enum coverage_class class = explain_coverage(c, rep->replay->strict_start, why, sizeof(why));
 
-	for (unsigned int i = 0; i < rep->nr_coverage; i++) {
-		const struct coverage *c = &rep->coverage[i];
-		json_t *o = json_object();
-		enum coverage_class class = explain_coverage(c, rep->replay->strict_start, why,
-							     sizeof(why));
-
-		json_object_set_new(o, "monitor", json_string(c->monitor->name));
-		json_object_set_new(o, "pid", json_integer(c->pid));
-		json_object_set_new(o, "comm", json_text(c->comm));
-		json_object_set_new(o, "judged_from_ns", ns_or_null(c->started_ts));
-		json_object_set_new(o, "kthread_unknown", json_boolean(c->kthread_unknown));
-		json_object_set_new(o, "unknown_atoms", atoms_array(c->monitor, c->unknown_atoms));
-		json_object_set_new(o, "unjudged_events", json_integer(c->unjudged));
-		json_object_set_new(o, "class", json_string(explain_coverage_key(class)));
-		json_object_set_new(o, "early_wakes", json_integer(c->early_wakes));
-		json_object_set_new(o, "why", json_string(why));
-		json_array_append_new(a, o);
-	}
-	return a;
+	json_object_set_new(o, "monitor", json_string(c->monitor->name));
+	json_object_set_new(o, "pid", json_integer(c->pid));
+	json_object_set_new(o, "comm", json_text(c->comm));
+	json_object_set_new(o, "judged_from_ns", ns_or_null(c->started_ts));
+	json_object_set_new(o, "kthread_unknown", json_boolean(c->kthread_unknown));
+	json_object_set_new(o, "unknown_atoms", atoms_array(c->monitor, c->unknown_atoms));
+	json_object_set_new(o, "unjudged_events", json_integer(c->unjudged));
+	json_object_set_new(o, "class", json_string(explain_coverage_key(class)));
+	json_object_set_new(o, "early_wakes", json_integer(c->early_wakes));
+	json_object_set_new(o, "why", json_string(why));
+	return o;
 }
 
 /* The counts of the summary: violations, waived, by_monitor, set in @o. */
@@ -335,41 +330,55 @@ static void summary_counts(struct report *rep, json_t *o)
 	json_object_set_new(o, "violations_listed", json_integer(rep->listed));
 	json_object_set_new(o, "violations_unlisted", json_integer(rep->unlisted));
 	json_object_set_new(o, "waived", json_integer(rep->waived));
+	json_object_set_new(o, "groups_unexplained", json_integer(rep->groups.unexplained));
 	for (int i = 0; i < rep->replay->nr_monitors; i++)
 		json_object_set_new(by, rep->replay->monitors[i]->name,
 				    json_integer(rep->by_monitor[i]));
 	json_object_set_new(o, "by_monitor", by);
 }
 
-static json_t *summary_object(struct report *rep)
+static json_t *row_object(const struct summary_row *row)
 {
-	json_t *o = json_object(), *tasks = json_array();
+	json_t *t = json_object(), *reasons = json_array();
 
-	summary_counts(rep, o);
-	for (unsigned int i = 0; i < rep->nr_rows; i++) {
-		const struct summary_row *row = &rep->rows[i];
-		json_t *t = json_object(), *reasons = json_array();
+	json_object_set_new(t, "monitor", json_string(row->monitor->name));
+	json_object_set_new(t, "pid", json_integer(row->pid));
+	json_object_set_new(t, "comm", json_text(row->comm));
+	json_object_set_new(t, "prio", row->prio == TRACE_UNKNOWN_PRIO ? json_null() :
+			    json_integer(row->prio));
+	json_object_set_new(t, "violations", json_integer(row->count));
+	json_object_set_new(t, "first_ts_ns", json_integer(row->first));
+	json_object_set_new(t, "last_ts_ns", json_integer(row->last));
+	for (int k = 0; k < REPORT_MAX_REASONS && row->reasons[k].count; k++) {
+		json_t *r = json_object();
 
-		json_object_set_new(t, "monitor", json_string(row->monitor->name));
-		json_object_set_new(t, "pid", json_integer(row->pid));
-		json_object_set_new(t, "comm", json_text(row->comm));
-		json_object_set_new(t, "prio", row->prio == TRACE_UNKNOWN_PRIO ? json_null() :
-				    json_integer(row->prio));
-		json_object_set_new(t, "violations", json_integer(row->count));
-		json_object_set_new(t, "first_ts_ns", json_integer(row->first));
-		json_object_set_new(t, "last_ts_ns", json_integer(row->last));
-		for (int k = 0; k < REPORT_MAX_REASONS && row->reasons[k].count; k++) {
-			json_t *r = json_object();
-
-			json_object_set_new(r, "reason", json_string(row->reasons[k].text));
-			json_object_set_new(r, "count", json_integer(row->reasons[k].count));
-			json_array_append_new(reasons, r);
-		}
-		json_object_set_new(t, "reasons", reasons);
-		json_array_append_new(tasks, t);
+		json_object_set_new(r, "reason", json_string(row->reasons[k].text));
+		json_object_set_new(r, "count", json_integer(row->reasons[k].count));
+		json_array_append_new(reasons, r);
 	}
-	json_object_set_new(o, "tasks", tasks);
-	return o;
+	json_object_set_new(t, "reasons", reasons);
+	return t;
+}
+
+/* The summary: its counts, then a row per task and monitor, one at a time. */
+static void put_summary(struct report *rep, bool *failed)
+{
+	struct json_out o, tasks;
+	const char *key;
+	json_t *counts = json_object(), *value;
+
+	summary_counts(rep, counts);
+	json_out_open(&o, rep->opts.out, 0, true);
+	json_object_foreach(counts, key, value)
+		json_out_add(&o, key, json_incref(value));
+	json_decref(counts);
+	json_out_key(&o, "tasks");
+	json_out_open(&tasks, rep->opts.out, 1, false);
+	for (unsigned int i = 0; i < rep->nr_rows; i++)
+		json_out_add(&tasks, NULL, row_object(&rep->rows[i]));
+	json_out_close(&tasks);
+	json_out_close(&o);
+	*failed |= o.failed || tasks.failed;
 }
 
 static json_t *unavailable_array(struct report *rep)
@@ -387,10 +396,14 @@ static json_t *unavailable_array(struct report *rep)
 	return a;
 }
 
+/* A group's first or worst violation; null when the group was not kept in full. */
 static json_t *group_instance(const struct verdict *v)
 {
-	json_t *o = json_object();
+	json_t *o;
 
+	if (!v)
+		return json_null();
+	o = json_object();
 	json_object_set_new(o, "ts_ns", json_integer(v->ts));
 	json_object_set_new(o, "cpu", json_integer(v->cpu));
 	json_object_set_new(o, "latency_ns", ns_or_null(verdict_latency(v)));
@@ -398,32 +411,27 @@ static json_t *group_instance(const struct verdict *v)
 	return o;
 }
 
-static json_t *groups_array(struct report *rep)
+static json_t *group_object(const struct report *rep, const struct verdict_group *g)
 {
 	static const char *const orders[] = { "time", "latency", "sleep", "count" };
-	json_t *a = json_array();
+	json_t *o = json_object();
 
-	for (unsigned int i = 0; i < rep->groups.nr; i++) {
-		const struct verdict_group *g = &rep->groups.groups[i];
-		json_t *o = json_object();
-
-		json_object_set_new(o, "monitor", json_string(g->monitor->name));
-		json_object_set_new(o, "pid", json_integer(g->pid));
-		json_object_set_new(o, "comm", json_text(g->worst->comm));
-		json_object_set_new(o, "reason", json_string(explain_cause_key(g->worst->cause)));
-		json_object_set_new(o, "reason_detail", json_string(g->reason));
-		json_object_set_new(o, "waived", json_boolean(g->waiver));
-		json_object_set_new(o, "count", json_integer(g->count));
-		json_object_set_new(o, "first_ts_ns", json_integer(g->first_ts));
-		json_object_set_new(o, "last_ts_ns", json_integer(g->last_ts));
-		json_object_set_new(o, "max_latency_ns", ns_or_null(g->max_latency));
-		json_object_set_new(o, "max_slept_ns", ns_or_null(g->max_sleep));
-		json_object_set_new(o, "first", group_instance(g->first));
-		json_object_set_new(o, "worst", group_instance(g->worst));
-		json_object_set_new(o, "order", json_string(orders[rep->opts.sort]));
-		json_array_append_new(a, o);
-	}
-	return a;
+	json_object_set_new(o, "monitor", json_string(g->monitor->name));
+	json_object_set_new(o, "pid", json_integer(g->pid));
+	json_object_set_new(o, "comm", json_text(g->comm));
+	json_object_set_new(o, "reason", json_string(explain_cause_key(g->cause)));
+	json_object_set_new(o, "reason_detail", json_string(g->reason));
+	json_object_set_new(o, "waived", json_boolean(g->waiver));
+	json_object_set_new(o, "count", json_integer(g->count));
+	json_object_set_new(o, "first_ts_ns", json_integer(g->first_ts));
+	json_object_set_new(o, "last_ts_ns", json_integer(g->last_ts));
+	json_object_set_new(o, "max_latency_ns", ns_or_null(g->max_latency));
+	json_object_set_new(o, "max_slept_ns", ns_or_null(g->max_sleep));
+	json_object_set_new(o, "first", group_instance(g->first));
+	json_object_set_new(o, "worst", group_instance(g->worst));
+	json_object_set_new(o, "explained", json_boolean(g->first));
+	json_object_set_new(o, "order", json_string(orders[rep->opts.sort]));
+	return o;
 }
 
 static json_t *hist_object(const struct stats_hist *h)
@@ -450,47 +458,71 @@ static json_t *hist_object(const struct stats_hist *h)
 	return o;
 }
 
-static json_t *stats_array(struct report *rep)
+static json_t *stats_object(const struct task_stats *t)
 {
 	static const char *const kinds[NR_FAULT_KINDS] = {
 		"user", "kernel", "read", "write", "not_present", "protection", "instruction",
 	};
-	json_t *a = json_array();
+	json_t *o = json_object(), *reasons = json_array(), *faults = json_object();
 
-	for (unsigned int i = 0; i < rep->stats.nr; i++) {
-		const struct task_stats *t = &rep->stats.tasks[i];
-		json_t *o = json_object(), *reasons = json_array(), *faults = json_object();
+	json_object_set_new(o, "pid", json_integer(t->pid));
+	json_object_set_new(o, "comm", json_text(t->comm));
+	json_object_set_new(o, "prio", t->prio == TRACE_UNKNOWN_PRIO ? json_null() :
+			    json_integer(t->prio));
+	json_object_set_new(o, "sleeps", json_integer(t->sleeps));
+	json_object_set_new(o, "violating_sleeps", json_integer(t->violating));
+	for (int r = 0; r < STATS_REASONS && t->reasons[r].count; r++) {
+		json_t *e = json_object();
 
-		json_object_set_new(o, "pid", json_integer(t->pid));
-		json_object_set_new(o, "comm", json_text(t->comm));
-		json_object_set_new(o, "prio", t->prio == TRACE_UNKNOWN_PRIO ? json_null() :
-				    json_integer(t->prio));
-		json_object_set_new(o, "sleeps", json_integer(t->sleeps));
-		json_object_set_new(o, "violating_sleeps", json_integer(t->violating));
-		for (int r = 0; r < STATS_REASONS && t->reasons[r].count; r++) {
-			json_t *e = json_object();
-
-			json_object_set_new(e, "reason", json_string(t->reasons[r].text));
-			json_object_set_new(e, "count", json_integer(t->reasons[r].count));
-			json_array_append_new(reasons, e);
-		}
-		json_object_set_new(o, "sleep_reasons", reasons);
-		json_object_set_new(o, "slept", hist_object(&t->slept[0]));
-		json_object_set_new(o, "slept_violating", hist_object(&t->slept[1]));
-		json_object_set_new(o, "latency", hist_object(&t->latency[0]));
-		json_object_set_new(o, "latency_violating", hist_object(&t->latency[1]));
-		json_object_set_new(o, "page_faults", json_integer(t->faults));
-		for (int k = 0; k < NR_FAULT_KINDS; k++)
-			json_object_set_new(faults, kinds[k], json_integer(t->fault_kinds[k]));
-		json_object_set_new(o, "page_fault_kinds", faults);
-		json_array_append_new(a, o);
+		json_object_set_new(e, "reason", json_string(t->reasons[r].text));
+		json_object_set_new(e, "count", json_integer(t->reasons[r].count));
+		json_array_append_new(reasons, e);
 	}
-	return a;
+	json_object_set_new(o, "sleep_reasons", reasons);
+	json_object_set_new(o, "slept", hist_object(&t->slept[0]));
+	json_object_set_new(o, "slept_violating", hist_object(&t->slept[1]));
+	json_object_set_new(o, "latency", hist_object(&t->latency[0]));
+	json_object_set_new(o, "latency_violating", hist_object(&t->latency[1]));
+	json_object_set_new(o, "page_faults", json_integer(t->faults));
+	for (int k = 0; k < NR_FAULT_KINDS; k++)
+		json_object_set_new(faults, kinds[k], json_integer(t->fault_kinds[k]));
+	json_object_set_new(o, "page_fault_kinds", faults);
+	return o;
+}
+
+/* The member @key of the report: an array of @nr elements, written one at a time. */
+static void put_array(struct report *rep, const char *key, unsigned int nr,
+		      json_t *(*element)(const struct report *rep, unsigned int i), bool *failed)
+{
+	struct json_out a;
+
+	fprintf(rep->opts.out, ",\n  \"%s\": ", key);
+	json_out_open(&a, rep->opts.out, 0, false);
+	for (unsigned int i = 0; i < nr; i++)
+		json_out_add(&a, NULL, element(rep, i));
+	json_out_close(&a);
+	*failed |= a.failed;
+}
+
+static json_t *coverage_element(const struct report *rep, unsigned int i)
+{
+	return coverage_object(rep, &rep->coverage[i]);
+}
+
+static json_t *group_element(const struct report *rep, unsigned int i)
+{
+	return group_object(rep, &rep->groups.groups[i]);
+}
+
+static json_t *stats_element(const struct report *rep, unsigned int i)
+{
+	return stats_object(&rep->stats.tasks[i]);
 }
 
 static void json_end(struct report *rep, const struct replay_stats *stats)
 {
 	json_t *monitors = json_array();
+	bool failed = false;
 
 	for (int i = 0; i < rep->replay->nr_monitors; i++)
 		json_array_append_new(monitors, json_string(rep->replay->monitors[i]->name));
@@ -500,12 +532,15 @@ static void json_end(struct report *rep, const struct replay_stats *stats)
 	put(rep, "monitors", monitors);
 	put(rep, "unavailable_monitors", unavailable_array(rep));
 	put(rep, "lost_events", lost_array(rep));
-	put(rep, "coverage", coverage_array(rep));
-	put(rep, "summary", summary_object(rep));
-	put(rep, "groups", groups_array(rep));
-	put(rep, "stats", stats_array(rep));
+	put_array(rep, "coverage", rep->nr_coverage, coverage_element, &failed);
+	fprintf(rep->opts.out, ",\n  \"summary\": ");
+	put_summary(rep, &failed);
+	put_array(rep, "groups", rep->groups.nr, group_element, &failed);
+	put_array(rep, "stats", rep->stats.nr, stats_element, &failed);
 	fprintf(rep->opts.out, "\n}\n");
+	rep->oom |= failed;
 }
+
 
 /* How many instances of each coverage class: {"judged": 3, "never_judged": 1, ...}. */
 static json_t *coverage_counts(struct report *rep)
@@ -526,7 +561,8 @@ static json_t *coverage_counts(struct report *rep)
 /**
  * report_json_digest() - what a JSON Lines line of a batch run says of a
  *	trace's report (rvreplay-json(5), JSON LINES): flat fields, the
- *	counts, the coverage classes and the groups
+ *	counts and the coverage classes; its groups come after them
+ *	(report_json_groups())
  * @rep: the report, after report_end()
  * @stats: the replay's
  *
@@ -548,8 +584,33 @@ json_t *report_json_digest(struct report *rep, const struct replay_stats *stats)
 	json_object_set_new(o, "lost_events", json_pack("{s:i}", "gaps", rep->nr_lost));
 	summary_counts(rep, o);
 	json_object_set_new(o, "coverage", coverage_counts(rep));
-	json_object_set_new(o, "groups", groups_array(rep));
 	return o;
+}
+
+/**
+ * report_json_groups() - the groups of a JSON Lines line, as compact JSON
+ *	text: an array, written a group at a time
+ * @rep: the report, after report_end()
+ * @out: where to write
+ *
+ * Return: 0, or -1 when memory runs out or @out fails.
+ */
+int report_json_groups(struct report *rep, FILE *out)
+{
+	bool failed = false;
+
+	fputc('[', out);
+	for (unsigned int i = 0; i < rep->groups.nr && !failed; i++) {
+		json_t *g = group_object(rep, &rep->groups.groups[i]);
+		char *text = g ? json_dumps(g, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+
+		json_decref(g);
+		failed = !text;
+		fprintf(out, "%s%s", i ? "," : "", text ? text : "");
+		free(text);
+	}
+	fputc(']', out);
+	return failed || ferror(out) ? -1 : 0;
 }
 
 const struct report_format report_json = {

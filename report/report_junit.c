@@ -7,6 +7,7 @@
  * never judged, or whose violations are all waived. The command layer
  * wraps them in a testsuite per trace (tests/junit/junit.xsd).
  */
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,7 +66,7 @@ static void failure(struct report *rep, const struct verdict_group *g, FILE *out
 		report_text_group(rep, g, mem);
 		fclose(mem);
 	}
-	fprintf(out, "      <failure type=\"%s\" message=\"", explain_cause_key(g->worst->cause));
+	fprintf(out, "      <failure type=\"%s\" message=\"", explain_cause_key(g->cause));
 	report_xml_text(out, g->reason);
 	fputs("\">", out);
 	/* the report escaped the trace's text already */
@@ -84,18 +85,73 @@ static void case_open(FILE *out, const char *suite, const struct rv_monitor *m, 
 	fprintf(out, " pid %d\">\n", pid);
 }
 
+/* Monitor instances in the coverage's order (by pid, then monitor name). */
+static int instance_cmp(int pid_a, const struct rv_monitor *a, int pid_b,
+			const struct rv_monitor *b)
+{
+	return pid_a != pid_b ? (pid_a > pid_b) - (pid_a < pid_b) : strcmp(a->name, b->name);
+}
+
+/* The groups' indexes by instance, each instance's in the groups' order. */
+struct by_instance {
+	const struct verdict_group	*groups;
+	unsigned int			*order;
+	unsigned int			nr;
+};
+
+static int order_cmp(const void *a, const void *b, void *data)
+{
+	const struct verdict_group *g = data;
+	unsigned int x = *(const unsigned int *)a, y = *(const unsigned int *)b;
+	int c = instance_cmp(g[x].pid, g[x].monitor, g[y].pid, g[y].monitor);
+
+	return c ? c : (x > y) - (x < y);
+}
+
+static int by_instance_init(struct by_instance *b, const struct verdict_groups *g)
+{
+	b->groups = g->groups;
+	b->nr = g->nr;
+	b->order = malloc((g->nr ? g->nr : 1) * sizeof(*b->order));
+	if (!b->order)
+		return -1;
+	for (unsigned int i = 0; i < g->nr; i++)
+		b->order[i] = i;
+	if (g->nr)
+		qsort_r(b->order, g->nr, sizeof(*b->order), order_cmp, (void *)g->groups);
+	return 0;
+}
+
+/* The first position of the instance's groups in @b->order (b->nr: none). */
+static unsigned int by_instance_find(const struct by_instance *b, const struct rv_monitor *m,
+				     int pid)
+{
+	unsigned int lo = 0, hi = b->nr;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+		const struct verdict_group *g = &b->groups[b->order[mid]];
+
+		if (instance_cmp(g->pid, g->monitor, pid, m) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* The failures of one monitor instance; its waived groups as one skip. */
-static unsigned int instance_groups(struct report *rep, const struct rv_monitor *m, int pid,
-				    FILE *out, bool *waived)
+static unsigned int instance_groups(struct report *rep, const struct by_instance *b,
+				    const struct rv_monitor *m, int pid, FILE *out, bool *waived)
 {
 	unsigned int failures = 0;
 
 	*waived = false;
-	for (unsigned int i = 0; i < rep->groups.nr; i++) {
-		const struct verdict_group *g = &rep->groups.groups[i];
+	for (unsigned int k = by_instance_find(b, m, pid); k < b->nr; k++) {
+		const struct verdict_group *g = &b->groups[b->order[k]];
 
 		if (g->monitor != m || g->pid != pid)
-			continue;
+			break;
 		if (g->waiver) {
 			*waived = true;
 			continue;
@@ -106,15 +162,15 @@ static unsigned int instance_groups(struct report *rep, const struct rv_monitor 
 	return failures;
 }
 
-static void one_case(struct report *rep, const char *suite, const struct rv_monitor *m,
-		     const char *comm, int pid, const char *skip, FILE *out,
-		     struct junit_counts *n)
+static void one_case(struct report *rep, const struct by_instance *b, const char *suite,
+		     const struct rv_monitor *m, const char *comm, int pid, const char *skip,
+		     FILE *out, struct junit_counts *n)
 {
 	unsigned int failures;
 	bool waived;
 
 	case_open(out, suite, m, comm, pid);
-	failures = instance_groups(rep, m, pid, out, &waived);
+	failures = instance_groups(rep, b, m, pid, out, &waived);
 	if (!failures && (waived || skip)) {
 		fputs("      <skipped message=\"", out);
 		report_xml_text(out, waived ? "its violations are all waived (--waivers)" : skip);
@@ -126,11 +182,23 @@ static void one_case(struct report *rep, const char *suite, const struct rv_moni
 	n->failures += failures;
 }
 
+/* Whether the coverage (sorted by instance) lists @g's instance. */
 static bool covered(const struct report *rep, const struct verdict_group *g)
 {
-	for (unsigned int i = 0; i < rep->nr_coverage; i++)
-		if (rep->coverage[i].monitor == g->monitor && rep->coverage[i].pid == g->pid)
+	unsigned int lo = 0, hi = rep->nr_coverage;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+		const struct coverage *c = &rep->coverage[mid];
+		int cmp = instance_cmp(c->pid, c->monitor, g->pid, g->monitor);
+
+		if (!cmp)
 			return true;
+		if (cmp < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	return false;
 }
 
@@ -144,8 +212,13 @@ static bool covered(const struct report *rep, const struct verdict_group *g)
 void report_junit_cases(struct report *rep, const char *suite, FILE *out, struct junit_counts *n)
 {
 	char why[EXPLAIN_LEN * 2];
+	struct by_instance b;
 
 	memset(n, 0, sizeof(*n));
+	if (by_instance_init(&b, &rep->groups)) {
+		rep->oom = true;
+		return;
+	}
 	for (unsigned int i = 0; i < rep->nr_coverage; i++) {
 		const struct coverage *c = &rep->coverage[i];
 		enum coverage_class class = explain_coverage(c, rep->replay->strict_start, why,
@@ -153,19 +226,16 @@ void report_junit_cases(struct report *rep, const char *suite, FILE *out, struct
 
 		if (class == COVERAGE_NOT_ITS_KIND)
 			continue;
-		one_case(rep, suite, c->monitor, c->comm, c->pid,
+		one_case(rep, &b, suite, c->monitor, c->comm, c->pid,
 			 class == COVERAGE_NOTHING || class == COVERAGE_NEVER ? why : NULL, out, n);
 	}
 	/* violations of tasks the coverage does not list (filtered, or not RT at the end) */
 	for (unsigned int i = 0; i < rep->groups.nr; i++) {
 		const struct verdict_group *g = &rep->groups.groups[i];
-		bool first = true;
+		bool first = b.order[by_instance_find(&b, g->monitor, g->pid)] == i;
 
-		for (unsigned int j = 0; j < i; j++)
-			if (rep->groups.groups[j].monitor == g->monitor &&
-			    rep->groups.groups[j].pid == g->pid)
-				first = false;
 		if (first && !covered(rep, g))
-			one_case(rep, suite, g->monitor, g->worst->comm, g->pid, NULL, out, n);
+			one_case(rep, &b, suite, g->monitor, g->comm, g->pid, NULL, out, n);
 	}
+	free(b.order);
 }

@@ -113,10 +113,10 @@ static void text_group(struct report *rep, const struct verdict_group *g)
 
 	explain_ts(g->first_ts, first, sizeof(first));
 	explain_ts(g->last_ts, last, sizeof(last));
-	explain_prio(w->prio, prio, sizeof(prio));
+	explain_prio(g->prio, prio, sizeof(prio));
 	fprintf(out, "%s%s violation%s%s: %s pid %d prio %s: ", report_color(rep, REPORT_RED),
-		w->monitor->name, g->count == 1 ? "" : "s", report_color(rep, REPORT_RESET),
-		escape(w->comm, comm, sizeof(comm)), w->pid, prio);
+		g->monitor->name, g->count == 1 ? "" : "s", report_color(rep, REPORT_RESET),
+		escape(g->comm, comm, sizeof(comm)), g->pid, prio);
 	if (g->count == 1)
 		fprintf(out, "1 at %s, %s\n", first, g->reason);
 	else
@@ -127,6 +127,10 @@ static void text_group(struct report *rep, const struct verdict_group *g)
 			escape(g->waiver->why, why, sizeof(why)),
 			escape(rep->opts.waivers->path, path, sizeof(path)), g->waiver->line,
 			g->waiver->expires[0] ? ", until " : "", g->waiver->expires);
+	if (!w) {
+		fprintf(out, "  %s\n\n", GROUP_NOT_KEPT);
+		return;
+	}
 	explain_why(w, rep->opts.arch, buf, sizeof(buf));
 	fprintf(out, "  why:    %s\n", buf);
 	if (g->count > 1 && g->first->ts != w->ts)

@@ -153,6 +153,26 @@ run_case "20,000 tasks x 20,000 lost-event gaps" 2 "events were lost \\(20000 ga
 hostile sleeps "$TMP/groups.dat" 131072 1
 run_case "131,072 violation groups of one task" 1 "^Summary: 131072 violations" \
 	-s --context 0 "$TMP/groups.dat"
+# every output at once, each linear (JUnit and the HTML's samples were
+# quadratic: minutes) and within the memory guard (JSON built one tree)
+every_output() {
+	rm -rf "$TMP/outs" && mkdir "$TMP/outs"
+	run_case "$1" 1 "$2" --context 0 --limit 0 --json --html "$TMP/outs/r.html" \
+		--chrome-trace "$TMP/outs/r.chrome.json" --junit "$TMP/outs/r.xml" \
+		--jsonl "$TMP/outs/r.jsonl" --stats "$3"
+}
+every_output "131,072 groups: JSON, HTML, Chrome, JUnit, JSONL, stats" \
+	"131072 violation groups are counted, not explained|121072 of the 131072" "$TMP/groups.dat"
+# past --max-groups a group is its counts: said on stderr, in the JSON and the line
+if [ "$(jq -r '[.summary.groups_unexplained, (.groups | map(select(.explained)) | length),
+		(.groups[-1] | [.explained, .first, .count, .comm] | tostring)] | join(" ")' "$TMP/out")" = \
+	'121072 10000 [false,null,1,"reader"]' ] &&
+   jq -e '.groups_unexplained == 121072 and (.groups | length) == 131072' "$TMP/outs/r.jsonl" > /dev/null &&
+   grep -q "121072 of the 131072 violation groups are counted, not explained (--max-groups 10000" "$TMP/err"; then
+	ok "--max-groups: 10,000 groups explained, 121,072 counted, and said so"
+else
+	not_ok "--max-groups" "$(jq -c .summary "$TMP/out" | head -c 300)" "$(head -c 300 "$TMP/err")"
+fi
 # compare reads reports as a stream: a report of every violation listed
 # (260 MB) compared in the memory of its keys (it took 6 to 8.5 times the
 # file before: over the 512 MiB guard)
@@ -166,9 +186,18 @@ elif [ -n "$LIMIT" ]; then
 	not_ok "compare of reports over 200 MB: under 64 MiB" "$kb KiB for $(stat -c %s "$TMP/groups.json") bytes"
 fi
 rm -f "$TMP/groups.json"
-hostile sleeps "$TMP/rt-tasks.dat" 49152 49152
-run_case "49,152 real-time tasks violating once each" 1 "^Summary: 49152 violations" \
+hostile sleeps "$TMP/rt-tasks.dat" 131072 131072
+run_case "131,072 real-time tasks violating once each" 1 "^Summary: 131072 violations" \
 	-s --context 0 "$TMP/rt-tasks.dat"
+every_output "131,072 tasks: JSON, HTML, Chrome, JUnit, JSONL, stats" \
+	"121072 of the 131072 violation groups" "$TMP/rt-tasks.dat"
+if [ "$(grep -c "<testcase " "$TMP/outs/r.xml")" = 262144 ] &&
+   [ "$(jq '.coverage | length' "$TMP/out")" = 262144 ]; then
+	ok "131,072 tasks: a JUnit case for each task and monitor, the JSON's coverage whole"
+else
+	not_ok "131,072 tasks: JUnit cases and coverage" "$(grep -c "<testcase " "$TMP/outs/r.xml")"
+fi
+rm -rf "$TMP/outs"
 # outputs have bounds, said: JSON lists 10,000 violations, the Chrome trace 256 MiB
 hostile sleeps "$TMP/many-v.dat" 20000 100
 "$BIN" --json "$TMP/many-v.dat" > "$TMP/many-v.json" 2> "$TMP/many-v.err"

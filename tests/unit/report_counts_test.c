@@ -3,12 +3,15 @@
  * What the reports count per task and group, kept small for a million of
  * them: texts kept once (text_pool.c), a row's few named reasons, and
  * latency histograms that keep only the buckets used (report_stats.c),
- * whose counts and percentiles must be those of all 64 buckets.
+ * whose counts and percentiles must be those of all 64 buckets; groups
+ * kept in full up to max_explained, counted past it, their worst still
+ * named.
  */
 #include <check.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "report_groups.h"
 #include "report_stats.h"
 #include "text_pool.h"
 
@@ -98,6 +101,77 @@ START_TEST(histogram_keeps_the_used_range)
 }
 END_TEST
 
+/* A sleep verdict of pid 7 named @comm, woken at 1000 and run @latency ns later. */
+static struct verdict sleep_verdict(uint64_t ts, uint64_t latency, const char *comm)
+{
+	static const struct rv_monitor monitor = { .name = "sleep" };
+	struct verdict v = { .monitor = &monitor, .pid = 7, .ts = ts, .prio = 49,
+			     .cause = CAUSE_WAKER };
+
+	snprintf(v.comm, sizeof(v.comm), "%s", comm);
+	v.sleep.start = 500;
+	v.sleep.wakeup_ts = 1000;
+	v.sleep.run_ts = 1000 + latency;
+	return v;
+}
+
+START_TEST(groups_past_the_cap_are_counted)
+{
+	struct verdict_groups g = { .max_explained = 2 };
+	struct text_pool texts = { 0 };
+	struct verdict v;
+	const char *reasons[] = { "read(fd 3)", "read(fd 4)", "read(fd 5)" };
+
+	for (int i = 0; i < 3; i++) {
+		v = sleep_verdict(2000 + i, 10, "before");
+		ck_assert_int_eq(groups_add(&g, &texts, &v, reasons[i], NULL), 0);
+	}
+	/* the third group: worse later, under another name */
+	v = sleep_verdict(3000, 50, "after");
+	ck_assert_int_eq(groups_add(&g, &texts, &v, reasons[2], NULL), 0);
+	v = sleep_verdict(3001, 20, "later");
+	ck_assert_int_eq(groups_add(&g, &texts, &v, reasons[2], NULL), 0);
+	ck_assert_uint_eq(g.nr, 3);
+	ck_assert_uint_eq(g.unexplained, 1);
+	ck_assert_ptr_nonnull(g.groups[0].first);
+	ck_assert_ptr_nonnull(g.groups[1].worst);
+	ck_assert_ptr_null(g.groups[2].first);
+	ck_assert_ptr_null(g.groups[2].worst);
+	ck_assert_uint_eq(g.groups[2].count, 3);
+	ck_assert_uint_eq(g.groups[2].last_ts, 3001);
+	ck_assert_uint_eq(g.groups[2].max_latency, 50);
+	ck_assert_str_eq(g.groups[2].comm, "after");	/* its worst's */
+	ck_assert_int_eq(g.groups[2].cause, CAUSE_WAKER);
+	/* a kept group's worst moves with its copy */
+	v = sleep_verdict(4000, 90, "worse");
+	ck_assert_int_eq(groups_add(&g, &texts, &v, reasons[0], NULL), 0);
+	ck_assert_uint_eq(g.groups[0].worst->ts, 4000);
+	ck_assert_uint_eq(g.groups[0].first->ts, 2000);
+	ck_assert_str_eq(g.groups[0].comm, "worse");
+	groups_release(&g);
+	text_pool_free(&texts);
+}
+END_TEST
+
+START_TEST(no_cap_keeps_every_group)
+{
+	struct verdict_groups g = { .max_explained = 0 };
+	struct text_pool texts = { 0 };
+	char reason[32];
+
+	for (int i = 0; i < 100; i++) {
+		struct verdict v = sleep_verdict(i, 1, "t");
+
+		snprintf(reason, sizeof(reason), "read(fd %d)", i);
+		ck_assert_int_eq(groups_add(&g, &texts, &v, reason, NULL), 0);
+	}
+	ck_assert_uint_eq(g.unexplained, 0);
+	ck_assert_ptr_nonnull(g.groups[99].first);
+	groups_release(&g);
+	text_pool_free(&texts);
+}
+END_TEST
+
 Suite *report_counts_suite(void)
 {
 	Suite *s = suite_create("report_counts");
@@ -106,6 +180,8 @@ Suite *report_counts_suite(void)
 	tcase_add_test(tc, pool_keeps_one_copy);
 	tcase_add_test(tc, counts_named_then_others);
 	tcase_add_test(tc, histogram_keeps_the_used_range);
+	tcase_add_test(tc, groups_past_the_cap_are_counted);
+	tcase_add_test(tc, no_cap_keeps_every_group);
 	suite_add_tcase(s, tc);
 	return s;
 }

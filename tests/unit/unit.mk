@@ -46,7 +46,7 @@ UNIT_ANALYZER_OBJS = $(BUILD)/report/syscall_decode.o $(BUILD)/engine/syscall_na
 		     $(BUILD)/engine/arch.o $(BUILD)/recorder/tracedat_build.o \
 		     $(BUILD)/recorder/tracedat_write.o $(BUILD)/engine/cpu_irqs.o \
 		     $(BUILD)/engine/kernel_events.o $(BUILD)/report/text_pool.o \
-		     $(BUILD)/report/report_stats.o \
+		     $(BUILD)/report/report_stats.o $(BUILD)/report/report_groups.o \
 		     $(PARSER_OBJS)
 
 $(BUILD)/unit-tests: $(UNIT_OBJS) $(SPEC_OBJS) $(LTLC_LIB_OBJS) $(UNIT_ANALYZER_OBJS) \
