@@ -186,16 +186,20 @@ elif [ -n "$LIMIT" ]; then
 	not_ok "compare of reports over 200 MB: under 64 MiB" "$kb KiB for $(stat -c %s "$TMP/groups.json") bytes"
 fi
 rm -f "$TMP/groups.json"
-hostile sleeps "$TMP/rt-tasks.dat" 131072 131072
-run_case "131,072 real-time tasks violating once each" 1 "^Summary: 131072 violations" \
+# the sanitizers take minutes over every output of 131,072 tasks (a
+# stack unwound at each of their allocations): 32,768 there, for memory
+# errors; the normal build holds the bound
+if [ -n "$ASAN_OPTIONS" ]; then n=32768; else n=131072; fi
+hostile sleeps "$TMP/rt-tasks.dat" "$n" "$n"
+run_case "$n real-time tasks violating once each" 1 "^Summary: $n violations" \
 	-s --context 0 "$TMP/rt-tasks.dat"
-every_output "131,072 tasks: JSON, HTML, Chrome, JUnit, JSONL, stats" \
-	"121072 of the 131072 violation groups" "$TMP/rt-tasks.dat"
-if [ "$(grep -c "<testcase " "$TMP/outs/r.xml")" = 262144 ] &&
-   [ "$(jq '.coverage | length' "$TMP/out")" = 262144 ]; then
-	ok "131,072 tasks: a JUnit case for each task and monitor, the JSON's coverage whole"
+every_output "$n tasks: JSON, HTML, Chrome, JUnit, JSONL, stats" \
+	"$((n - 10000)) of the $n violation groups" "$TMP/rt-tasks.dat"
+if [ "$(grep -c "<testcase " "$TMP/outs/r.xml")" = $((2 * n)) ] &&
+   [ "$(jq '.coverage | length' "$TMP/out")" = $((2 * n)) ]; then
+	ok "$n tasks: a JUnit case for each task and monitor, the JSON's coverage whole"
 else
-	not_ok "131,072 tasks: JUnit cases and coverage" "$(grep -c "<testcase " "$TMP/outs/r.xml")"
+	not_ok "$n tasks: JUnit cases and coverage" "$(grep -c "<testcase " "$TMP/outs/r.xml")"
 fi
 rm -rf "$TMP/outs"
 # outputs have bounds, said: JSON lists 10,000 violations, the Chrome trace 256 MiB
