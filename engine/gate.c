@@ -148,20 +148,6 @@ void gate_after(struct gate *g, const struct record_counts *recs)
 }
 
 /**
- * gate_all_judging() - whether every selected monitor can judge
- * @g: the gate
- *
- * Return: true when none is unavailable or blind.
- */
-bool gate_all_judging(const struct gate *g)
-{
-	for (int i = 0; i < g->nr_monitors; i++)
-		if (g->monitors[i].state != GATE_JUDGING)
-			return false;
-	return true;
-}
-
-/**
  * gate_keep_judging() - only the monitors that can judge
  * @g: the gate
  * @opts: its monitors reduced to those judging, in order

@@ -57,7 +57,6 @@ struct gate {
 void gate_before(struct gate *g, const struct replay_options *opts, const struct trace_input *in,
 		 const char *arch);
 void gate_after(struct gate *g, const struct record_counts *recs);
-bool gate_all_judging(const struct gate *g);
 void gate_keep_judging(const struct gate *g, struct replay_options *opts);
 bool gate_record_line(const struct trace_record *rec, struct record_counts *recs);
 void gate_count(struct record_counts *recs, const struct trace_record *rec);

@@ -30,16 +30,6 @@ void time_text_base(uint64_t first)
 }
 
 /**
- * time_text_current() - the unit times are printed in
- *
- * Return: TIME_US or TIME_NS.
- */
-enum time_unit time_text_current(void)
-{
-	return unit;
-}
-
-/**
  * time_text() - a timestamp as trace-cmd report prints the same record's
  * @ns: nanoseconds
  * @buf: where to write

@@ -20,7 +20,6 @@ enum time_unit {
 
 void time_text_unit(enum time_unit unit);
 void time_text_base(uint64_t first);
-enum time_unit time_text_current(void);
 char *time_text(uint64_t ns, char *buf, size_t len);
 int time_parse(const char *s, bool end, uint64_t *ns);
 
