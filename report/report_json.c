@@ -337,9 +337,24 @@ static void summary_counts(struct report *rep, json_t *o)
 	json_object_set_new(o, "by_monitor", by);
 }
 
+/* Texts counted by name (text_pool.h), the most first: [{"reason", "count"}, ...]. */
+static json_t *reasons_array(const struct text_count *counts, int nr)
+{
+	json_t *a = json_array();
+
+	for (int k = 0; k < nr && counts[k].count; k++) {
+		json_t *r = json_object();
+
+		json_object_set_new(r, "reason", json_string(counts[k].text));
+		json_object_set_new(r, "count", json_integer(counts[k].count));
+		json_array_append_new(a, r);
+	}
+	return a;
+}
+
 static json_t *row_object(const struct summary_row *row)
 {
-	json_t *t = json_object(), *reasons = json_array();
+	json_t *t = json_object();
 
 	json_object_set_new(t, "monitor", json_string(row->monitor->name));
 	json_object_set_new(t, "pid", json_integer(row->pid));
@@ -349,14 +364,7 @@ static json_t *row_object(const struct summary_row *row)
 	json_object_set_new(t, "violations", json_integer(row->count));
 	json_object_set_new(t, "first_ts_ns", json_integer(row->first));
 	json_object_set_new(t, "last_ts_ns", json_integer(row->last));
-	for (int k = 0; k < REPORT_MAX_REASONS && row->reasons[k].count; k++) {
-		json_t *r = json_object();
-
-		json_object_set_new(r, "reason", json_string(row->reasons[k].text));
-		json_object_set_new(r, "count", json_integer(row->reasons[k].count));
-		json_array_append_new(reasons, r);
-	}
-	json_object_set_new(t, "reasons", reasons);
+	json_object_set_new(t, "reasons", reasons_array(row->reasons, REPORT_MAX_REASONS));
 	return t;
 }
 
@@ -463,7 +471,7 @@ static json_t *stats_object(const struct task_stats *t)
 	static const char *const kinds[NR_FAULT_KINDS] = {
 		"user", "kernel", "read", "write", "not_present", "protection", "instruction",
 	};
-	json_t *o = json_object(), *reasons = json_array(), *faults = json_object();
+	json_t *o = json_object(), *faults = json_object();
 
 	json_object_set_new(o, "pid", json_integer(t->pid));
 	json_object_set_new(o, "comm", json_text(t->comm));
@@ -471,14 +479,7 @@ static json_t *stats_object(const struct task_stats *t)
 			    json_integer(t->prio));
 	json_object_set_new(o, "sleeps", json_integer(t->sleeps));
 	json_object_set_new(o, "violating_sleeps", json_integer(t->violating));
-	for (int r = 0; r < STATS_REASONS && t->reasons[r].count; r++) {
-		json_t *e = json_object();
-
-		json_object_set_new(e, "reason", json_string(t->reasons[r].text));
-		json_object_set_new(e, "count", json_integer(t->reasons[r].count));
-		json_array_append_new(reasons, e);
-	}
-	json_object_set_new(o, "sleep_reasons", reasons);
+	json_object_set_new(o, "sleep_reasons", reasons_array(t->reasons, STATS_REASONS));
 	json_object_set_new(o, "slept", hist_object(&t->slept[0]));
 	json_object_set_new(o, "slept_violating", hist_object(&t->slept[1]));
 	json_object_set_new(o, "latency", hist_object(&t->latency[0]));
