@@ -277,7 +277,7 @@ static void bitmap_list(unsigned long bits, char *buf, size_t len)
 static void print_step(const char *label, const struct rv_monitor *m, bool has,
 		       const struct diff_step *s)
 {
-	const struct ltl_automaton *a = m->automaton;
+	const struct rv_automaton *a = m->automaton;
 	char states[64], next[64], atoms[EXPLAIN_LEN];
 	size_t n = 0;
 

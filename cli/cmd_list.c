@@ -64,6 +64,32 @@ static void list_monitor(const struct rv_monitor *m)
 	printf("\n");
 }
 
+/* Whether @p's monitor @i is the first of its container. */
+static bool container_first(const struct rv_profile *p, int i)
+{
+	for (int k = 0; k < i; k++)
+		if (p->monitors[k]->container == p->monitors[i]->container)
+			return false;
+	return true;
+}
+
+/* "  rtapp: container of pagefault sleep (the default)", one line per container */
+static void list_containers(const struct rv_profile *p)
+{
+	for (int i = 0; p->monitors[i]; i++) {
+		const struct rv_container *c = p->monitors[i]->container;
+
+		if (!container_first(p, i))
+			continue;
+		printf("  %s: container of", c->name);
+		for (int k = i; p->monitors[k]; k++)
+			if (p->monitors[k]->container == c)
+				printf(" %s", p->monitors[k]->name);
+		printf("%s\n", strcmp(c->name, CATALOG_DEFAULT_CONTAINER) ? "" : " (the default)");
+	}
+	printf("\n");
+}
+
 /**
  * cmd_list() - rvreplay list
  * @argc: argument count
@@ -85,10 +111,7 @@ int cmd_list(int argc, char **argv)
 		catalog_profile_kernels(p, kernels, sizeof(kernels));
 		catalog_profile_changes(p, changes, sizeof(changes));
 		printf("profile %s (Linux %s): %s\n", p->name, kernels, changes);
-		printf("  rtapp: container of");
-		for (int i = 0; p->monitors[i]; i++)
-			printf(" %s", p->monitors[i]->name);
-		printf(" (the default)\n\n");
+		list_containers(p);
 		for (int i = 0; p->monitors[i]; i++)
 			list_monitor(p->monitors[i]);
 	}

@@ -196,7 +196,7 @@ static unsigned long parse_states(const char *s)
 /* "fu_wa,rt,wak": names of the true atoms */
 static unsigned long parse_atoms(const struct rv_monitor *m, const char *s)
 {
-	const struct ltl_automaton *a = m->automaton;
+	const struct rv_automaton *a = m->automaton;
 	unsigned long bits = 0;
 	size_t len;
 
@@ -563,7 +563,7 @@ static bool same_step(const struct diff_step *a, const struct diff_step *b)
 
 static unsigned long atom_bits(const struct rv_monitor *m, const char *const *names)
 {
-	const struct ltl_automaton *a = m->automaton;
+	const struct rv_automaton *a = m->automaton;
 	unsigned long bits = 0;
 
 	for (unsigned int i = 0; i < a->nr_atoms; i++)
@@ -916,7 +916,7 @@ static void explain_entry(struct diff_entry *e, const struct compare *cmp,
 		e->why = DIFF_LOST;
 		return;
 	}
-	if (e->side == DIFF_REPLAY_ONLY && e->verdict->kind == LTL_VIOLATION_START) {
+	if (e->side == DIFF_REPLAY_ONLY && e->verdict->kind == RV_VIOLATION_START) {
 		e->why = DIFF_STRICT;
 		return;
 	}

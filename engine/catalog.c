@@ -253,6 +253,11 @@ static int add(struct replay_options *opts, const struct rv_monitor *m, char *er
 	for (int i = 0; i < opts->nr_monitors; i++)
 		if (opts->monitors[i] == m)
 			return 0;
+	if (!rv_monitor_replayable(m)) {
+		snprintf(err, TRACE_ERR_LEN, "monitor '%s': its type or instance kind is not replayed yet",
+			 m->name);
+		return -1;
+	}
 	if (opts->nr_monitors == MAX_MONITORS) {
 		snprintf(err, TRACE_ERR_LEN, "too many monitors");
 		return -1;
@@ -265,10 +270,11 @@ static int add_name(struct replay_options *opts, const char *name, char *err)
 {
 	const struct rv_monitor *m;
 
-	/* rtapp: the container of every monitor of the profile */
-	if (!strcmp(name, "rtapp")) {
+	/* a container: every monitor of the profile in it */
+	if (catalog_is_container(opts->profile, name)) {
 		for (int k = 0; opts->profile->monitors[k]; k++)
-			if (add(opts, opts->profile->monitors[k], err))
+			if (!strcmp(opts->profile->monitors[k]->container->name, name) &&
+			    add(opts, opts->profile->monitors[k], err))
 				return -1;
 		return 0;
 	}
@@ -279,6 +285,21 @@ static int add_name(struct replay_options *opts, const char *name, char *err)
 		return -1;
 	}
 	return add(opts, m, err);
+}
+
+/**
+ * catalog_is_container() - whether a name is a container of a profile's monitors
+ * @p: the profile
+ * @name: "rtapp", ...
+ *
+ * Return: true when a monitor of @p is in a container of that name.
+ */
+bool catalog_is_container(const struct rv_profile *p, const char *name)
+{
+	for (int i = 0; p->monitors[i]; i++)
+		if (!strcmp(p->monitors[i]->container->name, name))
+			return true;
+	return false;
 }
 
 /**
@@ -297,7 +318,7 @@ int catalog_select(const char *const *names, int nr, struct replay_options *opts
 
 	opts->nr_monitors = 0;
 	if (!nr)
-		return add_name(opts, "rtapp", err);
+		return add_name(opts, CATALOG_DEFAULT_CONTAINER, err);
 	for (int i = 0; i < nr; i++)
 		if (add_name(opts, names[i], err))
 			return -1;

@@ -21,6 +21,10 @@ struct event_need {
 	char		why[CATALOG_WHY_LEN];
 };
 
+/* What no -m selects: the kernel's rtapp container. */
+#define CATALOG_DEFAULT_CONTAINER	"rtapp"
+
+bool catalog_is_container(const struct rv_profile *p, const char *name);
 int catalog_select(const char *const *names, int nr, struct replay_options *opts, char *err);
 const struct rv_profile *catalog_profile_of(const char *release);
 void catalog_profile_kernels(const struct rv_profile *p, char *buf, size_t len);

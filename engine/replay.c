@@ -41,7 +41,7 @@ struct replay {
 	struct replay_sink	sink;
 	struct task_table	*tasks;
 	struct replay_stats	stats;
-	struct ltl_report	report;
+	struct rv_report	report;
 	const struct trace_record *rec;		/* the record being replayed */
 	const struct task	*cur;		/* the task its CPU ran, or NULL */
 	unsigned long		epoch;			/* lost-event gaps so far */
@@ -115,10 +115,11 @@ static struct rv_target *target_of(struct delivery *d, struct replay *r, struct 
 		},
 	};
 	d->target = (struct rv_target){
-		.mon = &task->inst[i].mon, .monitor = r->opts.monitors[i], .task = &d->facts,
+		.monitor = r->opts.monitors[i], .task = &d->facts,
 		.report = &r->report, .report_data = d, .strict_start = r->opts.strict_start,
 		.infer = r->opts.infer && !task->born,
 	};
+	rv_instance_bind(&d->target, &task->inst[i].state);
 	return &d->target;
 }
 
@@ -174,9 +175,9 @@ static void held(const struct replay *r, struct verdict *v)
 }
 
 /* What the event completing a violation says about its cause. */
-static enum verdict_cause cause_of(enum rv_event_type type, enum ltl_violation_kind kind)
+static enum verdict_cause cause_of(enum rv_event_type type, enum rv_violation_kind kind)
 {
-	if (kind == LTL_VIOLATION_START)
+	if (kind == RV_VIOLATION_START)
 		return CAUSE_START;
 	switch (type) {
 	case RV_EV_PAGE_FAULT:
@@ -289,13 +290,14 @@ static void fill_fault(struct verdict *v, const struct trace_record *rec)
 	v->fault.error_code = rec->fault.error_code;
 }
 
-static void on_step(void *data, const struct rv_target *t, const unsigned long *next)
+static void on_step(void *data, const struct rv_target *t, const unsigned long *states,
+		    const unsigned long *atoms, const unsigned long *next)
 {
 	struct delivery *d = data;
 	struct replay *r = d->r;
 	struct replay_step step = {
 		.monitor = t->monitor, .pid = d->task->pid,
-		.states = t->mon->states[0], .atoms = t->mon->atoms[0], .next = next[0],
+		.states = states[0], .atoms = atoms[0], .next = next[0],
 		.rec = r->rec,
 	};
 
@@ -303,7 +305,7 @@ static void on_step(void *data, const struct rv_target *t, const unsigned long *
 }
 
 static void on_violation(void *data, const struct rv_target *t, const unsigned long *before,
-			 enum ltl_violation_kind kind)
+			 const unsigned long *atoms, enum rv_violation_kind kind)
 {
 	struct delivery *d = data;
 	struct replay *r = d->r;
@@ -328,7 +330,7 @@ static void on_violation(void *data, const struct rv_target *t, const unsigned l
 	/* 7.3 SCHEDULE_IN of a switch-in not recorded: pulsed at the task's own record */
 	v.switch_in_inferred = d->type == RV_EV_SWITCH_IN &&
 			       !(r->rec->kind == TRACE_SWITCH && r->rec->sw.next.pid == task->pid);
-	v.atoms = t->mon->atoms[0];
+	v.atoms = atoms[0];
 	v.states_before = before[0];
 	v.sleep = task->sleep;
 	/* a verdict at a sched_waking (7.3 wakeup): that waking decided it */
@@ -463,14 +465,14 @@ static struct task *touch(struct replay *r, int pid, const char *comm, struct ta
 /* The atoms still unknown, after the fetch an update would do. */
 static unsigned long unknown_atoms(struct replay *r, struct task *task, int i)
 {
-	struct ltl_monitor copy = task->inst[i].mon;
+	union rv_state copy = task->inst[i].state;
 	struct delivery d;
 	struct rv_target *t = target_of(&d, r, task, i, RV_NR_EVENTS);
 
-	t->mon = &copy;
+	rv_instance_bind(t, &copy);
 	if (t->monitor->fetch)
 		t->monitor->fetch(t);
-	return copy.unknown_atoms[0];
+	return rv_instance_unknown(t);
 }
 
 static void coverage_of(struct replay *r, struct task *task)
@@ -750,14 +752,13 @@ static void deliver(struct replay *r, struct task *task, struct rv_event *ev)
 			continue;
 		t = target_of(&d, r, task, i, ev->type);
 		inst->events++;
-		stopped = ev->type == RV_EV_PAGE_FAULT && !rv_ltl_valid_state(t->mon) &&
-			  task->rt == 1;
+		stopped = ev->type == RV_EV_PAGE_FAULT && !rv_instance_running(t) && task->rt == 1;
 		violations = inst->violations;
 		rv_handle(t, ev);
 		/* a fault the kernel would not judge, the instance stopped (--strict-start judges it) */
-		if (stopped && inst->violations == violations && !rv_ltl_valid_state(t->mon))
+		if (stopped && inst->violations == violations && !rv_instance_running(t))
 			inst->unjudged++;
-		if (!inst->started_ts && rv_ltl_valid_state(t->mon))
+		if (!inst->started_ts && rv_instance_running(t))
 			inst->started_ts = r->rec->ts;
 	}
 }

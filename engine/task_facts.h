@@ -28,7 +28,7 @@ enum kthread_source {
 
 /* One task's instance of one monitor, and what the reports need of it. */
 struct task_instance {
-	struct ltl_monitor	mon;
+	union rv_state		state;
 	bool			created;
 	uint64_t		started_ts;	/* first start; 0: never */
 	unsigned long		violations;

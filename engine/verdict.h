@@ -6,7 +6,7 @@
 #ifndef VERDICT_H
 #define VERDICT_H
 
-#include "ltl/ltl_core.h"
+#include "monitor.h"
 #include "cpu_history.h"
 #include "task_facts.h"
 
@@ -27,7 +27,7 @@ struct verdict {
 	int				cpu;
 	enum trace_kind			event;
 	struct trace_ref		event_ref;
-	enum ltl_violation_kind		kind;
+	enum rv_violation_kind		kind;
 	enum verdict_cause		cause;
 	bool				switch_in_inferred;	/* at a SCHEDULE_IN no
 								   switch-in recorded */

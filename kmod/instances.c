@@ -162,14 +162,14 @@ void rvk_task_facts(struct rvk_task *t, struct task_struct *task)
 void rvk_target(struct rv_target *target, struct rvk_task *t, unsigned int i, void *report_data)
 {
 	*target = (struct rv_target) {
-		.mon = &t->mon[i],
 		.monitor = rvk_monitors[i],
 		.task = &t->facts,
-		.report = &rvk_ltl_report,
+		.report = &rvk_verdict_report,
 		.report_data = report_data,
 		.strict_start = false,
 		.infer = false,		/* the kernel infers nothing */
 	};
+	rv_instance_bind(target, &t->state[i]);
 }
 
 /**

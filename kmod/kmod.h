@@ -33,7 +33,7 @@ struct rvk_task {
 	struct hlist_node	node;
 	struct rv_task		facts;
 	char			init_comm[TASK_COMM_LEN];
-	struct ltl_monitor	mon[RVK_MAX_MONITORS];
+	union rv_state		state[RVK_MAX_MONITORS];
 };
 
 struct rvk_bucket;
@@ -81,7 +81,7 @@ struct rvk_report {
 	struct task_struct	*task;
 	unsigned int		monitor;
 };
-extern const struct ltl_report rvk_ltl_report;
+extern const struct rv_report rvk_verdict_report;
 void rvk_verdicts_init(void);
 void rvk_verdicts_prepare(void);
 void rvk_verdicts_exit(void);

@@ -59,19 +59,21 @@ static void rvk_comm(const struct task_struct *task, char *comm)
 }
 
 /* "ab_sl,rt,wak": the names of the true atoms, as ltl_trace_event() writes them */
-static void rvk_atoms(const struct rv_target *t, char *buf, size_t len)
+static void rvk_atoms(const struct rv_target *t, const unsigned long *atoms, char *buf,
+		      size_t len)
 {
-	const struct ltl_automaton *a = t->monitor->automaton;
+	const struct rv_automaton *a = t->monitor->automaton;
 	size_t used = 0;
 
 	buf[0] = '\0';
 	for (unsigned int i = 0; i < a->nr_atoms && used < len; i++)
-		if (test_bit(i, t->mon->atoms))
+		if (test_bit(i, atoms))
 			used += scnprintf(buf + used, len - used, "%s%s", used ? "," : "",
 					  a->atom_name(i));
 }
 
-static void rvk_on_step(void *data, const struct rv_target *t, const unsigned long *next)
+static void rvk_on_step(void *data, const struct rv_target *t, const unsigned long *before,
+			const unsigned long *atoms_now, const unsigned long *next)
 {
 	const struct rvk_report *report = data;
 	const struct rvk_events *e = rvk_events_of[report->monitor];
@@ -82,9 +84,9 @@ static void rvk_on_step(void *data, const struct rv_target *t, const unsigned lo
 	if (!e->event_enabled())
 		return;
 	rvk_comm(report->task, comm);
-	snprintf(states, sizeof(states), "%*pbl", RV_MAX_BA_STATES, t->mon->states);
+	snprintf(states, sizeof(states), "%*pbl", RV_MAX_BA_STATES, before);
 	snprintf(next_states, sizeof(next_states), "%*pbl", RV_MAX_BA_STATES, next);
-	rvk_atoms(t, atoms, sizeof(atoms));
+	rvk_atoms(t, atoms_now, atoms, sizeof(atoms));
 	e->event(comm, report->task->pid, states, atoms, next_states);
 }
 
@@ -111,7 +113,7 @@ static void rvk_react(const struct rv_target *t, const char *comm, pid_t pid)
 }
 
 static void rvk_on_violation(void *data, const struct rv_target *t, const unsigned long *before,
-			     enum ltl_violation_kind kind)
+			     const unsigned long *atoms, enum rv_violation_kind kind)
 {
 	const struct rvk_report *report = data;
 	char comm[TASK_COMM_LEN];
@@ -123,7 +125,7 @@ static void rvk_on_violation(void *data, const struct rv_target *t, const unsign
 		rvk_react(t, comm, report->task->pid);
 }
 
-const struct ltl_report rvk_ltl_report = {
+const struct rv_report rvk_verdict_report = {
 	.step = rvk_on_step,
 	.violation = rvk_on_violation,
 };

@@ -56,6 +56,71 @@ bool rv_monitor_handles(const struct rv_monitor *m, enum rv_event_type type)
 	return m->on[type] != NULL;
 }
 
+/* The core of each monitor type; a type without one is not replayed yet. */
+static const struct rv_core *const cores[] = {
+	[RV_MONITOR_LTL]	= &rv_ltl_core,
+};
+
+static const struct rv_core *core_of(const struct rv_monitor *m)
+{
+	if ((unsigned int)m->type >= sizeof(cores) / sizeof(cores[0]))
+		return NULL;
+	return cores[m->type];
+}
+
+/**
+ * rv_monitor_replayable() - whether this build can run a monitor's instances
+ * @m: the monitor
+ *
+ * Return: true when its type has a core and its instances are per task.
+ */
+bool rv_monitor_replayable(const struct rv_monitor *m)
+{
+	return core_of(m) && m->instance == RV_PER_TASK;
+}
+
+/**
+ * rv_instance_bind() - point an instance at its storage
+ * @t: the instance; t->monitor set
+ * @state: where its state lives, kept by the caller
+ */
+void rv_instance_bind(struct rv_target *t, union rv_state *state)
+{
+	core_of(t->monitor)->bind(t, state);
+}
+
+/**
+ * rv_instance_init() - (re)initialise an instance, as the kernel's <type>_task_init()
+ * @t: the instance, bound; t->task holds what is known of the task
+ * @task_creation: the task is born now (fork), not found already running
+ */
+void rv_instance_init(struct rv_target *t, bool task_creation)
+{
+	core_of(t->monitor)->init(t, task_creation);
+}
+
+/**
+ * rv_instance_running() - whether an instance is monitoring (started, no error since)
+ * @t: the instance
+ *
+ * Return: true when its automaton has a state.
+ */
+bool rv_instance_running(const struct rv_target *t)
+{
+	return core_of(t->monitor)->running(t);
+}
+
+/**
+ * rv_instance_unknown() - the letters of an instance not learned yet
+ * @t: the instance
+ *
+ * Return: bit i set when atom i is unknown (the first word).
+ */
+unsigned long rv_instance_unknown(const struct rv_target *t)
+{
+	return core_of(t->monitor)->unknown(t);
+}
+
 /**
  * rv_handle() - give an event to one task's instance of a monitor
  * @t: the instance

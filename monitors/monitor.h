@@ -84,14 +84,66 @@ struct rv_event {
 };
 
 struct rv_monitor;
-struct ltl_report;
+struct rv_target;
 
-/* One task's instance of one monitor, and how to report on it. */
+/* The kinds of automaton rvgen makes, as the kernel's include/rv/ headers run them. */
+enum rv_monitor_type {
+	RV_MONITOR_LTL,		/* linear temporal logic, a Buchi automaton (ltl_monitor.h) */
+	RV_MONITOR_DA,		/* deterministic automaton (da_monitor.h) */
+	RV_MONITOR_HA,		/* hybrid automaton: a DA with clocks (ha_monitor.h, 7.1) */
+};
+
+/* Whose instance an event steps, as the kernel's per-task, per-CPU and global monitors. */
+enum rv_instance_kind {
+	RV_PER_TASK,
+	RV_PER_CPU,
+	RV_GLOBAL,
+};
+
+/* A group of monitors enabled together, as the kernel's rtapp (and -m NAME here). */
+struct rv_container {
+	const char			*name;
+	const char			*description;
+};
+
+/*
+ * What every type's automaton tells the reports: its letters (LTL atoms,
+ * DA events), its states, and the steps its core runs.
+ */
+struct rv_automaton {
+	const char			*name;
+	unsigned int			nr_atoms;
+	unsigned int			nr_states;
+	const char			*(*atom_name)(unsigned int atom);
+	const void			*steps;		/* the core's own: struct ltl_steps */
+};
+
+/* The storage of one instance, whatever its monitor's type. */
+union rv_state {
+	struct ltl_monitor		ltl;
+};
+
+enum rv_violation_kind {
+	RV_VIOLATION_STEP,	/* no successor state holds: the kernel's error_<monitor> */
+	RV_VIOLATION_START,	/* strict start: no initial state holds */
+};
+
+/* How a core tells what happens, like the kernel's event_/error_ tracepoints. */
+struct rv_report {
+	/* a step: @states and @atoms as they are before it, @next the states after */
+	void	(*step)(void *data, const struct rv_target *t, const unsigned long *states,
+			const unsigned long *atoms, const unsigned long *next);
+	/* a violation; @before the states before the failed step */
+	void	(*violation)(void *data, const struct rv_target *t, const unsigned long *before,
+			     const unsigned long *atoms, enum rv_violation_kind kind);
+};
+
+/* One instance of one monitor, and how to report on it. */
 struct rv_target {
-	struct ltl_monitor		*mon;
+	struct ltl_monitor		*mon;		/* RV_MONITOR_LTL's state (rv_instance_bind) */
 	const struct rv_monitor		*monitor;
 	const struct rv_task		*task;
-	const struct ltl_report		*report;
+	const struct rv_report		*report;
 	void				*report_data;
 	bool				strict_start;	/* a failed start is a violation */
 	bool				infer;		/* docs/semantics.md section 5 inferences */
@@ -101,6 +153,9 @@ typedef void (*rv_handler_fn)(struct rv_target *t, const struct rv_event *ev);
 
 struct rv_monitor {
 	const char			*name;
+	enum rv_monitor_type		type;
+	enum rv_instance_kind		instance;
+	const struct rv_container	*container;
 	const char			*description;
 	const char			*version;	/* the kernel that made it so: "6.17" */
 	const char			*changes;	/* from the version before; NULL: new */
@@ -108,7 +163,7 @@ struct rv_monitor {
 	/* its rules in words, as reports state them; NULL where it has none */
 	const char			*sleep_rule;	/* the sleeps it allows */
 	const char			*wake_rule;	/* the wakeups it allows */
-	const struct ltl_automaton	*automaton;
+	const struct rv_automaton	*automaton;
 	/* set the atoms the kernel's ltl_atoms_init() sets */
 	void				(*init)(struct rv_target *t, bool task_creation);
 	/* kthread-ness became known after init: set what init would have */
@@ -158,7 +213,23 @@ struct rv_route {
 /* Ends with a NULL event. */
 extern const struct rv_route rv_routes[];
 
+/* What a monitor type's core does to an instance (monitors/ltl/ for LTL). */
+struct rv_core {
+	const char			*name;		/* "LTL" */
+	void				(*bind)(struct rv_target *t, union rv_state *state);
+	void				(*init)(struct rv_target *t, bool task_creation);
+	bool				(*running)(const struct rv_target *t);
+	/* the letters (atoms) not learned yet, as bits */
+	unsigned long			(*unknown)(const struct rv_target *t);
+};
+
+extern const struct rv_core rv_ltl_core;
+
+void rv_instance_bind(struct rv_target *t, union rv_state *state);
 void rv_instance_init(struct rv_target *t, bool task_creation);
+bool rv_instance_running(const struct rv_target *t);
+unsigned long rv_instance_unknown(const struct rv_target *t);
+bool rv_monitor_replayable(const struct rv_monitor *m);
 void rv_handle(struct rv_target *t, const struct rv_event *ev);
 const struct rv_profile *rv_profile_find(const char *name);
 const struct rv_monitor *rv_profile_monitor(const struct rv_profile *p, const char *name);

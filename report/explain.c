@@ -95,7 +95,7 @@ const char *explain_context(unsigned int flags)
 /* Whether atom @name (its short name) was true in the verdict's failing step. */
 static bool had_atom(const struct verdict *v, const char *name)
 {
-	const struct ltl_automaton *a = v->monitor->automaton;
+	const struct rv_automaton *a = v->monitor->automaton;
 
 	for (unsigned int i = 0; i < a->nr_atoms; i++)
 		if (v->atoms >> i & 1 && !strcmp(a->atom_name(i), name))
@@ -464,7 +464,7 @@ uint64_t verdict_window(const struct verdict *v)
  */
 void explain_atoms(const struct verdict *v, char *buf, size_t len)
 {
-	const struct ltl_automaton *a = v->monitor->automaton;
+	const struct rv_automaton *a = v->monitor->automaton;
 	size_t n = 0;
 
 	buf[0] = '\0';
@@ -493,7 +493,7 @@ void explain_states(unsigned long states, char *buf, size_t len)
 
 static void atom_names(const struct rv_monitor *m, unsigned long atoms, char *buf, size_t len)
 {
-	const struct ltl_automaton *a = m->automaton;
+	const struct rv_automaton *a = m->automaton;
 	size_t n = 0;
 
 	buf[0] = '\0';
@@ -505,7 +505,7 @@ static void atom_names(const struct rv_monitor *m, unsigned long atoms, char *bu
 /* Whether knowing it is a kernel thread would let the monitor judge it. */
 static bool kthread_comms_would_help(const struct coverage *c)
 {
-	const struct ltl_automaton *a = c->monitor->automaton;
+	const struct rv_automaton *a = c->monitor->automaton;
 	unsigned long others = c->unknown_atoms;
 
 	for (unsigned int i = 0; i < a->nr_atoms; i++)

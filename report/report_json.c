@@ -48,7 +48,7 @@ static json_t *states_array(unsigned long states)
 
 static json_t *atoms_array(const struct rv_monitor *m, unsigned long atoms)
 {
-	const struct ltl_automaton *a = m->automaton;
+	const struct rv_automaton *a = m->automaton;
 	json_t *arr = json_array();
 
 	for (unsigned int i = 0; i < a->nr_atoms; i++)

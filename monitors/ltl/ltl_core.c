@@ -14,16 +14,16 @@ static void copy_states(unsigned long *to, const unsigned long *from)
 }
 
 static void violation(struct rv_target *t, const unsigned long *before,
-		      enum ltl_violation_kind kind)
+		      enum rv_violation_kind kind)
 {
 	if (t->report && t->report->violation)
-		t->report->violation(t->report_data, t, before, kind);
+		t->report->violation(t->report_data, t, before, t->mon->atoms, kind);
 }
 
 /* The kernel's ltl_validate(): one step of every current state. */
 static void step(struct rv_target *t)
 {
-	const struct ltl_automaton *a = t->monitor->automaton;
+	const struct rv_automaton *a = t->monitor->automaton;
 	DECLARE_BITMAP(next, RV_MAX_BA_STATES) = { 0 };
 	DECLARE_BITMAP(before, RV_MAX_BA_STATES);
 
@@ -31,13 +31,13 @@ static void step(struct rv_target *t)
 		return;
 	for (unsigned int i = 0; i < a->nr_states; i++)
 		if (test_bit(i, t->mon->states))
-			a->next_states(t->mon, i, next);
+			ltl_steps_of(a)->next_states(t->mon, i, next);
 	if (t->report && t->report->step)
-		t->report->step(t->report_data, t, next);
+		t->report->step(t->report_data, t, t->mon->states, t->mon->atoms, next);
 	copy_states(before, t->mon->states);
 	copy_states(t->mon->states, next);
 	if (!rv_ltl_valid_state(t->mon))
-		violation(t, before, LTL_VIOLATION_STEP);
+		violation(t, before, RV_VIOLATION_STEP);
 }
 
 /* The kernel's ltl_attempt_start(), plus the optional strict start. */
@@ -45,9 +45,9 @@ static void attempt_start(struct rv_target *t)
 {
 	if (!rv_ltl_all_atoms_known(t->mon))
 		return;
-	t->monitor->automaton->start(t->mon);
+	ltl_steps_of(t->monitor->automaton)->start(t->mon);
 	if (t->strict_start && !rv_ltl_valid_state(t->mon))
-		violation(t, t->mon->states, LTL_VIOLATION_START);
+		violation(t, t->mon->states, RV_VIOLATION_START);
 }
 
 /**
@@ -111,14 +111,8 @@ void ltl_pulse(struct rv_target *t, unsigned int atom, bool value)
 	step(t);
 }
 
-/**
- * rv_instance_init() - (re)initialise a task's instance, as ltl_task_init()
- * @t: the instance; t->task holds what is known of the task
- * @task_creation: the task is born now (fork), not found already running
- *
- * Every atom unknown and no state, then the monitor's init and fetch.
- */
-void rv_instance_init(struct rv_target *t, bool task_creation)
+/* The kernel's ltl_task_init(): every atom unknown and no state, then init and fetch. */
+static void instance_init(struct rv_target *t, bool task_creation)
 {
 	for (size_t i = 0; i < STATE_WORDS; i++)
 		t->mon->states[i] = 0;
@@ -132,6 +126,30 @@ void rv_instance_init(struct rv_target *t, bool task_creation)
 	if (t->monitor->fetch)
 		t->monitor->fetch(t);
 }
+
+static void bind(struct rv_target *t, union rv_state *state)
+{
+	t->mon = &state->ltl;
+}
+
+static bool running(const struct rv_target *t)
+{
+	return rv_ltl_valid_state(t->mon);
+}
+
+static unsigned long unknown(const struct rv_target *t)
+{
+	return t->mon->unknown_atoms[0];
+}
+
+/* The LTL core, as monitors/monitor.c finds it by type. */
+const struct rv_core rv_ltl_core = {
+	.name		= "LTL",
+	.bind		= bind,
+	.init		= instance_init,
+	.running	= running,
+	.unknown	= unknown,
+};
 
 /**
  * rv_fetch_rt() - the usual fetch: RT is the task's rt fact, unknown while it is

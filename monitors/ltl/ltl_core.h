@@ -9,37 +9,24 @@
 
 #include "../monitor.h"
 
-/* A generated automaton header, behind function pointers. */
-struct ltl_automaton {
-	const char	*name;
-	unsigned int	nr_atoms;
-	unsigned int	nr_states;
-	const char	*(*atom_name)(unsigned int atom);
+/* A generated automaton header's steps, behind function pointers. */
+struct ltl_steps {
 	void		(*start)(struct ltl_monitor *mon);
 	void		(*next_states)(struct ltl_monitor *mon, unsigned int state,
 				       unsigned long *next);
 };
 
-enum ltl_violation_kind {
-	LTL_VIOLATION_STEP,	/* no successor state holds: the kernel's error_<monitor> */
-	LTL_VIOLATION_START,	/* strict start: no initial state holds */
-};
-
-/* How the core tells what happens, like the kernel's event_/error_ tracepoints. */
-struct ltl_report {
-	/* a step: mon->states are the states before, next the states after */
-	void	(*step)(void *data, const struct rv_target *t, const unsigned long *next);
-	/* a violation; states_before as they were before the failed step */
-	void	(*violation)(void *data, const struct rv_target *t,
-			     const unsigned long *states_before, enum ltl_violation_kind kind);
-};
+static inline const struct ltl_steps *ltl_steps_of(const struct rv_automaton *a)
+{
+	return a->steps;
+}
 
 void ltl_set(struct rv_target *t, unsigned int atom, bool value);
 void ltl_update(struct rv_target *t, unsigned int atom, bool value);
 void ltl_pulse(struct rv_target *t, unsigned int atom, bool value);
 bool ltl_known(const struct rv_target *t, unsigned int atom);
 
-/* Turn a generated header's static functions into a struct ltl_automaton. */
+/* Turn a generated header's static functions into a struct rv_automaton. */
 #define __LTL_STR(x)	#x
 #define LTL_STR(x)	__LTL_STR(x)
 #define LTL_AUTOMATON(var)							\
@@ -56,13 +43,16 @@ static void var##_next(struct ltl_monitor *mon, unsigned int state,		\
 {										\
 	ltl_possible_next_states(mon, state, next);				\
 }										\
-const struct ltl_automaton var = {						\
+static const struct ltl_steps var##_steps = {					\
+	.start = var##_start,							\
+	.next_states = var##_next,						\
+};										\
+const struct rv_automaton var = {						\
 	.name = LTL_STR(MONITOR_NAME),						\
 	.nr_atoms = LTL_NUM_ATOM,						\
 	.nr_states = RV_NUM_BA_STATES,						\
 	.atom_name = var##_atom_name,						\
-	.start = var##_start,							\
-	.next_states = var##_next,						\
+	.steps = &var##_steps,							\
 }
 
 #endif /* LTL_CORE_H */

@@ -3,7 +3,7 @@
  * rtapp/pagefault: a real-time task must not raise page faults
  * (docs/semantics.md section 4).
  */
-#include "../ltl/ltl_core.h"
+#include "../rtapp/rtapp.h"
 #include "pagefault.h"
 
 LTL_AUTOMATON(pagefault_automaton);
@@ -26,6 +26,9 @@ static void pagefault_on_fault(struct rv_target *t, const struct rv_event *ev)
 
 const struct rv_monitor pagefault_monitor = {
 	.name		= "pagefault",
+	.type		= RV_MONITOR_LTL,
+	.instance	= RV_PER_TASK,
+	.container	= &rtapp_container,
 	.description	= "a real-time task must not raise page faults",
 	.version	= "6.17",
 	.spec		= "models/rtapp/pagefault.ltl",

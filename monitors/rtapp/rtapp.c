@@ -7,6 +7,12 @@
 #include "../events.h"
 #include "rtapp.h"
 
+/* The kernel's rtapp container: the monitors of real-time applications. */
+const struct rv_container rtapp_container = {
+	.name		= "rtapp",
+	.description	= "real-time applications: what may delay a real-time task",
+};
+
 static const struct rtapp_atoms *atoms_of(const struct rv_target *t)
 {
 	return t->monitor->priv;

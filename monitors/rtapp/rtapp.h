@@ -44,6 +44,8 @@ struct rtapp_atoms {
 	int	epoll_wait;
 };
 
+extern const struct rv_container rtapp_container;
+
 void rtapp_init(struct rv_target *t, bool task_creation);
 void rtapp_kthread_learned(struct rv_target *t);
 void rtapp_fetch(struct rv_target *t);

@@ -16,6 +16,9 @@ static const struct rtapp_atoms sleep_atoms = {
 
 const struct rv_monitor sleep_monitor = {
 	.name		= "sleep",
+	.type		= RV_MONITOR_LTL,
+	.instance	= RV_PER_TASK,
+	.container	= &rtapp_container,
 	.description	= "a real-time task may only sleep in real-time safe ways, woken by equal or higher priority",
 	.version	= "6.17",
 	.spec		= "models/rtapp/sleep.ltl",

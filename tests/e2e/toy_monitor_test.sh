@@ -1,8 +1,10 @@
 #!/bin/sh
 # Adding a monitor is one folder (and its specification): in a copy of the
 # tree, tests/e2e/toy/toy.c becomes monitors/toy/toy.c and toy.ltl
-# models/rtapp/toy.ltl; 'make generate' then writes the automaton header
-# and the list of monitors, and nothing else changes. The copy's rvreplay
+# models/toys/toy.ltl; 'make generate' then writes the automaton header
+# and the list of monitors, and nothing else changes. Its descriptor names
+# its type (LTL), instance kind (per task) and a container of its own
+# (toys), which -m selects and the default (rtapp) leaves out. The copy's rvreplay
 # lists the toy monitor with the events it needs, replays a trace with it
 # and finds violations; its kernel module compiles it too.
 #
@@ -19,7 +21,8 @@ tar --exclude=./build --exclude='./build-*' --exclude=./.git --exclude=./rvrepla
 cp -r "$tree" "$TMP/before"
 mkdir -p "$tree/monitors/toy"
 cp tests/e2e/toy/toy.c "$tree/monitors/toy/toy.c"
-cp tests/e2e/toy/toy.ltl "$tree/models/rtapp/toy.ltl"
+mkdir -p "$tree/models/toys"
+cp tests/e2e/toy/toy.ltl "$tree/models/toys/toy.ltl"
 
 if make -C "$tree" -s generate > "$TMP/gen" 2>&1; then
 	ok "make generate with a new monitor folder"
@@ -33,7 +36,7 @@ fi
 added=$(comm -13 "$TMP/files.before" "$TMP/files.after" | tr '\n' ' ')
 changed=$(cd "$tree" && comm -12 "$TMP/files.before" "$TMP/files.after" | while read -r f; do
 	cmp -s "$f" "$TMP/before/$f" || printf '%s ' "$f"; done)
-want_added="./models/rtapp/toy.ltl ./monitors/toy/toy.c ./monitors/toy/toy.h "
+want_added="./models/toys/toy.ltl ./monitors/toy/toy.c ./monitors/toy/toy.h "
 want_changed="./monitors/monitor_list.c ./monitors/monitor_list.mk "
 if [ "$added" = "$want_added" ] && [ "$changed" = "$want_changed" ]; then
 	ok "files touched: the folder, its spec, and the generated list"
@@ -58,9 +61,14 @@ check "list shows it" "list" 0 "^  toy: a real-time task must not make system ca
 check "list shows its spec" "list" 0 "RULE = always \\(RT imply not SYSCALL\\)"
 check "its events follow from its handlers" "list" 0 \
 	"required +raw_syscalls:sys_enter +the system calls judged"
-check "the rtapp container holds it" "list" 0 "rtapp: container of pagefault sleep toy"
+check "its own container holds it" "list" 0 "^  toys: container of toy$"
+check "rtapp does not" "list" 0 "^  rtapp: container of pagefault sleep \(the default\)$"
 check "replay with it alone" "-s -m toy traces/cyclictest-rel.dat" 1 \
 	"^Summary: [1-9][0-9]* violations: toy [1-9]"
+check "replay with its container" "-s -m toys traces/cyclictest-rel.dat" 1 \
+	"^Summary: [1-9][0-9]* violations: toy [1-9][0-9]*$"
+check "the default container leaves it out" "-s traces/cyclictest-rel.dat" 1 \
+	"^Summary: [1-9][0-9]* violations: pagefault [0-9]+, sleep [0-9]+$"
 check "its violations in words" "-m toy traces/cyclictest-rel.dat" 1 \
 	"^toy violation: cyclictest pid [0-9]+"
 check "check knows what it needs" "check -m toy traces/cyclictest-rel.dat" 0 \

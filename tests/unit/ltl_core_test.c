@@ -84,7 +84,7 @@ START_TEST(test_restart_after_violation)
 	f.task.rt = 1;
 	fixture_event(&f, RV_EV_PAGE_FAULT);
 	ck_assert_int_eq(f.violations, 1);
-	ck_assert_int_eq(f.last_kind, LTL_VIOLATION_STEP);
+	ck_assert_int_eq(f.last_kind, RV_VIOLATION_STEP);
 	ck_assert(!rv_ltl_valid_state(&f.mon));
 	fixture_event(&f, RV_EV_PAGE_FAULT);
 	fixture_event(&f, RV_EV_PAGE_FAULT);
@@ -113,7 +113,7 @@ START_TEST(test_rt_from_first_fault)
 	for (int i = 0; i < 5; i++)
 		fixture_event(&f, RV_EV_PAGE_FAULT);
 	ck_assert_int_eq(f.violations, 5);
-	ck_assert_int_eq(f.last_kind, LTL_VIOLATION_START);
+	ck_assert_int_eq(f.last_kind, RV_VIOLATION_START);
 }
 END_TEST
 

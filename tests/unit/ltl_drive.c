@@ -8,13 +8,14 @@ static void no_init(struct rv_target *t, bool task_creation)
 {
 }
 
-static void on_step(void *data, const struct rv_target *t, const unsigned long *next)
+static void on_step(void *data, const struct rv_target *t, const unsigned long *states,
+		    const unsigned long *atoms, const unsigned long *next)
 {
 	((struct drive *)data)->steps++;
 }
 
 static void on_violation(void *data, const struct rv_target *t, const unsigned long *before,
-			 enum ltl_violation_kind kind)
+			 const unsigned long *atoms, enum rv_violation_kind kind)
 {
 	struct drive *d = data;
 
@@ -28,7 +29,7 @@ static void on_violation(void *data, const struct rv_target *t, const unsigned l
  * @d: the harness
  * @a: the automaton
  */
-void drive_init(struct drive *d, const struct ltl_automaton *a)
+void drive_init(struct drive *d, const struct rv_automaton *a)
 {
 	memset(d, 0, sizeof(*d));
 	d->monitor.name = a->name;
@@ -74,7 +75,7 @@ bool drive_letter(struct drive *d, unsigned long letter)
  *
  * Return: the bits; an unknown name is bit 63, which no test automaton has.
  */
-unsigned long drive_parse_letter(const struct ltl_automaton *a, const char *letter)
+unsigned long drive_parse_letter(const struct rv_automaton *a, const char *letter)
 {
 	unsigned long bits = 0;
 	char word[64];
@@ -110,7 +111,7 @@ unsigned long drive_parse_letter(const struct ltl_automaton *a, const char *lett
  *
  * Return: the index of the letter, or -1 when none is a violation.
  */
-int drive_first_violation(const struct ltl_automaton *a, const char *const *letters, int n)
+int drive_first_violation(const struct rv_automaton *a, const char *const *letters, int n)
 {
 	struct drive d;
 

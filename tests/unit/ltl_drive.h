@@ -12,17 +12,17 @@ struct drive {
 	struct rv_monitor	monitor;
 	struct ltl_monitor	mon;
 	struct rv_task		task;
-	struct ltl_report	report;
+	struct rv_report	report;
 	struct rv_target	t;
 	int			steps;
 	int			violations;
-	enum ltl_violation_kind	last_kind;
+	enum rv_violation_kind	last_kind;
 	unsigned long		last_before;	/* states before the last violation */
 };
 
-void drive_init(struct drive *d, const struct ltl_automaton *a);
+void drive_init(struct drive *d, const struct rv_automaton *a);
 bool drive_letter(struct drive *d, unsigned long letter);
-unsigned long drive_parse_letter(const struct ltl_automaton *a, const char *letter);
-int drive_first_violation(const struct ltl_automaton *a, const char *const *letters, int n);
+unsigned long drive_parse_letter(const struct rv_automaton *a, const char *letter);
+int drive_first_violation(const struct rv_automaton *a, const char *const *letters, int n);
 
 #endif

@@ -13,16 +13,16 @@ struct pair {
 	unsigned long	b;
 };
 
-static unsigned long start_set(const struct ltl_automaton *x, unsigned long letter)
+static unsigned long start_set(const struct rv_automaton *x, unsigned long letter)
 {
 	struct ltl_monitor mon = { 0 };
 
 	mon.atoms[0] = letter;
-	x->start(&mon);
+	ltl_steps_of(x)->start(&mon);
 	return mon.states[0];
 }
 
-static unsigned long next_set(const struct ltl_automaton *x, unsigned long states,
+static unsigned long next_set(const struct rv_automaton *x, unsigned long states,
 			      unsigned long letter)
 {
 	struct ltl_monitor mon = { 0 };
@@ -32,7 +32,7 @@ static unsigned long next_set(const struct ltl_automaton *x, unsigned long state
 	mon.states[0] = states;
 	for (unsigned int i = 0; i < x->nr_states; i++)
 		if (states >> i & 1)
-			x->next_states(&mon, i, next);
+			ltl_steps_of(x)->next_states(&mon, i, next);
 	return next[0];
 }
 
@@ -49,7 +49,7 @@ static int add_pair(struct pair *pairs, int *nr, unsigned long a, unsigned long 
 	return 0;
 }
 
-static int same_atoms(const struct ltl_automaton *a, const struct ltl_automaton *b, char *why,
+static int same_atoms(const struct rv_automaton *a, const struct rv_automaton *b, char *why,
 		      size_t len)
 {
 	if (a->nr_atoms != b->nr_atoms) {
@@ -82,7 +82,7 @@ static int same_atoms(const struct ltl_automaton *a, const struct ltl_automaton 
  *
  * Return: 0 when they agree, -1 otherwise.
  */
-int ltl_equiv(const struct ltl_automaton *a, const struct ltl_automaton *b, char *why,
+int ltl_equiv(const struct rv_automaton *a, const struct rv_automaton *b, char *why,
 	      size_t len)
 {
 	struct pair *pairs;

@@ -11,7 +11,7 @@
 
 #include "ltl/ltl_core.h"
 
-int ltl_equiv(const struct ltl_automaton *a, const struct ltl_automaton *b, char *why,
+int ltl_equiv(const struct rv_automaton *a, const struct rv_automaton *b, char *why,
 	      size_t len);
 
 #endif

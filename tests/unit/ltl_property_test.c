@@ -16,8 +16,8 @@
 #define SEQUENCES	3000
 #define LENGTH		24
 
-extern const struct ltl_automaton pagefault_automaton, sleep_automaton;
-extern const struct ltl_automaton sleep_7_1_automaton, sleep_7_3_automaton, wakeup_automaton;
+extern const struct rv_automaton pagefault_automaton, sleep_automaton;
+extern const struct rv_automaton sleep_7_1_automaton, sleep_7_3_automaton, wakeup_automaton;
 
 static char *read_file(const char *path)
 {
@@ -41,7 +41,7 @@ static unsigned long random_letter(unsigned int nr_atoms, const unsigned int *bi
 	return l;
 }
 
-static int compare(const char *path, const struct ltl_automaton *a)
+static int compare(const char *path, const struct rv_automaton *a)
 {
 	unsigned int bias[RV_MAX_LTL_ATOM];
 	char *text = read_file(path), err[LTL_MSG_LEN];

@@ -4,7 +4,8 @@
 
 #include "monitor_fixture.h"
 
-static void on_step(void *data, const struct rv_target *t, const unsigned long *next)
+static void on_step(void *data, const struct rv_target *t, const unsigned long *states,
+		    const unsigned long *atoms, const unsigned long *next)
 {
 	struct fixture *f = data;
 
@@ -14,7 +15,7 @@ static void on_step(void *data, const struct rv_target *t, const unsigned long *
 }
 
 static void on_violation(void *data, const struct rv_target *t, const unsigned long *before,
-			 enum ltl_violation_kind kind)
+			 const unsigned long *atoms, enum rv_violation_kind kind)
 {
 	struct fixture *f = data;
 

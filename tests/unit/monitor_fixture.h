@@ -12,12 +12,12 @@
 struct fixture {
 	struct rv_task		task;
 	struct ltl_monitor	mon;
-	struct ltl_report	report;
+	struct rv_report	report;
 	struct rv_target	t;
 	int			steps;
 	unsigned long		step_atoms[16];	/* the atoms at each step */
 	int			violations;
-	enum ltl_violation_kind	last_kind;
+	enum rv_violation_kind	last_kind;
 };
 
 void fixture_init(struct fixture *f, const char *monitor, int rt, int kthread,

@@ -8,10 +8,10 @@
 
 #include "ltl_equiv.h"
 
-extern const struct ltl_automaton pagefault_automaton, rvgen_pagefault;
-extern const struct ltl_automaton sleep_automaton, rvgen_sleep;
+extern const struct rv_automaton pagefault_automaton, rvgen_pagefault;
+extern const struct rv_automaton sleep_automaton, rvgen_sleep;
 
-static int compare(const struct ltl_automaton *ours, const struct ltl_automaton *theirs)
+static int compare(const struct rv_automaton *ours, const struct rv_automaton *theirs)
 {
 	char why[256];
 

@@ -11,7 +11,7 @@
 struct test_spec {
 	const char			*name;
 	const char			*path;
-	const struct ltl_automaton	*automaton;
+	const struct rv_automaton	*automaton;
 };
 
 extern const struct test_spec test_specs[];

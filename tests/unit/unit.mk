@@ -1,7 +1,7 @@
 # Unit tests (Check): one runner with a suite per area.
 #
 # Every tests/unit/specs/*.ltl is compiled by ltlc into a header and a
-# struct ltl_automaton, so the tests drive generated C through the core.
+# struct rv_automaton, so the tests drive generated C through the core.
 
 UNIT_SRCS	= $(addprefix tests/unit/,unit_main.c ltl_drive.c ltl_equiv.c ltl_progress.c \
 		  monitor_fixture.c ltl_spec_test.c ltl_automata_test.c ltl_property_test.c \
@@ -26,7 +26,7 @@ $(SPEC_GEN)/%_automaton.c: | $(SPEC_GEN)/%.h
 $(SPEC_GEN)/registry.c: tests/unit/unit.mk $(wildcard tests/unit/specs/*.ltl)
 	@mkdir -p $(dir $@)
 	@{ echo '#include "spec_registry.h"'; \
-	  for s in $(SPEC_NAMES); do echo "extern const struct ltl_automaton spec_$$s;"; done; \
+	  for s in $(SPEC_NAMES); do echo "extern const struct rv_automaton spec_$$s;"; done; \
 	  echo 'const struct test_spec test_specs[] = {'; \
 	  for s in $(SPEC_NAMES); do echo "	{ \"$$s\", SPEC_DIR \"/$$s.ltl\", &spec_$$s },"; done; \
 	  echo '	{ 0 }'; echo '};'; } > $@

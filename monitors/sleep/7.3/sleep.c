@@ -30,6 +30,9 @@ static const struct rtapp_atoms sleep_7_3_atoms = {
 
 const struct rv_monitor sleep_7_3_monitor = {
 	.name		= "sleep",
+	.type		= RV_MONITOR_LTL,
+	.instance	= RV_PER_TASK,
+	.container	= &rtapp_container,
 	.description	= "a real-time user thread may only sleep in real-time safe ways, woken by equal or higher priority",
 	.version	= "7.3",
 	.changes	= "user threads only, woken then scheduled in (SCHEDULE_IN), any clock but CLOCK_REALTIME",

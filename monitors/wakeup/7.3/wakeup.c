@@ -21,6 +21,9 @@ static const struct rtapp_atoms wakeup_atoms = {
 
 const struct rv_monitor wakeup_monitor = {
 	.name		= "wakeup",
+	.type		= RV_MONITOR_LTL,
+	.instance	= RV_PER_TASK,
+	.container	= &rtapp_container,
 	.description	= "a real-time user thread must not be woken by a lower priority task or a softirq",
 	.version	= "7.3",
 	.spec		= "models/rtapp/7.3/wakeup.ltl",
