@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The replay's events: the sleep story the reports tell, then each record
+ * routed to the monitors as the kernel's handlers see it (docs/semantics.md
+ * section 4).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay_local.h"
+
+/* ---- the sleep story, for the reports ---- */
+
+/* A sleep of an RT task is over: for the statistics of the report. */
+static void sleep_done(struct replay *r, const struct task *task)
+{
+	struct replay_sleep done = {
+		.pid = task->pid, .comm = task->comm, .prio = task->prio, .kthread = task->kthread == 1,
+		.sleep = &task->sleep, .violating = task->pending_first != 0,
+	};
+
+	if (r->sink.sleep && task->rt == 1 && !task->sleep.uninterruptible)
+		r->sink.sleep(r->sink.data, &done);
+}
+
+/* @task runs again at @rec: switched in, or @inferred from its own record */
+static void ran_again(struct replay *r, struct task *task, const struct trace_record *rec,
+		      bool inferred)
+{
+	if (!task || !task->switched_out)
+		return;
+	task->switched_out = false;
+	if (task->sleep.start && !task->sleep.run_ts) {
+		task->sleep.run_ts = rec->ts;
+		task->sleep.run_inferred = inferred;
+		task->sleep.run_cpu = rec->cpu;
+		sleep_done(r, task);
+	}
+	replay_complete_pending(r, task);
+}
+
+void replay_story(struct replay *r, const struct trace_record *rec, struct task *cur)
+{
+	struct task *task;
+
+	/* a task with no switch-in recorded runs again at its next own record */
+	if (cur && cur->pid != 0) {
+		ran_again(r, cur, rec, !(rec->kind == TRACE_SWITCH &&
+					     rec->sw.next.pid == cur->pid));
+		cur->running = true;
+	}
+	cpu_irqs_record(r->cpu_irqs, rec);
+	switch (rec->kind) {
+	case TRACE_SWITCH:
+		cpu_history_switch(r->cpu_history, rec->cpu, rec->ts, &rec->sw.next);
+		task = task_find(r->tasks, rec->sw.prev.pid);
+		if (task && task->pid != 0) {
+			task->switched_out = true;
+			task->running = false;
+			/* a sleep, or a block in D the wakeup monitor judges the waking of */
+			if (rec->sw.prev_state && !(rec->sw.prev_state & RV_TASK_PREEMPTED)) {
+				memset(&task->sleep, 0, sizeof(task->sleep));
+				task->sleep.start = rec->ts;
+				task->sleep.reason = task->syscall;
+				task->sleep.uninterruptible =
+					!rv_switched_out_sleeping(rec->sw.prev_state);
+			}
+		}
+		task = task_find(r->tasks, rec->sw.next.pid);
+		ran_again(r, task, rec, false);
+		if (task && task->pid)
+			task->running = true;
+		break;
+	case TRACE_WAKING:
+		task = task_find(r->tasks, rec->wake.pid);
+		if (task && task->sleep.start && !task->sleep.waker.ts)
+			replay_note_waker(r, &task->sleep.waker, rec, cur);
+		/* woken between setting its sleeping state and switching out */
+		if (task && task->pid && task->running && task->rt == 1)
+			task->early_wakes++;
+		break;
+	case TRACE_WAKEUP:
+		task = task_find(r->tasks, rec->wake.pid);
+		if (task && task->sleep.start && !task->sleep.wakeup_ts)
+			task->sleep.wakeup_ts = rec->ts;
+		break;
+	case TRACE_SYS_EXIT:
+		if (cur)
+			cur->syscall.active = false;
+		break;
+	case TRACE_FAULT_USER:
+	case TRACE_FAULT_KERNEL:
+		if (cur && cur->rt == 1 && r->sink.fault)
+			r->sink.fault(r->sink.data, cur->pid, cur->comm,
+				      (cur->prio < 100) == (cur->rt == 1) ? cur->prio :
+				      TRACE_UNKNOWN_PRIO, rec);
+		break;
+	default:
+		break;
+	}
+}
+
+/* ---- the monitors (section 4) ---- */
+
+static void deliver(struct replay *r, struct task *task, struct rv_event *ev)
+{
+	unsigned long violations;
+	struct delivery d;
+	struct rv_target *t;
+	bool stopped;
+
+	if (!task || !r->wanted[ev->type])
+		return;
+	for (int i = 0; i < r->opts.nr_monitors; i++) {
+		struct task_instance *inst = &task->inst[i];
+
+		if (!rv_monitor_handles(r->opts.monitors[i], ev->type))
+			continue;
+		t = replay_target(&d, r, task, i, ev->type);
+		inst->events++;
+		stopped = ev->type == RV_EV_PAGE_FAULT && !rv_instance_running(t) && task->rt == 1;
+		violations = inst->violations;
+		rv_handle(t, ev);
+		/* a fault the kernel would not judge, the instance stopped (--strict-start judges it) */
+		if (stopped && inst->violations == violations && !rv_instance_running(t))
+			inst->unjudged++;
+		if (!inst->started_ts && rv_instance_running(t))
+			inst->started_ts = r->rec->ts;
+	}
+}
+
+static void switch_in(struct replay *r, struct task *task)
+{
+	struct rv_event ev = { .type = RV_EV_SWITCH_IN };
+
+	if (!task)
+		return;
+	task->awaiting_switch_in = false;
+	deliver(r, task, &ev);
+}
+
+/*
+ * Some kernels miss switches: on the 6.18 machines here no sched_switch out
+ * of CPU 1's idle task is ever recorded. A task switched out and now seen
+ * running with no switch-in since gets its switch-in first (docs/semantics.md
+ * section 8, SCHEDULE_IN). The idle tasks share pid 0: not them.
+ */
+void replay_missed_switch_in(struct replay *r, const struct trace_record *rec, struct task *cur)
+{
+	if (!cur || cur->pid == 0 || !cur->awaiting_switch_in)
+		return;
+	if (rec->kind == TRACE_SWITCH && rec->sw.next.pid == cur->pid)
+		return;
+	/* live monitors write these inside sched_switch, prev still current */
+	if (rec->kind == TRACE_RV_EVENT || rec->kind == TRACE_RV_ERROR)
+		return;
+	switch_in(r, cur);
+}
+
+static int wakee_prio(struct replay *r, const struct trace_record *rec)
+{
+	struct task *wakee = task_find(r->tasks, rec->wake.pid);
+
+	if (rec->wake.prio != TRACE_UNKNOWN_PRIO)
+		return rec->wake.prio;
+	return wakee ? wakee->prio : TRACE_UNKNOWN_PRIO;
+}
+
+/* The event a record gives, with what the kernel's handler would see. */
+static void event_of(struct replay *r, const struct trace_record *rec, struct task *cur,
+		     enum rv_event_type type, struct rv_event *ev)
+{
+	memset(ev, 0, sizeof(*ev));
+	ev->type = type;
+	switch (type) {
+	case RV_EV_SWITCH_OUT:
+		ev->prev_state = rec->sw.prev_state;
+		break;
+	case RV_EV_WAKING:
+		ev->waking.context = rec->flags;
+		ev->waking.waker_prio = cur && cur->prio != TRACE_UNKNOWN_PRIO ? cur->prio :
+					RV_PRIO_UNKNOWN;
+		ev->waking.wakee_prio = wakee_prio(r, rec);
+		if (ev->waking.wakee_prio == TRACE_UNKNOWN_PRIO)
+			ev->waking.wakee_prio = RV_PRIO_UNKNOWN;
+		break;
+	case RV_EV_CONTENTION_BEGIN:
+	case RV_EV_CONTENTION_END:
+		ev->lock_flags = rec->contention.flags;
+		break;
+	case RV_EV_SYS_ENTER:
+		ev->sys_enter.id = rec->sys_enter.id;
+		memcpy(ev->sys_enter.args, rec->sys_enter.args, sizeof(ev->sys_enter.args));
+		ev->sys_enter.table = r->opts.syscalls;
+		break;
+	default:
+		break;
+	}
+}
+
+/* Every event the record routes to a monitor (monitors/routes.c), in order. */
+void replay_dispatch(struct replay *r, const struct trace_record *rec, struct task *cur)
+{
+	const struct rv_route *const *route;
+	struct rv_event ev;
+	struct task *task;
+
+	for (route = routing_of(rec->kind); *route; route++) {
+		task = (*route)->to == RV_TO_CURRENT ? cur :
+		       task_find(r->tasks, routing_pid(*route, rec));
+		if (!task)
+			continue;
+		if ((*route)->type == RV_EV_SWITCH_IN) {
+			switch_in(r, task);
+			continue;
+		}
+		if ((*route)->type == RV_EV_SWITCH_OUT)
+			task->awaiting_switch_in = true;
+		event_of(r, rec, cur, (*route)->type, &ev);
+		deliver(r, task, &ev);
+	}
+}
+

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What the files of the replay share (replay.c runs the record loop; the
+ * others are its steps): the replay's state, and each step's entry.
+ */
+#ifndef REPLAY_LOCAL_H
+#define REPLAY_LOCAL_H
+
+#include "events.h"
+#include "gate.h"
+#include "replay.h"
+#include "cpu_history.h"
+#include "cpu_irqs.h"
+#include "routing.h"
+#include "time_text.h"
+
+#define MAX_INVOLVED		3
+#define SETSCHED_RESET_ON_FORK	0x40000000UL
+#define SCHED_FIFO		1
+#define SCHED_RR		2
+#define SCHED_DEADLINE		6
+
+/*
+ * A verdict held until its task runs again. The slots of a task are a
+ * list (its pending_first, then each slot's next), the unused ones another
+ * (free_first): holding and completing cost the same with a million tasks.
+ */
+struct pending {
+	struct verdict	v;
+	bool		used;
+	unsigned int	next;		/* the next slot of its list, index + 1; 0: none */
+};
+
+struct replay {
+	struct replay_options	opts;
+	struct trace_input	*in;
+	struct replay_sink	sink;
+	struct task_table	*tasks;
+	struct replay_stats	stats;
+	struct rv_report	report;
+	const struct trace_record *rec;		/* the record being replayed */
+	const struct task	*cur;		/* the task its CPU ran, or NULL */
+	unsigned long		epoch;			/* lost-event gaps so far */
+	struct cpu_span		*cpus;			/* [nr_cpus]: each CPU's records */
+	struct cpu_histories	*cpu_history;		/* what each CPU ran lately */
+	struct cpu_irqs		*cpu_irqs;		/* the interrupts each handled lately */
+	unsigned int		nr_cpus;
+	struct pending		*pending;
+	unsigned int		nr_pending;
+	unsigned int		cap_pending;
+	unsigned int		free_first;	/* unused slots, index + 1; 0: none */
+	char			*err;
+	bool			failed;
+	bool			wanted[RV_NR_EVENTS];	/* some monitor handles it */
+};
+
+/* A task's prio goes to the monitors as it is. */
+_Static_assert(TRACE_UNKNOWN_PRIO == RV_PRIO_UNKNOWN, "one unknown prio");
+
+/* The records of one CPU: their first and last times. */
+struct cpu_span {
+	bool		seen;
+	uint64_t	first_ts;
+	uint64_t	last_ts;
+};
+
+/*
+ * One task's instance of one monitor, handed to the monitor: the task as
+ * the monitor reads it, and what the step and violation callbacks need
+ * (their report_data).
+ */
+struct delivery {
+	struct replay		*r;
+	struct task		*task;
+	int			monitor;	/* index in r->opts.monitors */
+	enum rv_event_type	type;		/* the event; RV_NR_EVENTS: none */
+	struct rv_task		facts;
+	struct rv_target	target;
+};
+
+/* replay.c: the replay stops, why for the command to say (Return: -1); an instance */
+int replay_fail(struct replay *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+struct rv_target *replay_target(struct delivery *d, struct replay *r, struct task *task,
+				int i, enum rv_event_type type);
+
+/* replay_verdicts.c: the core's callbacks, verdicts held until their task runs */
+void replay_on_step(void *data, const struct rv_target *t, const unsigned long *states,
+		    const unsigned long *atoms, const unsigned long *next);
+void replay_on_violation(void *data, const struct rv_target *t, const unsigned long *before,
+			 const unsigned long *atoms, enum rv_violation_kind kind);
+void replay_note_waker(const struct replay *r, struct task_waker *w,
+		       const struct trace_record *rec, const struct task *cur);
+void replay_complete_pending(struct replay *r, struct task *task);
+
+/* replay_tasks.c: tasks, their instances, the facts a record teaches (section 3) */
+struct task *replay_touch(struct replay *r, int pid, const char *comm, struct task **fresh);
+void replay_create_instances(struct replay *r, struct task *task, bool task_creation);
+void replay_apply_facts(struct replay *r, const struct trace_record *rec, struct task *cur,
+			struct task **fresh);
+void replay_coverage_of(struct replay *r, struct task *task);
+void replay_drop(struct replay *r, int pid);
+
+/* replay_dispatch.c: the sleep story for the reports, and the monitors' events (section 4) */
+void replay_story(struct replay *r, const struct trace_record *rec, struct task *cur);
+void replay_missed_switch_in(struct replay *r, const struct trace_record *rec, struct task *cur);
+void replay_dispatch(struct replay *r, const struct trace_record *rec, struct task *cur);
+
+/* replay_lost.c: lost events and damaged data (section 5) */
+bool replay_first_of_cpu(struct replay *r, const struct trace_record *rec);
+int replay_lost(struct replay *r, const struct trace_record *rec, bool first);
+int replay_lost_from_stats(struct replay *r);
+int replay_damaged(struct replay *r);
+
+#endif /* REPLAY_LOCAL_H */

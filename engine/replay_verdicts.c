@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The replay's verdicts: what the LTL core reports, filled with what the
+ * reports need, held until the task runs again when its wakeup matters.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay_local.h"
+
+/* Who woke a task, at its sched_waking record: @cur is the task the CPU ran. */
+void replay_note_waker(const struct replay *r, struct task_waker *w,
+		       const struct trace_record *rec, const struct task *cur)
+{
+	w->ts = rec->ts;
+	w->pid = rec->pid;
+	w->prio = cur ? cur->prio : TRACE_UNKNOWN_PRIO;
+	w->context = rec->flags;
+	w->cpu = rec->cpu;
+	/* the idle tasks share pid 0: name the one of this CPU */
+	if (rec->pid == 0)
+		snprintf(w->comm, TRACE_COMM_LEN, "swapper/%d", rec->cpu);
+	else if (cur)
+		strcpy(w->comm, cur->comm);
+	else
+		w->comm[0] = '\0';
+	/* what the waker was doing: its system call, if it was in one */
+	if (cur && cur->pid)
+		w->syscall = cur->syscall;
+	else
+		memset(&w->syscall, 0, sizeof(w->syscall));
+	/* the interrupt handlers its CPU was in, when the trace has them */
+	if (!cpu_irqs_now(r->cpu_irqs, rec->cpu, false, &w->irq))
+		w->irq.nr = -1;
+	if (!cpu_irqs_now(r->cpu_irqs, rec->cpu, true, &w->softirq))
+		w->softirq.nr = -1;
+}
+
+/* Whether records of @kind can be told from the trace: enabled, or seen so far. */
+static bool recorded(const struct replay *r, enum trace_kind kind)
+{
+	const struct record_counts *c = &r->stats.counts;
+
+	return c->listed ? c->enabled[kind] : c->per_kind[kind] > 0;
+}
+
+/* Who ran on the CPU a task ran on again, and its interrupts, from its wakeup. */
+static void held(const struct replay *r, struct verdict *v)
+{
+	const struct task_sleep *s = &v->sleep;
+	uint64_t from = s->wakeup_ts ? s->wakeup_ts : s->waker.ts ? s->waker.ts : s->start;
+
+	cpu_history_window(r->cpu_history, s->run_cpu, from, s->run_ts, &v->held);
+	cpu_irqs_window(r->cpu_irqs, s->run_cpu, from, s->run_ts, &v->held_irqs);
+	v->held_irqs.hard_recorded = recorded(r, TRACE_IRQ_ENTRY) && recorded(r, TRACE_IRQ_EXIT);
+	v->held_irqs.soft_recorded = recorded(r, TRACE_SOFTIRQ_ENTRY) &&
+				     recorded(r, TRACE_SOFTIRQ_EXIT);
+}
+
+/* What the event completing a violation says about its cause. */
+static enum verdict_cause cause_of(enum rv_event_type type, enum rv_violation_kind kind)
+{
+	if (kind == RV_VIOLATION_START)
+		return CAUSE_START;
+	switch (type) {
+	case RV_EV_PAGE_FAULT:
+		return CAUSE_PAGE_FAULT;
+	case RV_EV_SWITCH_OUT:
+		return CAUSE_SLEEP_REASON;
+	case RV_EV_WAKEUP:	/* 6.17: WAKE */
+	case RV_EV_SWITCH_IN:	/* 7.3: SCHEDULE_IN */
+	case RV_EV_WAKING:	/* 7.3: wakeup */
+		return CAUSE_WAKER;
+	default:
+		return CAUSE_OTHER;
+	}
+}
+
+static void emit(struct replay *r, struct verdict *v)
+{
+	const struct task_sleep *s = &v->sleep;
+
+	/* what held the CPU it ran on again, from its wakeup */
+	if (s->start && s->run_ts)
+		held(r, v);
+	else
+		v->held.cpu = -1;
+	if (r->sink.verdict)
+		r->sink.verdict(r->sink.data, v);
+	free(v->context);
+	v->context = NULL;
+}
+
+static struct pending *pending_slot(struct replay *r)
+{
+	struct pending *p;
+
+	if (r->free_first) {
+		p = &r->pending[r->free_first - 1];
+		r->free_first = p->next;
+		return p;
+	}
+	if (r->nr_pending == r->cap_pending) {
+		unsigned int cap = r->cap_pending ? r->cap_pending * 2 : 16;
+
+		p = realloc(r->pending, cap * sizeof(*p));
+		if (!p)
+			return NULL;
+		r->pending = p;
+		r->cap_pending = cap;
+	}
+	return &r->pending[r->nr_pending++];
+}
+
+/* A sleep verdict waits until its task runs again, to tell the whole sleep. */
+static void hold_or_emit(struct replay *r, struct task *task, struct verdict *v)
+{
+	struct pending *slot;
+	unsigned int at;
+
+	if ((v->cause != CAUSE_SLEEP_REASON && v->cause != CAUSE_WAKER) || !task->sleep.start ||
+	    task->sleep.run_ts) {
+		emit(r, v);
+		return;
+	}
+	slot = pending_slot(r);
+	if (!slot) {
+		emit(r, v);
+		return;
+	}
+	slot->v = *v;
+	slot->used = true;
+	slot->next = 0;
+	at = slot - r->pending + 1;
+	if (task->pending_last)
+		r->pending[task->pending_last - 1].next = at;
+	else
+		task->pending_first = at;
+	task->pending_last = at;
+}
+
+/* Its held verdicts, in the order they came, told now that the sleep is known. */
+void replay_complete_pending(struct replay *r, struct task *task)
+{
+	struct task_waker waker;
+
+	while (task->pending_first) {
+		unsigned int at = task->pending_first;
+		struct pending *p = &r->pending[at - 1];
+
+		task->pending_first = p->next;
+		waker = p->v.sleep.waker;
+		p->v.sleep = task->sleep;
+		/* a verdict at a sched_waking keeps the waking that decided it */
+		if (p->v.event == TRACE_WAKING)
+			p->v.sleep.waker = waker;
+		strcpy(p->v.comm, task->comm);
+		emit(r, &p->v);
+		p->used = false;
+		p->next = r->free_first;
+		r->free_first = at;
+	}
+	task->pending_last = 0;
+}
+
+static void fill_fault(struct verdict *v, const struct trace_record *rec)
+{
+	if (rec->kind != TRACE_FAULT_USER && rec->kind != TRACE_FAULT_KERNEL)
+		return;
+	v->fault.user = rec->kind == TRACE_FAULT_USER;
+	v->fault.address = rec->fault.address;
+	v->fault.ip = rec->fault.ip;
+	v->fault.error_code = rec->fault.error_code;
+}
+
+void replay_on_step(void *data, const struct rv_target *t, const unsigned long *states,
+		    const unsigned long *atoms, const unsigned long *next)
+{
+	struct delivery *d = data;
+	struct replay *r = d->r;
+	struct replay_step step = {
+		.monitor = t->monitor, .pid = d->task->pid,
+		.states = states[0], .atoms = atoms[0], .next = next[0],
+		.rec = r->rec,
+	};
+
+	r->sink.step(r->sink.data, &step);
+}
+
+void replay_on_violation(void *data, const struct rv_target *t, const unsigned long *before,
+			 const unsigned long *atoms, enum rv_violation_kind kind)
+{
+	struct delivery *d = data;
+	struct replay *r = d->r;
+	struct task *task = d->task;
+	struct task_instance *inst = &task->inst[d->monitor];
+	struct verdict v = { 0 };
+
+	v.monitor = t->monitor;
+	v.pid = task->pid;
+	strcpy(v.comm, task->comm);
+	v.prio = task->prio;
+	/* RT-ness learned from sched_setscheduler before any event showed the prio */
+	if (task->prio != TRACE_UNKNOWN_PRIO && (task->prio < 100) != (task->rt == 1))
+		v.prio = TRACE_UNKNOWN_PRIO;
+	v.kthread = task->kthread == 1;
+	v.ts = r->rec->ts;
+	v.cpu = r->rec->cpu;
+	v.event = r->rec->kind;
+	v.event_ref = r->rec->ref;
+	v.kind = kind;
+	v.cause = cause_of(d->type, kind);
+	/* 7.3 SCHEDULE_IN of a switch-in not recorded: pulsed at the task's own record */
+	v.switch_in_inferred = d->type == RV_EV_SWITCH_IN &&
+			       !(r->rec->kind == TRACE_SWITCH && r->rec->sw.next.pid == task->pid);
+	v.atoms = atoms[0];
+	v.states_before = before[0];
+	v.sleep = task->sleep;
+	/* a verdict at a sched_waking (7.3 wakeup): that waking decided it */
+	if (r->rec->kind == TRACE_WAKING)
+		replay_note_waker(r, &v.sleep.waker, r->rec, r->cur);
+	v.syscall = task->syscall;
+	fill_fault(&v, r->rec);
+	if (r->opts.context) {
+		v.context = calloc(r->opts.context, sizeof(*v.context));
+		if (v.context)
+			v.nr_context = task_recent(task, v.context, r->opts.context);
+	}
+	inst->violations++;
+	hold_or_emit(r, task, &v);
+}
+
