@@ -9,7 +9,6 @@
 #include "gate.h"
 #include "kernel_events.h"
 
-#define ENABLED_TAG	"rvreplay-events: "
 
 /* Events every running system produces: no record means not recorded. */
 static bool busy(enum trace_kind kind)
@@ -185,16 +184,20 @@ bool gate_record_line(const struct trace_record *rec, struct record_counts *recs
 	char name[96];
 	size_t at, len;
 
-	if (rec->kind != TRACE_PRINT || rec->print.len < sizeof(ENABLED_TAG) - 1 ||
-	    memcmp(rec->print.buf, ENABLED_TAG, sizeof(ENABLED_TAG) - 1))
+	const char *words;
+	size_t nr;
+
+	if (rec->kind != TRACE_PRINT || rec->print.marker.kind != TRACE_MARKER_EVENTS)
 		return false;
+	words = rec->print.marker.events.words;
+	nr = rec->print.marker.events.len;
 	recs->listed = true;
-	for (at = sizeof(ENABLED_TAG) - 1; at < rec->print.len; at += len + 1) {
-		const char *word = rec->print.buf + at, *colon;
+	for (at = 0; at < nr; at += len + 1) {
+		const char *word = words + at, *colon;
 
 		len = strcspn(word, " \n");
-		if (at + len > rec->print.len)
-			len = rec->print.len - at;
+		if (at + len > nr)
+			len = nr - at;
 		if (!len || len >= sizeof(name))
 			continue;
 		memcpy(name, word, len);

@@ -229,28 +229,16 @@ static void syscall_facts(struct replay *r, const struct trace_record *rec, stru
 /* "rvreplay-task: pid=17 tgid=17 kthread=1 policy=1 prio=0 comm=migration/0" */
 static void metadata_facts(struct replay *r, const struct trace_record *rec, struct task **fresh)
 {
-	static const char tag[] = "rvreplay-task: ";
-	char line[256], comm[TRACE_COMM_LEN] = "";
-	int pid, tgid, kthread, policy, prio;
+	const struct trace_marker_task *t = &rec->print.marker.task;
 	struct task *task;
-	const char *c;
 
-	if (rec->print.len < sizeof(tag) || rec->print.len >= sizeof(line) ||
-	    memcmp(rec->print.buf, tag, sizeof(tag) - 1))
+	if (rec->print.marker.kind != TRACE_MARKER_TASK)
 		return;
-	memcpy(line, rec->print.buf, rec->print.len);
-	line[rec->print.len] = '\0';
-	if (sscanf(line, "rvreplay-task: pid=%d tgid=%d kthread=%d policy=%d prio=%d", &pid, &tgid,
-		   &kthread, &policy, &prio) != 5 || pid < 0)
-		return;
-	c = strstr(line, " comm=");
-	if (c)
-		snprintf(comm, sizeof(comm), "%s", c + 6);
-	task = replay_touch(r, pid, comm, fresh);
+	task = replay_touch(r, t->pid, t->comm, fresh);
 	if (!task)
 		return;
-	task_set_prio(task, prio);
-	set_kthread(r, task, kthread != 0, KTHREAD_FROM_METADATA);
+	task_set_prio(task, t->prio);
+	set_kthread(r, task, t->kthread != 0, KTHREAD_FROM_METADATA);
 }
 
 void replay_apply_facts(struct replay *r, const struct trace_record *rec, struct task *cur,

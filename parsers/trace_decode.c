@@ -545,6 +545,7 @@ static void decode_fields(const struct trace_decoder *d, const struct payload *r
 		break;
 	case TRACE_PRINT:
 		print_buf(d, rec, &f[1], out);
+		trace_marker_decode(out->print.buf, out->print.len, &out->print.marker);
 		break;
 	case TRACE_RV_EVENT:
 	case TRACE_RV_ERROR:

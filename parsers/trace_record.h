@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "trace_marker.h"
+
 #define TRACE_COMM_LEN		16
 #define TRACE_RV_SYSTEMS	{ "rv", "rvreplay" }
 #define TRACE_UNKNOWN_PRIO	(-1000)
@@ -104,6 +106,7 @@ struct trace_record {
 		struct {
 			const char		*buf;	/* valid during the callback only */
 			size_t			len;
+			struct trace_marker	marker;	/* a line of ours, decoded */
 		} print;
 		struct {
 			const char		*system;	/* "rv" (in-tree) or "rvreplay" */
