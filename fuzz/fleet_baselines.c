@@ -353,6 +353,12 @@ static void line(struct baseline_model *b, struct program *g, const struct tree 
 	count_groups(b, mask & 2 ? key : basename_of(path), &t);
 }
 
+/**
+ * baseline_op - one step of the program: a line, a blank, a broken line or raw bytes
+ * @b: the file and its model
+ * @g: the program
+ * @tree: the folder tree, whose paths the lines name now and then
+ */
 void baseline_op(struct baseline_model *b, struct program *g, const struct tree *tree)
 {
 	unsigned int op = byte(g) % 8;
@@ -375,7 +381,11 @@ void baseline_op(struct baseline_model *b, struct program *g, const struct tree 
 	}
 }
 
-/* One run's JSON report (rvreplay --json): valid alone in its file. */
+/**
+ * baseline_report_op - one run's JSON report (rvreplay --json): valid alone in its file
+ * @b: the file and its model
+ * @g: the program
+ */
 void baseline_report_op(struct baseline_model *b, struct program *g)
 {
 	unsigned int mask = byte(g), nr = byte(g) % 5;

@@ -15,6 +15,14 @@
 
 /* ---- text buffers */
 
+/**
+ * text_put - appends bytes, a NUL kept after them
+ * @t: the text
+ * @data: the bytes
+ * @len: their number
+ *
+ * Out of memory aborts: the harness has nothing better to do.
+ */
 void text_put(struct text *t, const void *data, size_t len)
 {
 	if (t->len + len + 1 > t->cap) {
@@ -32,17 +40,33 @@ void text_put(struct text *t, const void *data, size_t len)
 	t->p[t->len] = '\0';
 }
 
+/**
+ * text_str - appends a string, without its NUL
+ * @t: the text
+ * @s: the string
+ */
 void text_str(struct text *t, const char *s)
 {
 	text_put(t, s, strlen(s));
 }
 
+/**
+ * text_free - frees a text and empties it
+ * @t: the text
+ */
 void text_free(struct text *t)
 {
 	free(t->p);
 	memset(t, 0, sizeof(*t));
 }
 
+/**
+ * text_write - writes a text to a file, made or emptied
+ * @t: the text
+ * @path: the file
+ *
+ * Returns 0, or -1 when the file cannot be opened or written whole.
+ */
 int text_write(const struct text *t, const char *path)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -89,7 +113,13 @@ static const char *const name_table[] = {
 
 #define NR_NAMES	(sizeof(name_table) / sizeof(name_table[0]))
 
-/* Up to 255 bytes (a file name's limit), never '/', never NUL, never "." or "..". */
+/**
+ * fleet_name - a name from the program
+ * @g: the program
+ * @out: set to the name: up to 255 bytes (a file name's limit), never '/',
+ *	never NUL, never "." or ".."
+ * @len: @out's size
+ */
 void fleet_name(struct program *g, char *out, size_t len)
 {
 	unsigned int kind = byte(g) % 24, n;

@@ -124,6 +124,12 @@ static void close_block(struct waiver_model *w)
 	w->open = false;
 }
 
+/**
+ * waiver_begin - an empty waiver file, and a model that knows it
+ * @w: the file and its model
+ * @bom: the file starts with a UTF-8 byte order mark
+ * @crlf: its lines end with CRLF
+ */
 void waiver_begin(struct waiver_model *w, bool bom, bool crlf)
 {
 	memset(w, 0, sizeof(*w));
@@ -133,6 +139,10 @@ void waiver_begin(struct waiver_model *w, bool bom, bool crlf)
 		text_str(&w->text, "\xef\xbb\xbf");
 }
 
+/**
+ * waiver_end - the file ends: a block still open is judged
+ * @w: the file and its model
+ */
 void waiver_end(struct waiver_model *w)
 {
 	close_block(w);
@@ -398,6 +408,11 @@ static void block(struct waiver_model *w, struct program *g)
 	w->open_line = b.want->line;
 }
 
+/**
+ * waiver_op - one step of the program: a block, a comment, a blank line or raw bytes
+ * @w: the file and its model
+ * @g: the program
+ */
 void waiver_op(struct waiver_model *w, struct program *g)
 {
 	char buf[300], toml[700];
