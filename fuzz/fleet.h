@@ -5,7 +5,9 @@
  * the real code must make of it:
  *
  *   fleet_tree.c	a folder tree of *.dat files, links, loops
- *   fleet_text.c	a waiver file, an index file, JSON Lines baselines
+ *   fleet_text.c	text buffers, names, an index file
+ *   fleet_waivers.c	a waiver file
+ *   fleet_baselines.c	JSON Lines baselines
  *
  * A model says either "must load, into exactly this" or "must fail, at
  * this line", or, where the program did something it does not follow
@@ -43,6 +45,7 @@ void text_put(struct text *t, const void *data, size_t len);
 void text_str(struct text *t, const char *s);
 void text_free(struct text *t);
 int text_write(const struct text *t, const char *path);
+void text_raw_line(struct text *t, struct program *g, unsigned int most);
 
 /* A name from the program: odd bytes, dots, globs, long (never '/', NUL). */
 void fleet_name(struct program *g, char *out, size_t len);
@@ -101,7 +104,7 @@ void tree_model(const struct tree *t, struct scan_model *m);
 void tree_remove(struct tree *t);
 int remove_all(const char *path);
 
-/* ---- the waiver file, the index file, the baselines (fleet_text.c) */
+/* ---- the files of text: fleet_waivers.c, fleet_text.c (the index), fleet_baselines.c */
 
 #define MAX_WANTED	16
 
@@ -134,7 +137,7 @@ void waiver_begin(struct waiver_model *w, bool bom, bool crlf);
 void waiver_op(struct waiver_model *w, struct program *g);
 void waiver_end(struct waiver_model *w);
 
-/* An index file: its text; the model is the index's own rules (fleet_fuzz.c). */
+/* An index file: its text; the model is the index's own rules (fleet_check_lists.c). */
 void index_op(struct text *t, struct program *g, const struct tree *tree);
 
 /*

@@ -45,9 +45,11 @@ fuzz check-fuzz:
 			status=1; \
 	done; exit $$status
 
+FLEET_OBJS	= $(addprefix $(BUILD)/fuzz/,fleet_fuzz.o fleet_check_verdicts.o \
+		  fleet_check_lists.o fleet_check_command.o fleet_text.o fleet_waivers.o \
+		  fleet_baselines.o fleet_tree.o)
 FUZZ_OBJS	= $(addprefix $(BUILD)/fuzz/,spec_fuzz.o tracedat_fuzz.o trace_input_fuzz.o \
-		  replay_fuzz.o fuzz_file.o structured_fuzz.o fleet_fuzz.o fleet_text.o \
-		  fleet_tree.o)
+		  replay_fuzz.o fuzz_file.o structured_fuzz.o) $(FLEET_OBJS)
 FUZZ_INCLUDES	= -Imodels/ltlc $(CLI_CFLAGS) -Itests/hostile
 FUZZ_LINK	= $(CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^
 FUZZ_TRACEDAT_OBJS = $(filter $(BUILD)/parsers/tracedat% $(BUILD)/parsers/print_format.o \
@@ -80,9 +82,8 @@ $(BUILD)/fuzz/structured_fuzz: $(BUILD)/fuzz/structured_fuzz.o $(BUILD)/tests/ho
 			       $(BUILD)/tests/hostile/trace_template.o $(RVREPLAY_LIB_OBJS)
 	$(FUZZ_LINK) $(PKG_LIBS) $(PARSER_LIBS)
 
-# the harness and its generators; the command's objects for what it calls
-$(BUILD)/fuzz/fleet_fuzz: $(BUILD)/fuzz/fleet_fuzz.o $(BUILD)/fuzz/fleet_text.o \
-			  $(BUILD)/fuzz/fleet_tree.o $(RVREPLAY_LIB_OBJS)
+# the harness, its checks and its generators; the command's objects for what it calls
+$(BUILD)/fuzz/fleet_fuzz: $(FLEET_OBJS) $(RVREPLAY_LIB_OBJS)
 	$(FUZZ_LINK) $(PKG_LIBS) $(PARSER_LIBS)
 
 -include $(wildcard $(FUZZ_OBJS:.o=.d))

@@ -5,7 +5,7 @@
 # same exit code, on every trace of traces/, on the container test files
 # (buffer instances included), and on compressed version 7 copies of the
 # version 6 traces when trace-cmd can write them. Record by record
-# equality is the unit test trace_reader_test.c.
+# equality is the unit tests ring_page_test.c and trace_records_test.c.
 #
 # usage: reader_equivalence_test.sh   (from the top of the tree)
 

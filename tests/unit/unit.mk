@@ -6,7 +6,10 @@
 UNIT_SRCS	= $(addprefix tests/unit/,unit_main.c ltl_drive.c ltl_equiv.c ltl_progress.c \
 		  monitor_fixture.c ltl_spec_test.c ltl_automata_test.c ltl_property_test.c \
 		  ltl_core_test.c pagefault_test.c sleep_test.c syscall_decode_test.c \
-		  tracedat_test.c profiles_test.c trace_reader_test.c print_format_test.c \
+		  tracedat_fixture.c tracedat_real_test.c tracedat_written_test.c \
+		  tracedat_bad_test.c tracedat_build_test.c profiles_test.c ring_page_test.c \
+		  trace_records_test.c trace_format_test.c trace_open_test.c cpu_stream_test.c \
+		  print_format_test.c \
 		  kallsyms_test.c cpu_irqs_test.c format_trial_test.c arch_test.c \
 		  kernel_events_test.c escape_test.c report_counts_test.c)
 SPEC_NAMES	= $(notdir $(basename $(wildcard tests/unit/specs/*.ltl)))
