@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The one way a command goes through a trace (cmd_options.h): open it,
+ * set how its times print, choose its profile and monitors, do the
+ * command's work, close it.
+ */
+#include "catalog.h"
+#include "cmd_options.h"
+
+/* The monitors -m names (default: the rtapp container). */
+static int select_named(const struct cmd_options *o, const char *path)
+{
+	char err[TRACE_ERR_LEN];
+
+	if (!catalog_select(o->names, o->nr_names, o->replay, err))
+		return 0;
+	cmd_error(path, "%s", err);
+	return EXIT_ERROR;
+}
+
+/**
+ * cmd_run_trace() - one trace through a command's hooks
+ * @o: the shared options; @o->replay takes the profile and monitors
+ * @path: the trace
+ * @ops: the command's hooks
+ * @cli: for the hooks
+ *
+ * Prints its errors.
+ *
+ * Return: the exit code: @ops->run()'s, or EXIT_ERROR.
+ */
+int cmd_run_trace(const struct cmd_options *o, const char *path, const struct cmd_trace_ops *ops,
+		  void *cli)
+{
+	struct opened_trace t = { .arch_optional = ops->arch_optional };
+	int ret;
+
+	ret = cmd_open_trace(path, o->buffer, o->arch, o->max_inflated, &t);
+	if (ret)
+		return ret;
+	cmd_set_times(t.in, o->ts);
+	ret = EXIT_ERROR;
+	if (ops->opened && ops->opened(cli, &t))
+		goto out;
+	o->replay->profile = cmd_choose_profile(path, &t, o->profile);
+	if (!o->replay->profile)
+		goto out;
+	ret = ops->select ? ops->select(cli, &t) : select_named(o, path);
+	if (!ret)
+		ret = ops->run(cli, &t);
+out:
+	trace_input_close(t.in);
+	return ret;
+}
