@@ -17,7 +17,6 @@
 #include "escape.h"
 #include "kernel_events.h"
 #include "not_understood.h"
-#include "progress.h"
 
 static const char check_usage[] =
 "usage: rvreplay check [-m MONITOR]... [--profile VERSION] [--arch ARCH] [--buffer NAME]\n"
@@ -216,11 +215,9 @@ static int count_records(const struct check_cli *c, struct trace_input *in, stru
 	struct trace_damage d;
 	int ret;
 
-	progress_begin(c->path, PROGRESS_BYTES, trace_input_meta(in)->data_bytes);
-	trace_input_on_progress(in, progress_update);
+	cmd_progress_watch(c->path, in);
 	ret = trace_input_iterate(in, count, counts);
-	trace_input_on_progress(in, NULL);
-	progress_end();
+	cmd_progress_unwatch(in);
 	if (ret < 0) {
 		cmd_error(c->path, "out of memory reading the trace");
 		return EXIT_ERROR;

@@ -84,5 +84,7 @@ struct cmd_trace_ops {
 
 int cmd_run_trace(const struct cmd_options *o, const char *path, const struct cmd_trace_ops *ops,
 		  void *cli);
+void cmd_progress_watch(const char *path, struct trace_input *in);
+void cmd_progress_unwatch(struct trace_input *in);
 
 #endif

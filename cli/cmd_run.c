@@ -6,6 +6,7 @@
  */
 #include "catalog.h"
 #include "cmd_options.h"
+#include "progress.h"
 
 /* The monitors -m names (default: the rtapp container). */
 static int select_named(const struct cmd_options *o, const char *path)
@@ -51,4 +52,25 @@ int cmd_run_trace(const struct cmd_options *o, const char *path, const struct cm
 out:
 	trace_input_close(t.in);
 	return ret;
+}
+
+/**
+ * cmd_progress_watch() - the progress line follows a pass over a trace
+ * @path: the trace, named on the line
+ * @in: the trace, whose bytes read are the progress
+ */
+void cmd_progress_watch(const char *path, struct trace_input *in)
+{
+	progress_begin(path, PROGRESS_BYTES, trace_input_meta(in)->data_bytes);
+	trace_input_on_progress(in, progress_update);
+}
+
+/**
+ * cmd_progress_unwatch() - the pass over @in is over: its progress line goes
+ * @in: the trace cmd_progress_watch() was given
+ */
+void cmd_progress_unwatch(struct trace_input *in)
+{
+	trace_input_on_progress(in, NULL);
+	progress_end();
 }
