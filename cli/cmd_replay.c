@@ -31,6 +31,38 @@ static int load_waivers(struct replay_cli *c)
 	return 0;
 }
 
+/*
+ * A trace's JSON Lines line: to @line (--jsonl, a batch's) and, when
+ * @baseline, to @mine (NULL: it could not be made). Return: @ret, or
+ * EXIT_ERROR when one cannot be written.
+ */
+static int result_line(const char *path, struct trace_result *res, int ret, FILE *line, FILE *mine,
+		       bool baseline)
+{
+	json_t *o;
+
+	if (!line && !baseline)
+		return ret;
+	o = trace_result_json(res, ret, ret == EXIT_ERROR ? cmd_last_error : NULL);
+	if ((line && trace_result_line(line, o, res)) ||
+	    (baseline && (!mine || trace_result_line(mine, o, res)))) {
+		cmd_error(path, "out of memory, or a temporary file failed");
+		ret = EXIT_ERROR;
+	}
+	json_decref(o);
+	return ret;
+}
+
+/* A trace's JUnit testsuite, when @suite. Return: @ret, or EXIT_ERROR. */
+static int result_suite(const char *path, struct trace_result *res, int ret, FILE *suite)
+{
+	if (suite && trace_result_suite(suite, res, ret, ret == EXIT_ERROR ? cmd_last_error : NULL)) {
+		cmd_error(path, "a temporary file failed");
+		ret = EXIT_ERROR;
+	}
+	return ret;
+}
+
 /* A trace of a batch, in its child: its report, its line and suite, the waivers it used. */
 static int batch_one(void *ctx, unsigned int index, FILE *line, FILE *suite, FILE *notes)
 {
@@ -46,19 +78,8 @@ static int batch_one(void *ctx, unsigned int index, FILE *line, FILE *suite, FIL
 	for (unsigned int i = 0; notes && i < c->waivers.nr; i++)
 		if (c->waivers.list[i].matched)
 			fprintf(notes, "%u\n", i);
-	if (line) {
-		json_t *o = trace_result_json(&res, ret, ret == EXIT_ERROR ? cmd_last_error : NULL);
-
-		if (trace_result_line(line, o, &res)) {
-			cmd_error(path, "out of memory, or a temporary file failed");
-			ret = EXIT_ERROR;
-		}
-		json_decref(o);
-	}
-	if (suite && trace_result_suite(suite, &res, ret, ret == EXIT_ERROR ? cmd_last_error : NULL)) {
-		cmd_error(path, "a temporary file failed");
-		ret = EXIT_ERROR;
-	}
+	ret = result_line(path, &res, ret, line, NULL, false);
+	ret = result_suite(path, &res, ret, suite);
 	trace_result_release(&res);
 	return ret;
 }
@@ -154,30 +175,19 @@ static int load_baseline(struct replay_cli *c)
 static int single(struct replay_cli *c, struct result_files *rf)
 {
 	struct trace_result res = { .path = c->path, .key = c->list.keys[0] };
+	FILE *mine = NULL;
 	int ret;
 
 	if (rf->jsonl_f || rf->junit_f || c->baseline_path)
 		c->result = &res;
 	ret = replay_cli_trace(c);
-	if (rf->jsonl_f || c->baseline_path) {
-		json_t *o = trace_result_json(&res, ret, ret == EXIT_ERROR ? cmd_last_error : NULL);
-		FILE *mine = c->baseline_path ? tmpfile() : NULL;
-
-		if ((rf->jsonl_f && trace_result_line(rf->jsonl_f, o, &res)) ||
-		    (c->baseline_path && (!mine || trace_result_line(mine, o, &res)))) {
-			cmd_error(c->path, "out of memory, or a temporary file failed");
-			ret = EXIT_ERROR;
-		}
-		take_line(c, mine);
-		if (mine)
-			fclose(mine);
-		json_decref(o);
-	}
-	if (rf->junit_f && trace_result_suite(rf->junit_f, &res, ret,
-					      ret == EXIT_ERROR ? cmd_last_error : NULL)) {
-		cmd_error(c->path, "a temporary file failed");
-		ret = EXIT_ERROR;
-	}
+	if (c->baseline_path)
+		mine = tmpfile();
+	ret = result_line(c->path, &res, ret, rf->jsonl_f, mine, c->baseline_path);
+	take_line(c, mine);
+	if (mine)
+		fclose(mine);
+	ret = result_suite(c->path, &res, ret, rf->junit_f);
 	trace_result_release(&res);
 	c->result = NULL;
 	return ret;
