@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The options the commands that replay a trace share (-m, --profile,
- * --arch, --buffer, --max-inflated, --ts, --context, --lost-events, ...),
- * parsed by one function into one structure, as rtla's
- * common_parse_options(); and the one pipeline each trace goes through
- * (open it, choose its profile and monitors, run the command's work,
- * close it), with the command's hooks, as rtla's run_tool().
+ * The options the commands share (-m, --profile, --arch, --buffer,
+ * --max-inflated, --ts, --context, --lost-events, ..., -q), parsed by one
+ * function into one structure, as rtla's common_parse_options(), in one
+ * getopt loop that gives each command its own; and the one pipeline each
+ * trace goes through (open it, choose its profile and monitors, run the
+ * command's work, close it), with the command's hooks, as rtla's
+ * run_tool().
  */
 #ifndef CMD_OPTIONS_H
 #define CMD_OPTIONS_H
