@@ -182,13 +182,10 @@ static int parse(struct check_cli *c, int argc, char **argv)
 static void print_identity(const struct check_cli *c, const struct opened_trace *t,
 			   const struct replay_options *opts)
 {
-	const struct trace_meta *meta = trace_input_meta(t->in);
-
-	printf("%s: %s, %d CPUs, clock %s, trace.dat v%d, arch %s%s%s, profile %s\n", c->path,
-	       meta->uname[0] ? meta->uname : "no uname", meta->cpus,
-	       meta->clock[0] ? meta->clock : "unknown", meta->version, t->arch ? t->arch : "unknown",
-	       t->arch_evidence[0] ? " (no uname: from " : "", t->arch_evidence[0] ? "evidence)" : "",
-	       opts->profile->name);
+	cmd_print_trace(c->path, t->in);
+	printf(", trace.dat v%d, arch %s%s%s, profile %s\n", trace_input_meta(t->in)->version,
+	       t->arch ? t->arch : "unknown", t->arch_evidence[0] ? " (no uname: from " : "",
+	       t->arch_evidence[0] ? "evidence)" : "", opts->profile->name);
 }
 
 /*

@@ -158,11 +158,7 @@ static int report(const struct compare_cli *cli, const struct baseline_compariso
 	}
 	ret = cmd_compare_say(c, cli->old_path, cli->new_path,
 			      !cli->json && !cli->common.quiet ? stdout : NULL);
-	if (fflush(stdout) || ferror(stdout)) {
-		cmd_error("stdout", "cannot write");
-		return EXIT_ERROR;
-	}
-	return ret;
+	return cmd_flush_stdout() ? EXIT_ERROR : ret;
 }
 
 /* A single report against a batch: which of its traces it is. */

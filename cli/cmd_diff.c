@@ -324,12 +324,10 @@ static unsigned long unexplained_steps(const struct diff_result *res)
 static void print_header(const struct diff_cli *c, struct trace_input *in,
 			 const struct diff_result *res)
 {
-	const struct trace_meta *meta = trace_input_meta(in);
 	char from[32], to[32];
 
-	printf("%s: %s, %d CPUs, clock %s\n", c->path, meta->uname[0] ? meta->uname : "no uname",
-	       meta->cpus, meta->clock[0] ? meta->clock : "unknown");
-	printf("monitors:");
+	cmd_print_trace(c->path, in);
+	printf("\nmonitors:");
 	for (int i = 0; i < c->opts.replay.nr_monitors; i++)
 		printf(" %s", c->opts.replay.monitors[i]->name);
 	printf(" (profile %s, arch %s%s); live verdicts: %s\n", c->opts.replay.profile->name,
@@ -420,11 +418,8 @@ static int live_proof(const struct diff_cli *c, const struct diff_result *res)
 /* What the replay pass says of the records: an event not recorded, or none at all. */
 static int judged(struct diff_cli *c, const struct diff_result *res)
 {
-	if (!res->stats.counts.events) {
-		cmd_error(c->path, "the trace holds no record: nothing was judged");
+	if (cmd_gate_counts(c->path, &c->gate, &res->stats.counts))
 		return EXIT_ERROR;
-	}
-	gate_after(&c->gate, &res->stats.counts);
 	for (int i = 0; i < c->gate.nr_monitors; i++) {
 		if (c->gate.monitors[i].state != GATE_BLIND)
 			continue;
@@ -463,10 +458,8 @@ static int diff_trace(void *cli, struct opened_trace *t)
 		ret = live_proof(c, &res);
 	if (!ret)
 		ret = report(c, t->in, &res);
-	if (fflush(stdout) || ferror(stdout)) {
-		cmd_error("stdout", "cannot write");
+	if (cmd_flush_stdout())
 		ret = EXIT_ERROR;
-	}
 	diff_release(&res);
 	return ret;
 }

@@ -87,5 +87,8 @@ int cmd_run_trace(const struct cmd_options *o, const char *path, const struct cm
 		  void *cli);
 void cmd_progress_watch(const char *path, struct trace_input *in);
 void cmd_progress_unwatch(struct trace_input *in);
+struct gate;
+int cmd_gate_counts(const char *path, struct gate *g, const struct record_counts *counts);
+void cmd_print_trace(const char *path, struct trace_input *in);
 
 #endif

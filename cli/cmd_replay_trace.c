@@ -71,11 +71,8 @@ static void cannot_judge(const struct replay_cli *c, const struct gate *g)
 /* What a pass over the records says: an event not recorded, or no record at all. */
 static int judged(const struct replay_cli *c, struct gate *g, const struct replay_stats *stats)
 {
-	if (!stats->counts.events) {
-		cmd_error(c->path, "the trace holds no record: nothing was judged");
+	if (cmd_gate_counts(c->path, g, &stats->counts))
 		return EXIT_ERROR;
-	}
-	gate_after(g, &stats->counts);
 	for (int i = 0; i < g->nr_monitors; i++) {
 		if (g->monitors[i].state == GATE_BLIND) {
 			cannot_judge(c, g);

@@ -6,6 +6,7 @@
  */
 #include "catalog.h"
 #include "cmd_options.h"
+#include "gate.h"
 #include "progress.h"
 
 /* The monitors -m names (default: the rtapp container). */
@@ -73,4 +74,40 @@ void cmd_progress_unwatch(struct trace_input *in)
 {
 	trace_input_on_progress(in, NULL);
 	progress_end();
+}
+
+/**
+ * cmd_gate_counts() - the gate told what a replay's pass over the records saw
+ * @path: the trace, for the message
+ * @g: the gate of the monitors judging (gate_before())
+ * @counts: the pass's
+ *
+ * The monitors that turned out blind (an event not recorded) are then
+ * the caller's to tell, in its words.
+ *
+ * Return: 0, or EXIT_ERROR after saying the trace holds no record.
+ */
+int cmd_gate_counts(const char *path, struct gate *g, const struct record_counts *counts)
+{
+	if (!counts->events) {
+		cmd_error(path, "the trace holds no record: nothing was judged");
+		return EXIT_ERROR;
+	}
+	gate_after(g, counts);
+	return 0;
+}
+
+/**
+ * cmd_print_trace() - the start of a trace's first line: its file, kernel, CPUs, clock
+ * @path: the trace
+ * @in: it, opened
+ *
+ * The caller ends the line.
+ */
+void cmd_print_trace(const char *path, struct trace_input *in)
+{
+	const struct trace_meta *meta = trace_input_meta(in);
+
+	printf("%s: %s, %d CPUs, clock %s", path, meta->uname[0] ? meta->uname : "no uname",
+	       meta->cpus, meta->clock[0] ? meta->clock : "unknown");
 }
