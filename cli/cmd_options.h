@@ -71,8 +71,8 @@ int cmd_options_getopt(struct cmd_options *o, int argc, char **argv, const char 
 		       const struct option *longopts, cmd_option_fn own, void *cli);
 
 /*
- * A command's work on one trace (rtla's struct tool_ops). Return: 0 or
- * -1 for opened(), the exit code for select() and run().
+ * A command's work on one trace (rtla's struct tool_ops). Return: 0, or
+ * not 0 after an error, for opened(); the exit code for select() and run().
  */
 struct cmd_trace_ops {
 	bool	arch_optional;	/* a trace of unknown architecture still opens */
