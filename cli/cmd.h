@@ -40,6 +40,7 @@ void cmd_warning(const char *file, const char *fmt, ...) __attribute__((format(p
 void cmd_notice(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int cmd_usage_error(const char *command, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+int cmd_flush_stdout(void);
 int cmd_open_trace(const char *path, const char *buffer, const char *arch, uint64_t max_inflated,
 		   struct opened_trace *t);
 int cmd_parse_size(const char *s, uint64_t *bytes);

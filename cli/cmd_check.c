@@ -12,13 +12,11 @@
 #include "arch.h"
 #include "catalog.h"
 #include "cmd.h"
+#include "cmd_options.h"
 #include "gate.h"
 #include "escape.h"
 #include "kernel_events.h"
 #include "not_understood.h"
-#include "progress.h"
-
-#define MAX_NAMES	16
 
 static const char check_usage[] =
 "usage: rvreplay check [-m MONITOR]... [--profile VERSION] [--arch ARCH] [--buffer NAME]\n"
@@ -43,14 +41,9 @@ static const char check_usage[] =
 "damaged trace, or usage error.\n";
 
 struct check_cli {
-	const char		*names[MAX_NAMES];
-	int			nr;
-	bool			named;		/* a monitor by name, not only the container */
-	const char		*arch;
-	const char		*buffer;
-	const char		*profile;
+	struct cmd_options	common;
+	struct replay_options	opts;		/* the profile and monitors */
 	const char		*path;
-	uint64_t		max_inflated;
 };
 
 struct counts {
@@ -142,8 +135,9 @@ static bool verdicts(const struct check_cli *c, const struct gate *g, const stru
 		}
 		if (m->state == GATE_UNAVAILABLE) {
 			printf("%s is unavailable on this kernel (%s): %s%s.\n", m->monitor->name,
-			       g->kernel, m->why, c->named ? "" : "; the others are judged without it");
-			fine &= !c->named;
+			       g->kernel, m->why,
+			       c->common.named ? "" : "; the others are judged without it");
+			fine &= !c->common.named;
 			continue;
 		}
 		printf("%s cannot judge this trace: %s.\n", m->monitor->name, m->why);
@@ -158,51 +152,27 @@ static bool verdicts(const struct check_cli *c, const struct gate *g, const stru
 	return fine;
 }
 
+/* Only --help is check's own. */
+static int parse_option(void *cli, int opt, const char *arg)
+{
+	fputs(check_usage, stdout);
+	return 1;
+}
+
 static int parse(struct check_cli *c, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "monitor", required_argument, NULL, 'm' },
-		{ "profile", required_argument, NULL, 'p' },
-		{ "arch", required_argument, NULL, 'a' },
-		{ "buffer", required_argument, NULL, 'b' },
-		{ "max-inflated", required_argument, NULL, 'M' },
+		CMD_TRACE_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int opt;
+	int ret;
 
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "m:h", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'm':
-			if (c->nr == MAX_NAMES)
-				return cmd_usage_error("rvreplay check", "too many --monitor"), -1;
-			c->names[c->nr++] = optarg;
-			c->named |= strcmp(optarg, "rtapp") != 0;
-			break;
-		case 'a':
-			c->arch = optarg;
-			break;
-		case 'b':
-			c->buffer = optarg;
-			break;
-		case 'p':
-			c->profile = optarg;
-			break;
-		case 'M':
-			if (cmd_parse_size(optarg, &c->max_inflated))
-				return cmd_usage_error("rvreplay check", "bad --max-inflated '%s' "
-						       "(1M to 1024G)", optarg), -1;
-			break;
-		case 'h':
-			fputs(check_usage, stdout);
-			return 1;
-		default:
-			return cmd_usage_error("rvreplay check", "unknown option '%s'",
-					       argv[optind - 1]), -1;
-		}
-	}
+	c->common.command = "rvreplay check";
+	c->common.replay = &c->opts;
+	ret = cmd_options_getopt(&c->common, argc, argv, "m:h", longopts, parse_option, c);
+	if (ret)
+		return ret;
 	if (optind != argc - 1)
 		return cmd_usage_error("rvreplay check", "give one trace file"), -1;
 	c->path = argv[optind];
@@ -212,13 +182,10 @@ static int parse(struct check_cli *c, int argc, char **argv)
 static void print_identity(const struct check_cli *c, const struct opened_trace *t,
 			   const struct replay_options *opts)
 {
-	const struct trace_meta *meta = trace_input_meta(t->in);
-
-	printf("%s: %s, %d CPUs, clock %s, trace.dat v%d, arch %s%s%s, profile %s\n", c->path,
-	       meta->uname[0] ? meta->uname : "no uname", meta->cpus,
-	       meta->clock[0] ? meta->clock : "unknown", meta->version, t->arch ? t->arch : "unknown",
-	       t->arch_evidence[0] ? " (no uname: from " : "", t->arch_evidence[0] ? "evidence)" : "",
-	       opts->profile->name);
+	cmd_print_trace(c->path, t->in);
+	printf(", trace.dat v%d, arch %s%s%s, profile %s\n", trace_input_meta(t->in)->version,
+	       t->arch ? t->arch : "unknown", t->arch_evidence[0] ? " (no uname: from " : "",
+	       t->arch_evidence[0] ? "evidence)" : "", opts->profile->name);
 }
 
 /*
@@ -245,11 +212,9 @@ static int count_records(const struct check_cli *c, struct trace_input *in, stru
 	struct trace_damage d;
 	int ret;
 
-	progress_begin(c->path, PROGRESS_BYTES, trace_input_meta(in)->data_bytes);
-	trace_input_on_progress(in, progress_update);
+	cmd_progress_watch(c->path, in);
 	ret = trace_input_iterate(in, count, counts);
-	trace_input_on_progress(in, NULL);
-	progress_end();
+	cmd_progress_unwatch(in);
 	if (ret < 0) {
 		cmd_error(c->path, "out of memory reading the trace");
 		return EXIT_ERROR;
@@ -267,6 +232,40 @@ static int count_records(const struct check_cli *c, struct trace_input *in, stru
 	return 0;
 }
 
+/* The counts, the events of each monitor, and each one's answer. */
+static int check_trace(void *cli, struct opened_trace *t)
+{
+	struct check_cli *c = cli;
+	struct counts counts;
+	struct gate g;
+	bool fine;
+
+	memset(&counts, 0, sizeof(counts));
+	if (count_records(c, t->in, &counts))
+		return EXIT_ERROR;
+	print_identity(c, t, &c->opts);
+	for (int i = 0; i < c->opts.nr_monitors; i++)
+		print_events(c->opts.monitors[i], t->in, &counts, t->arch);
+	printf("lost events: %llu gap%s\n", counts.lost_gaps, counts.lost_gaps == 1 ? "" : "s");
+	print_not_understood(t->in);
+	if (!counts.records.events)
+		printf("The trace holds no record: nothing can be judged.\n");
+	if (!t->arch) {
+		printf("No monitor can judge it yet: %s.\n", t->arch_problem);
+		return EXIT_VIOLATIONS;
+	}
+	gate_before(&g, &c->opts, t->in, t->arch);
+	gate_after(&g, &counts.records);
+	fine = verdicts(c, &g, t->in) && counts.records.events;
+	return fine ? EXIT_CLEAN : EXIT_VIOLATIONS;
+}
+
+/* without its architecture the trace is still counted */
+static const struct cmd_trace_ops check_ops = {
+	.arch_optional	= true,
+	.run		= check_trace,
+};
+
 /**
  * cmd_check() - rvreplay check TRACE.dat
  * @argc: argument count
@@ -276,51 +275,11 @@ static int count_records(const struct check_cli *c, struct trace_input *in, stru
  */
 int cmd_check(int argc, char **argv)
 {
-	struct replay_options opts = { 0 };
 	struct check_cli c = { 0 };
-	struct counts counts;
-	struct opened_trace t = { 0 };
-	struct gate g;
-	char err[TRACE_ERR_LEN];
-	bool fine;
 	int ret;
 
-	memset(&counts, 0, sizeof(counts));
 	ret = parse(&c, argc, argv);
 	if (ret)
 		return ret < 0 ? EXIT_ERROR : EXIT_CLEAN;
-	/* without its architecture the trace is still counted */
-	t.arch_optional = true;
-	ret = cmd_open_trace(c.path, c.buffer, c.arch, c.max_inflated, &t);
-	if (ret)
-		return ret;
-	ret = EXIT_ERROR;
-	opts.profile = cmd_choose_profile(c.path, &t, c.profile);
-	if (!opts.profile)
-		goto out;
-	if (catalog_select(c.names, c.nr, &opts, err)) {
-		cmd_error(c.path, "%s", err);
-		goto out;
-	}
-	if (count_records(&c, t.in, &counts))
-		goto out;
-	print_identity(&c, &t, &opts);
-	for (int i = 0; i < opts.nr_monitors; i++)
-		print_events(opts.monitors[i], t.in, &counts, t.arch);
-	printf("lost events: %llu gap%s\n", counts.lost_gaps, counts.lost_gaps == 1 ? "" : "s");
-	print_not_understood(t.in);
-	if (!counts.records.events)
-		printf("The trace holds no record: nothing can be judged.\n");
-	if (!t.arch) {
-		printf("No monitor can judge it yet: %s.\n", t.arch_problem);
-		ret = EXIT_VIOLATIONS;
-		goto out;
-	}
-	gate_before(&g, &opts, t.in, t.arch);
-	gate_after(&g, &counts.records);
-	fine = verdicts(&c, &g, t.in) && counts.records.events;
-	ret = fine ? EXIT_CLEAN : EXIT_VIOLATIONS;
-out:
-	trace_input_close(t.in);
-	return ret;
+	return cmd_run_trace(&c.common, c.path, &check_ops, &c);
 }

@@ -179,6 +179,19 @@ int cmd_usage_error(const char *command, const char *fmt, ...)
 	return EXIT_ERROR;
 }
 
+/**
+ * cmd_flush_stdout() - a report on standard output, written out
+ *
+ * Return: 0, or EXIT_ERROR after saying it cannot be written (a full disk, a closed pipe).
+ */
+int cmd_flush_stdout(void)
+{
+	if (!fflush(stdout) && !ferror(stdout))
+		return 0;
+	cmd_error("stdout", "cannot write");
+	return EXIT_ERROR;
+}
+
 /* The architecture of a trace without a uname, from what it holds. */
 static const struct rv_syscalls *inferred_arch(const char *path, struct opened_trace *t)
 {

@@ -11,12 +11,13 @@
 
 #include "baseline.h"
 #include "cmd.h"
+#include "cmd_options.h"
 
 struct compare_cli {
-	const char	*old_path;
-	const char	*new_path;
-	bool		json;
-	bool		quiet;
+	struct cmd_options	common;		/* -q */
+	const char		*old_path;
+	const char		*new_path;
+	bool			json;
 };
 
 static const char usage_text[] =
@@ -48,39 +49,27 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-/* Return: 0 to go on, -1 on a usage error, 1 when done (help). */
-static int parse_option(struct compare_cli *c, int opt)
+/* compare's own options. Return: 0 to go on, 1 when done (help). */
+static int parse_option(void *cli, int opt, const char *arg)
 {
-	switch (opt) {
-	case OPT_JSON:
+	struct compare_cli *c = cli;
+
+	if (opt == OPT_JSON) {
 		c->json = true;
 		return 0;
-	case 'q':
-		c->quiet = true;
-		cmd_quiet = true;
-		return 0;
-	case 'h':
-		fputs(usage_text, stdout);
-		return 1;
-	default:
-		return cmd_usage_error("rvreplay compare", "unknown option"), -1;
 	}
+	fputs(usage_text, stdout);
+	return 1;
 }
 
 static int parse(struct compare_cli *c, int argc, char **argv)
 {
-	int opt, ret;
+	int ret;
 
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
-		if (opt == '?')
-			return cmd_usage_error("rvreplay compare", "unknown option '%s'",
-					       argv[optind - 1]), -1;
-		ret = parse_option(c, opt);
-		if (ret)
-			return ret;
-	}
+	c->common.command = "rvreplay compare";
+	ret = cmd_options_getopt(&c->common, argc, argv, "qh", longopts, parse_option, c);
+	if (ret)
+		return ret;
 	if (argc - optind != 2)
 		return cmd_usage_error("rvreplay compare", argc - optind < 2 ?
 				       "give two files, OLD and NEW" :
@@ -168,12 +157,8 @@ static int report(const struct compare_cli *cli, const struct baseline_compariso
 		return EXIT_ERROR;
 	}
 	ret = cmd_compare_say(c, cli->old_path, cli->new_path,
-			      !cli->json && !cli->quiet ? stdout : NULL);
-	if (fflush(stdout) || ferror(stdout)) {
-		cmd_error("stdout", "cannot write");
-		return EXIT_ERROR;
-	}
-	return ret;
+			      !cli->json && !cli->common.quiet ? stdout : NULL);
+	return cmd_flush_stdout() ? EXIT_ERROR : ret;
 }
 
 /* A single report against a batch: which of its traces it is. */

@@ -6,34 +6,26 @@
  * live only or replay only, every difference with its context and, when a
  * documented divergence explains it, which one.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "catalog.h"
 #include "cmd.h"
+#include "cmd_options.h"
 #include "diff.h"
 #include "escape.h"
 #include "explain.h"
 #include "gate.h"
 
-#define MAX_NAMES	16
-#define MAX_CONTEXT	1000
 #define LINE_LEN	1024
 
 struct diff_cli {
-	const char		*names[MAX_NAMES];
-	int			nr_names;
+	struct cmd_options	common;
 	char			trace_names[128];
 	struct diff_options	opts;
-	const char		*arch;
-	const char		*profile;
+	const char		*arch;		/* the trace's, settled */
 	const char		*path;
-	uint64_t		max_inflated;
-	enum time_unit		ts;		/* --ts */
-	bool			summary;
-	bool			quiet;
 	struct gate		gate;
 };
 
@@ -72,123 +64,46 @@ static const char usage_text[] =
 "Exit status: 0 every verdict (and with --states every step) matches,\n"
 "1 differences, 2 error, or nothing to compare (no sign of a live monitor).\n";
 
-enum {
-	OPT_STATES = 256, OPT_INFER, OPT_STRICT, OPT_KCOMMS, OPT_LOST, OPT_CONTEXT, OPT_PROFILE,
-	OPT_ARCH, OPT_BUFFER, OPT_DAMAGED, OPT_MAX_INFLATED, OPT_TS,
-};
+enum { OPT_STATES = 256, OPT_INFER };
 
 static const struct option longopts[] = {
-	{ "monitor", required_argument, NULL, 'm' },
+	CMD_TRACE_LONGOPTS,
+	CMD_REPLAY_LONGOPTS,
 	{ "states", no_argument, NULL, OPT_STATES },
 	{ "infer", no_argument, NULL, OPT_INFER },
-	{ "strict-start", no_argument, NULL, OPT_STRICT },
-	{ "kthread-comms", no_argument, NULL, OPT_KCOMMS },
-	{ "lost-events", required_argument, NULL, OPT_LOST },
-	{ "damaged", required_argument, NULL, OPT_DAMAGED },
-	{ "max-inflated", required_argument, NULL, OPT_MAX_INFLATED },
-	{ "ts", required_argument, NULL, OPT_TS },
-	{ "context", required_argument, NULL, OPT_CONTEXT },
-	{ "profile", required_argument, NULL, OPT_PROFILE },
-	{ "arch", required_argument, NULL, OPT_ARCH },
-	{ "buffer", required_argument, NULL, OPT_BUFFER },
-	{ "summary", no_argument, NULL, 's' },
-	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
 
-/* Return: 0 to go on, -1 on a usage error, 1 when done (help). */
-static int parse_option(struct diff_cli *c, int opt, const char *arg)
+/* diff's own options. Return: 0 to go on, 1 when done (help). */
+static int parse_option(void *cli, int opt, const char *arg)
 {
-	unsigned long n;
+	struct diff_cli *c = cli;
 
 	switch (opt) {
-	case 'm':
-		if (c->nr_names == MAX_NAMES)
-			return cmd_usage_error("rvreplay diff", "too many --monitor"), -1;
-		c->names[c->nr_names++] = arg;
-		return 0;
 	case OPT_STATES:
 		c->opts.states = true;
 		return 0;
 	case OPT_INFER:
 		c->opts.replay.infer = true;
 		return 0;
-	case OPT_STRICT:
-		c->opts.replay.strict_start = true;
-		return 0;
-	case OPT_KCOMMS:
-		c->opts.replay.kthread_comms = true;
-		return 0;
-	case OPT_LOST:
-		if (!strcmp(arg, "reset"))
-			c->opts.replay.lost = LOST_RESET;
-		else if (!strcmp(arg, "ignore"))
-			c->opts.replay.lost = LOST_IGNORE;
-		else if (!strcmp(arg, "fail"))
-			c->opts.replay.lost = LOST_FAIL;
-		else
-			return cmd_usage_error("rvreplay diff", "bad --lost-events '%s' (reset, "
-					       "ignore or fail)", arg), -1;
-		return 0;
-	case OPT_DAMAGED:
-		if (strcmp(arg, "fail") && strcmp(arg, "report"))
-			return cmd_usage_error("rvreplay diff", "bad --damaged '%s' (fail or report)",
-					       arg), -1;
-		c->opts.replay.damaged = !strcmp(arg, "report") ? DAMAGED_REPORT : DAMAGED_FAIL;
-		return 0;
-	case OPT_MAX_INFLATED:
-		return cmd_parse_size(arg, &c->max_inflated) ?
-		       (cmd_usage_error("rvreplay diff", "bad --max-inflated '%s' (1M to 1024G)",
-					arg), -1) : 0;
-	case OPT_TS:
-		return cmd_parse_ts("rvreplay diff", arg, &c->ts);
-	case OPT_CONTEXT:
-		if (cmd_parse_uint(arg, MAX_CONTEXT, &n))
-			return cmd_usage_error("rvreplay diff", "bad --context '%s' (0 to %d)", arg,
-					       MAX_CONTEXT), -1;
-		c->opts.replay.context = n;
-		return 0;
-	case OPT_PROFILE:
-		c->profile = arg;
-		return 0;
-	case OPT_ARCH:
-		c->arch = arg;
-		return 0;
-	case OPT_BUFFER:
-		c->opts.buffer = arg;
-		return 0;
-	case 's':
-		c->summary = true;
-		return 0;
-	case 'q':
-		c->quiet = true;
-		cmd_quiet = true;
-		return 0;
-	case 'h':
+	default:
 		fputs(usage_text, stdout);
 		return 1;
-	default:
-		return cmd_usage_error("rvreplay diff", "unknown option"), -1;
 	}
 }
 
 static int parse(struct diff_cli *c, int argc, char **argv)
 {
-	int opt, ret;
+	int ret;
 
 	c->opts.replay.context = 8;
 	c->opts.replay.infer = false;
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "m:sqh", longopts, NULL)) != -1) {
-		if (opt == '?')
-			return cmd_usage_error("rvreplay diff", "unknown option '%s'",
-					       argv[optind - 1]), -1;
-		ret = parse_option(c, opt, optarg);
-		if (ret)
-			return ret;
-	}
+	c->common.command = "rvreplay diff";
+	c->common.replay = &c->opts.replay;
+	ret = cmd_options_getopt(&c->common, argc, argv, "m:sqh", longopts, parse_option, c);
+	if (ret)
+		return ret;
 	if (optind != argc - 1)
 		return cmd_usage_error("rvreplay diff", optind == argc ? "no trace file given" :
 				       "one trace file at a time"), -1;
@@ -221,21 +136,22 @@ static int gate(struct diff_cli *c, struct opened_trace *t, bool told)
 }
 
 /* The monitors: -m, else what the module wrote it ran, else rtapp. */
-static int select_monitors(struct diff_cli *c, struct opened_trace *t)
+static int select_monitors(void *cli, struct opened_trace *t)
 {
+	struct diff_cli *c = cli;
 	char err[TRACE_ERR_LEN], *save = NULL, *tok;
-	const char *names[MAX_NAMES];
+	const char *names[CMD_MAX_NAMES];
 	int nr = 0, found;
 
-	if (c->nr_names)
-		return catalog_select(c->names, c->nr_names, &c->opts.replay, err) ?
+	if (c->common.nr_names)
+		return catalog_select(c->common.names, c->common.nr_names, &c->opts.replay, err) ?
 		       cmd_usage_error("rvreplay diff", "%s", err) : gate(c, t, true);
 	found = diff_monitors_of_trace(t->in, c->trace_names, sizeof(c->trace_names));
 	if (found < 0) {
 		cmd_error(c->path, "out of memory reading the trace");
 		return EXIT_ERROR;
 	}
-	for (tok = strtok_r(c->trace_names, ",", &save); tok && nr < MAX_NAMES;
+	for (tok = strtok_r(c->trace_names, ",", &save); tok && nr < CMD_MAX_NAMES;
 	     tok = strtok_r(NULL, ",", &save))
 		names[nr++] = tok;
 	if (catalog_select(names, nr, &c->opts.replay, err)) {
@@ -408,12 +324,10 @@ static unsigned long unexplained_steps(const struct diff_result *res)
 static void print_header(const struct diff_cli *c, struct trace_input *in,
 			 const struct diff_result *res)
 {
-	const struct trace_meta *meta = trace_input_meta(in);
 	char from[32], to[32];
 
-	printf("%s: %s, %d CPUs, clock %s\n", c->path, meta->uname[0] ? meta->uname : "no uname",
-	       meta->cpus, meta->clock[0] ? meta->clock : "unknown");
-	printf("monitors:");
+	cmd_print_trace(c->path, in);
+	printf("\nmonitors:");
 	for (int i = 0; i < c->opts.replay.nr_monitors; i++)
 		printf(" %s", c->opts.replay.monitors[i]->name);
 	printf(" (profile %s, arch %s%s); live verdicts: %s\n", c->opts.replay.profile->name,
@@ -469,13 +383,13 @@ static int report(struct diff_cli *c, struct trace_input *in, const struct diff_
 	}
 	if (c->opts.states && res->nr_divergences)
 		differ = true;
-	if (c->quiet)
+	if (c->common.quiet)
 		return differ ? EXIT_VIOLATIONS : EXIT_CLEAN;
 	print_header(c, in, res);
 	for (unsigned int i = 0; i < res->nr_entries; i++)
-		if (!c->summary || res->entries[i].side != DIFF_MATCHED)
+		if (!c->common.summary || res->entries[i].side != DIFF_MATCHED)
 			print_entry(c, in, &res->entries[i]);
-	if (res->nr_entries && c->summary == false)
+	if (res->nr_entries && c->common.summary == false)
 		printf("\n");
 	print_summary(c, res);
 	if (!trace_input_has(in, TRACE_RV_ERROR))
@@ -504,11 +418,8 @@ static int live_proof(const struct diff_cli *c, const struct diff_result *res)
 /* What the replay pass says of the records: an event not recorded, or none at all. */
 static int judged(struct diff_cli *c, const struct diff_result *res)
 {
-	if (!res->stats.counts.events) {
-		cmd_error(c->path, "the trace holds no record: nothing was judged");
+	if (cmd_gate_counts(c->path, &c->gate, &res->stats.counts))
 		return EXIT_ERROR;
-	}
-	gate_after(&c->gate, &res->stats.counts);
 	for (int i = 0; i < c->gate.nr_monitors; i++) {
 		if (c->gate.monitors[i].state != GATE_BLIND)
 			continue;
@@ -518,6 +429,46 @@ static int judged(struct diff_cli *c, const struct diff_result *res)
 	}
 	return 0;
 }
+
+/* The trace's architecture, for what is printed; the replay's system calls. */
+static int diff_opened(void *cli, struct opened_trace *t)
+{
+	struct diff_cli *c = cli;
+
+	c->arch = t->arch;
+	c->opts.replay.syscalls = t->syscalls;
+	return 0;
+}
+
+/* The replay beside the live verdicts, and what differs. */
+static int diff_trace(void *cli, struct opened_trace *t)
+{
+	struct diff_cli *c = cli;
+	struct diff_result res = { 0 };
+	char err[TRACE_ERR_LEN];
+	int ret;
+
+	if (diff_run(t->in, &c->opts, &res, err)) {
+		cmd_error(c->path, "%s", err);
+		diff_release(&res);
+		return EXIT_ERROR;
+	}
+	ret = judged(c, &res);
+	if (!ret)
+		ret = live_proof(c, &res);
+	if (!ret)
+		ret = report(c, t->in, &res);
+	if (cmd_flush_stdout())
+		ret = EXIT_ERROR;
+	diff_release(&res);
+	return ret;
+}
+
+static const struct cmd_trace_ops diff_ops = {
+	.opened	= diff_opened,
+	.select	= select_monitors,
+	.run	= diff_trace,
+};
 
 /**
  * cmd_diff() - rvreplay diff [OPTIONS] TRACE.dat
@@ -529,45 +480,10 @@ static int judged(struct diff_cli *c, const struct diff_result *res)
 int cmd_diff(int argc, char **argv)
 {
 	struct diff_cli c = { 0 };
-	struct diff_result res = { 0 };
-	struct opened_trace t = { 0 };
-	char err[TRACE_ERR_LEN];
 	int ret;
 
 	ret = parse(&c, argc, argv);
 	if (ret)
 		return ret < 0 ? EXIT_ERROR : EXIT_CLEAN;
-	ret = cmd_open_trace(c.path, c.opts.buffer, c.arch, c.max_inflated, &t);
-	if (!ret)
-		cmd_set_times(t.in, c.ts);
-	if (ret)
-		return ret;
-	c.arch = t.arch;
-	c.opts.replay.syscalls = t.syscalls;
-	c.opts.replay.profile = cmd_choose_profile(c.path, &t, c.profile);
-	if (!c.opts.replay.profile) {
-		ret = EXIT_ERROR;
-		goto out;
-	}
-	ret = select_monitors(&c, &t);
-	if (ret)
-		goto out;
-	if (diff_run(t.in, &c.opts, &res, err)) {
-		cmd_error(c.path, "%s", err);
-		ret = EXIT_ERROR;
-		goto out;
-	}
-	ret = judged(&c, &res);
-	if (!ret)
-		ret = live_proof(&c, &res);
-	if (!ret)
-		ret = report(&c, t.in, &res);
-	if (fflush(stdout) || ferror(stdout)) {
-		cmd_error("stdout", "cannot write");
-		ret = EXIT_ERROR;
-	}
-out:
-	diff_release(&res);
-	trace_input_close(t.in);
-	return ret;
+	return cmd_run_trace(&c.common, c.path, &diff_ops, &c);
 }

@@ -13,11 +13,11 @@
 
 #include "catalog.h"
 #include "cmd.h"
+#include "cmd_options.h"
 #include "output_file.h"
 #include "progress.h"
 #include "record.h"
 
-#define MAX_NAMES	16
 
 static const char record_usage[] =
 "usage: rvreplay record [-m MONITOR]... [--profile VERSION] [-o FILE] [-b KB] [-d SECONDS]\n"
@@ -42,9 +42,7 @@ static const char record_usage[] =
 "Exit status: 0 the trace was written (whatever COMMAND's status), 2 error.\n";
 
 struct record_cli {
-	const char		*profile;
-	const char		*names[MAX_NAMES];
-	int			nr_names;
+	struct cmd_options	common;		/* -m, --profile, -q */
 	bool			context_events;
 	struct record_options	o;
 };
@@ -87,11 +85,40 @@ static void choose_events(struct record_cli *c, const struct replay_options *opt
 					  monitors);
 }
 
+/* record's own options. Return: 0 to go on, -1 on a usage error, 1 when done (help). */
+static int parse_option(void *cli, int opt, const char *arg)
+{
+	struct record_cli *c = cli;
+
+	switch (opt) {
+	case 'o':
+		c->o.output = arg;
+		return 0;
+	case 'b':
+		if (cmd_parse_uint(arg, 1 << 22, &c->o.buffer_kb) || !c->o.buffer_kb)
+			return cmd_usage_error("rvreplay record", "bad --buffer-kb '%s'", arg), -1;
+		return 0;
+	case 'd':
+		if (cmd_parse_uint(arg, 86400 * 365, &c->o.duration_s))
+			return cmd_usage_error("rvreplay record", "bad --duration '%s'", arg), -1;
+		return 0;
+	case 'K':
+		c->o.kallsyms = false;
+		return 0;
+	case 'C':
+		c->context_events = true;
+		return 0;
+	default:
+		fputs(record_usage, stdout);
+		return 1;
+	}
+}
+
 static int parse(struct record_cli *c, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "monitor", required_argument, NULL, 'm' },
-		{ "profile", required_argument, NULL, 'p' },
+		{ "profile", required_argument, NULL, CMD_OPT_PROFILE },
 		{ "output", required_argument, NULL, 'o' },
 		{ "buffer-kb", required_argument, NULL, 'b' },
 		{ "duration", required_argument, NULL, 'd' },
@@ -101,54 +128,17 @@ static int parse(struct record_cli *c, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int opt;
+	int ret;
 
+	c->common.command = "rvreplay record";
 	c->o.output = "trace.dat";
 	c->o.buffer_kb = 4096;
 	c->o.kallsyms = true;
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "+m:o:b:d:qh", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'm':
-			if (c->nr_names == MAX_NAMES)
-				return cmd_usage_error("rvreplay record", "too many --monitor"), -1;
-			c->names[c->nr_names++] = optarg;
-			break;
-		case 'o':
-			c->o.output = optarg;
-			break;
-		case 'p':
-			c->profile = optarg;
-			break;
-		case 'b':
-			if (cmd_parse_uint(optarg, 1 << 22, &c->o.buffer_kb) || !c->o.buffer_kb)
-				return cmd_usage_error("rvreplay record", "bad --buffer-kb '%s'",
-						       optarg), -1;
-			break;
-		case 'd':
-			if (cmd_parse_uint(optarg, 86400 * 365, &c->o.duration_s))
-				return cmd_usage_error("rvreplay record", "bad --duration '%s'",
-						       optarg), -1;
-			break;
-		case 'K':
-			c->o.kallsyms = false;
-			break;
-		case 'C':
-			c->context_events = true;
-			break;
-		case 'q':
-			c->o.quiet = true;
-			cmd_quiet = true;
-			break;
-		case 'h':
-			fputs(record_usage, stdout);
-			return 1;
-		default:
-			return cmd_usage_error("rvreplay record", "unknown option '%s'",
-					       argv[optind - 1]), -1;
-		}
-	}
+	/* "+": the options end at COMMAND, whose own follow it */
+	ret = cmd_options_getopt(&c->common, argc, argv, "+m:o:b:d:qh", longopts, parse_option, c);
+	if (ret)
+		return ret;
+	c->o.quiet = c->common.quiet;
 	if (optind < argc)
 		c->o.argv = argv + optind;
 	return 0;
@@ -212,11 +202,11 @@ int cmd_record(int argc, char **argv)
 	if (ret)
 		return ret < 0 ? EXIT_ERROR : EXIT_CLEAN;
 	uname(&u);
-	opts.profile = c.profile ? rv_profile_find(c.profile) : catalog_profile_of(u.release);
+	opts.profile = c.common.profile ? rv_profile_find(c.common.profile) : catalog_profile_of(u.release);
 	if (!opts.profile)
 		return cmd_usage_error("rvreplay record", "unknown profile '%s' (6.17, 7.1 or 7.3)",
-				       c.profile);
-	if (catalog_select(c.names, c.nr_names, &opts, err))
+				       c.common.profile);
+	if (catalog_select(c.common.names, c.common.nr_names, &opts, err))
 		return cmd_usage_error("rvreplay record", "%s", err);
 	choose_events(&c, &opts);
 	if (output_file_prepare(&out, c.o.output, -1, err, sizeof(err))) {

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The options the commands share, parsed once for all (cmd_options.h).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd_options.h"
+
+static int parse_lost(struct replay_options *r, const char *arg)
+{
+	if (!strcmp(arg, "reset"))
+		r->lost = LOST_RESET;
+	else if (!strcmp(arg, "ignore"))
+		r->lost = LOST_IGNORE;
+	else if (!strcmp(arg, "fail"))
+		r->lost = LOST_FAIL;
+	else
+		return -1;
+	return 0;
+}
+
+/* -m, --profile, --arch, --buffer, --max-inflated: which trace, which monitors */
+static int parse_trace_option(struct cmd_options *o, int opt, const char *arg)
+{
+	switch (opt) {
+	case 'm':
+		if (o->nr_names == CMD_MAX_NAMES)
+			return cmd_usage_error(o->command, "too many --monitor"), -1;
+		o->names[o->nr_names++] = arg;
+		o->named |= strcmp(arg, "rtapp") != 0;
+		return 0;
+	case CMD_OPT_PROFILE:
+		o->profile = arg;
+		return 0;
+	case CMD_OPT_ARCH:
+		o->arch = arg;
+		return 0;
+	case CMD_OPT_BUFFER:
+		o->buffer = arg;
+		return 0;
+	case CMD_OPT_MAX_INFLATED:
+		return cmd_parse_size(arg, &o->max_inflated) ?
+		       (cmd_usage_error(o->command, "bad --max-inflated '%s' (1M to 1024G)", arg),
+			-1) : 0;
+	default:
+		return CMD_OPT_OTHER;
+	}
+}
+
+/* How the replay goes, and how much it says. */
+static int parse_replay_option(struct cmd_options *o, int opt, const char *arg)
+{
+	unsigned long n;
+
+	switch (opt) {
+	case CMD_OPT_LOST:
+		return parse_lost(o->replay, arg) ? (cmd_usage_error(o->command, "bad --lost-events "
+						     "'%s' (reset, ignore or fail)", arg), -1) : 0;
+	case CMD_OPT_DAMAGED:
+		if (strcmp(arg, "fail") && strcmp(arg, "report"))
+			return cmd_usage_error(o->command, "bad --damaged '%s' (fail or report)",
+					       arg), -1;
+		o->replay->damaged = !strcmp(arg, "report") ? DAMAGED_REPORT : DAMAGED_FAIL;
+		return 0;
+	case CMD_OPT_TS:
+		return cmd_parse_ts(o->command, arg, &o->ts);
+	case CMD_OPT_CONTEXT:
+		if (cmd_parse_uint(arg, CMD_MAX_CONTEXT, &n))
+			return cmd_usage_error(o->command, "bad --context '%s' (0 to %d)", arg,
+					       CMD_MAX_CONTEXT), -1;
+		o->replay->context = n;
+		return 0;
+	case CMD_OPT_STRICT:
+		o->replay->strict_start = true;
+		return 0;
+	case CMD_OPT_KCOMMS:
+		o->replay->kthread_comms = true;
+		return 0;
+	case 's':
+		o->summary = true;
+		return 0;
+	case 'q':
+		o->quiet = true;
+		cmd_quiet = true;
+		return 0;
+	default:
+		return CMD_OPT_OTHER;
+	}
+}
+
+/**
+ * cmd_options_parse() - one shared option into @o
+ * @o: the shared options; @o->command and @o->replay set beforehand
+ * @opt: getopt_long()'s code
+ * @arg: its value
+ *
+ * Return: 0, -1 after a usage error, or CMD_OPT_OTHER when @opt is the
+ * command's own.
+ */
+int cmd_options_parse(struct cmd_options *o, int opt, const char *arg)
+{
+	int ret = parse_trace_option(o, opt, arg);
+
+	return ret == CMD_OPT_OTHER ? parse_replay_option(o, opt, arg) : ret;
+}
+
+/**
+ * cmd_options_getopt() - a command's options: the shared ones and its own
+ * @o: the shared options, as cmd_options_parse() takes them
+ * @argc: argument count
+ * @argv: arguments, the command's name first
+ * @shortopts: getopt_long()'s
+ * @longopts: the command's table, with CMD_TRACE_LONGOPTS and the like
+ * @own: takes an option the shared ones are not
+ * @cli: for @own
+ *
+ * The operands start at optind afterwards.
+ *
+ * Return: 0, -1 after a usage error, 1 when done (help, version).
+ */
+int cmd_options_getopt(struct cmd_options *o, int argc, char **argv, const char *shortopts,
+		       const struct option *longopts, cmd_option_fn own, void *cli)
+{
+	int opt, ret;
+
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		if (opt == '?')
+			return cmd_usage_error(o->command, "unknown option '%s'", argv[optind - 1]),
+			       -1;
+		ret = cmd_options_parse(o, opt, optarg);
+		if (ret == CMD_OPT_OTHER)
+			ret = own(cli, opt, optarg);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
