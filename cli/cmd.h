@@ -47,8 +47,6 @@ int cmd_parse_size(const char *s, uint64_t *bytes);
 int cmd_parse_ts(const char *command, const char *arg, enum time_unit *unit);
 void cmd_set_times(struct trace_input *in, enum time_unit unit);
 int cmd_parse_time(const char *s, bool end, uint64_t *ns);
-const struct rv_profile *cmd_choose_profile(const char *path, struct opened_trace *t,
-					    const char *name);
 int cmd_parse_uint(const char *s, unsigned long max, unsigned long *value);
 unsigned int cmd_cpus(void);
 extern bool cmd_quiet;

@@ -35,6 +35,7 @@ int cmd_run_trace(const struct cmd_options *o, const char *path, const struct cm
 		  void *cli)
 {
 	struct opened_trace t = { .arch_optional = ops->arch_optional };
+	char err[TRACE_ERR_LEN];
 	int ret;
 
 	ret = cmd_open_trace(path, o->buffer, o->arch, o->max_inflated, &t);
@@ -44,9 +45,11 @@ int cmd_run_trace(const struct cmd_options *o, const char *path, const struct cm
 	ret = EXIT_ERROR;
 	if (ops->opened && ops->opened(cli, &t))
 		goto out;
-	o->replay->profile = cmd_choose_profile(path, &t, o->profile);
-	if (!o->replay->profile)
+	o->replay->profile = catalog_choose_profile(t.in, o->profile, err);
+	if (!o->replay->profile) {
+		cmd_error(path, "%s", err);
 		goto out;
+	}
 	ret = ops->select ? ops->select(cli, &t) : select_named(o, path);
 	if (!ret)
 		ret = ops->run(cli, &t);

@@ -196,6 +196,66 @@ const struct rv_profile *catalog_profile_of(const char *release)
 	return p;
 }
 
+struct profile_scan {
+	char		name[TRACE_MARKER_NAME_LEN];
+	unsigned long	seen;
+};
+
+/* "rvreplay-profile: 7.3", written by our kernel module when it loads. */
+static int find_profile_line(void *data, const struct trace_record *rec)
+{
+	struct profile_scan *scan = data;
+
+	if (++scan->seen > 100000)
+		return 1;
+	if (rec->kind != TRACE_PRINT || rec->print.marker.kind != TRACE_MARKER_PROFILE)
+		return 0;
+	strcpy(scan->name, rec->print.marker.profile);
+	return 1;
+}
+
+static bool before_rtapp(const char *release)
+{
+	int major, minor;
+
+	return sscanf(release, "%d.%d", &major, &minor) != 2 || major < 6 ||
+	       (major == 6 && minor < 17);
+}
+
+/**
+ * catalog_choose_profile() - the monitors' kernel-version profile for a trace
+ * @in: the opened trace
+ * @name: --profile, or NULL to choose from the trace's kernel release
+ * @err: TRACE_ERR_LEN bytes for why there is none
+ *
+ * A kernel older than 6.17 has no rtapp monitors: only our module can have
+ * judged it live, and it writes its profile into the trace (6.17 if not).
+ *
+ * Return: the profile, or NULL with @err set.
+ */
+const struct rv_profile *catalog_choose_profile(struct trace_input *in, const char *name,
+						char *err)
+{
+	const char *release = trace_input_meta(in)->release;
+	struct profile_scan scan = { "", 0 };
+	const struct rv_profile *p;
+
+	if (name) {
+		p = rv_profile_find(name);
+		if (!p)
+			snprintf(err, TRACE_ERR_LEN, "unknown profile '%s' (6.17, 7.1 or 7.3)", name);
+		return p;
+	}
+	if (!before_rtapp(release))
+		return catalog_profile_of(release);
+	if (trace_input_iterate(in, find_profile_line, &scan) < 0) {
+		snprintf(err, TRACE_ERR_LEN, "out of memory reading the trace");
+		return NULL;
+	}
+	p = scan.name[0] ? rv_profile_find(scan.name) : NULL;
+	return p ? p : rv_profile_find("6.17");
+}
+
 /**
  * catalog_profile_kernels() - the kernel releases of a profile, in words
  * @p: the profile

@@ -27,6 +27,8 @@ struct event_need {
 bool catalog_is_container(const struct rv_profile *p, const char *name);
 int catalog_select(const char *const *names, int nr, struct replay_options *opts, char *err);
 const struct rv_profile *catalog_profile_of(const char *release);
+const struct rv_profile *catalog_choose_profile(struct trace_input *in, const char *name,
+						char *err);
 void catalog_profile_kernels(const struct rv_profile *p, char *buf, size_t len);
 void catalog_profile_changes(const struct rv_profile *p, char *buf, size_t len);
 const struct event_need *catalog_needs(const struct rv_monitor *m);
