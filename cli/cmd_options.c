@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "catalog.h"
 #include "cmd_options.h"
 
 static int parse_lost(struct replay_options *r, const char *arg)
@@ -28,7 +29,7 @@ static int parse_trace_option(struct cmd_options *o, int opt, const char *arg)
 		if (o->nr_names == CMD_MAX_NAMES)
 			return cmd_usage_error(o->command, "too many --monitor"), -1;
 		o->names[o->nr_names++] = arg;
-		o->named |= strcmp(arg, "rtapp") != 0;
+		o->named |= strcmp(arg, CATALOG_DEFAULT_CONTAINER) != 0;
 		return 0;
 	case CMD_OPT_PROFILE:
 		o->profile = arg;
