@@ -7,6 +7,7 @@
 #define REPLAY_LOCAL_H
 
 #include "events.h"
+#include "grow.h"
 #include "gate.h"
 #include "replay.h"
 #include "cpu_history.h"
@@ -47,7 +48,6 @@ struct replay {
 	unsigned int		nr_cpus;
 	struct pending		*pending;
 	unsigned int		nr_pending;
-	unsigned int		cap_pending;
 	unsigned int		free_first;	/* unused slots, index + 1; 0: none */
 	char			*err;
 	bool			failed;

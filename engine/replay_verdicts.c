@@ -101,15 +101,8 @@ static struct pending *pending_slot(struct replay *r)
 		r->free_first = p->next;
 		return p;
 	}
-	if (r->nr_pending == r->cap_pending) {
-		unsigned int cap = r->cap_pending ? r->cap_pending * 2 : 16;
-
-		p = realloc(r->pending, cap * sizeof(*p));
-		if (!p)
-			return NULL;
-		r->pending = p;
-		r->cap_pending = cap;
-	}
+	if (grow_room(&r->pending, r->nr_pending, sizeof(*r->pending)))
+		return NULL;
 	return &r->pending[r->nr_pending++];
 }
 
