@@ -28,38 +28,83 @@ struct field {
 	bool		relative;	/* __rel_loc */
 };
 
-struct event_desc {
-	const char	*full;		/* "system:name" */
-	const char	*system;
-	const char	*name;
-	const char	*fields[MAX_FIELDS];
+/* Where a decoded field goes in struct trace_record, and as what. */
+enum field_as {
+	AS_END,		/* ends an event's fields */
+	AS_INT,		/* int */
+	AS_UINT,	/* unsigned int */
+	AS_LONG,	/* long */
+	AS_U64,		/* uint64_t */
+	AS_STRING,	/* char[size], cut and NUL-terminated */
+	AS_ARGS,	/* unsigned long[6]: sys_enter's arguments */
+	AS_PRINT,	/* ftrace:print's text, and our marker lines in it */
 };
 
+struct field_desc {
+	const char	*name;		/* NULL: no such field in the event, @dflt always */
+	enum field_as	as;
+	unsigned short	at;		/* offsetof(struct trace_record, ...) */
+	unsigned short	size;		/* AS_STRING: the buffer's */
+	int64_t		dflt;		/* when absent or outside the record */
+};
+
+/*
+ * One entry per event the replay decodes: its name, and each field read,
+ * named once with where it goes. A new event is one entry here and its
+ * kind and members in trace_record.h.
+ */
+struct event_desc {
+	const char		*full;		/* "system:name" */
+	const char		*system;
+	const char		*name;
+	struct field_desc	fields[MAX_FIELDS];
+};
+
+#define AT(member)		offsetof(struct trace_record, member)
+#define NUM(field, as, to, dflt)	{ field, as, AT(to), 0, dflt }
+#define STR(field, to)		{ field, AS_STRING, AT(to), sizeof(((struct trace_record *)0)->to), 0 }
+/* A task: its comm, pid and prio fields (prio NULL: the event has none) */
+#define TASK(comm_f, pid_f, prio_f, to)						\
+	STR(comm_f, to.comm), NUM(pid_f, AS_INT, to.pid, -1),			\
+	NUM(prio_f, AS_INT, to.prio, TRACE_UNKNOWN_PRIO)
+#define EVENT(sys, ev, ...)		{ sys ":" ev, sys, ev, { __VA_ARGS__ } }
+
 static const struct event_desc descs[TRACE_NR_KINDS] = {
-	[TRACE_SWITCH] = { "sched:sched_switch", "sched", "sched_switch", { "prev_comm", "prev_pid", "prev_prio",
-			   "prev_state", "next_comm", "next_pid", "next_prio" } },
-	[TRACE_WAKING] = { "sched:sched_waking", "sched", "sched_waking", { "comm", "pid", "prio" } },
-	[TRACE_WAKEUP] = { "sched:sched_wakeup", "sched", "sched_wakeup", { "comm", "pid", "prio" } },
-	[TRACE_WAKEUP_NEW] = { "sched:sched_wakeup_new", "sched", "sched_wakeup_new", { "comm", "pid", "prio" } },
-	[TRACE_FORK] = { "sched:sched_process_fork", "sched", "sched_process_fork", { "parent_comm", "parent_pid",
-			 "child_comm", "child_pid" } },
-	[TRACE_EXIT] = { "sched:sched_process_exit", "sched", "sched_process_exit", { "comm", "pid", "prio" } },
-	[TRACE_FREE] = { "sched:sched_process_free", "sched", "sched_process_free", { "comm", "pid", "prio" } },
-	[TRACE_PI_SETPRIO] = { "sched:sched_pi_setprio", "sched", "sched_pi_setprio", { "comm", "pid", "oldprio",
-			       "newprio" } },
-	[TRACE_KTHREAD_STOP] = { "sched:sched_kthread_stop", "sched", "sched_kthread_stop", { "comm", "pid" } },
-	[TRACE_SYS_ENTER] = { "raw_syscalls:sys_enter", "raw_syscalls", "sys_enter", { "id", "args" } },
-	[TRACE_SYS_EXIT] = { "raw_syscalls:sys_exit", "raw_syscalls", "sys_exit", { "id", "ret" } },
-	[TRACE_CONTENTION_BEGIN] = { "lock:contention_begin", "lock", "contention_begin", { "lock_addr", "flags" } },
-	[TRACE_CONTENTION_END] = { "lock:contention_end", "lock", "contention_end", { "lock_addr", "ret" } },
-	[TRACE_FAULT_USER] = { "exceptions:page_fault_user", "exceptions", "page_fault_user", { "address", "ip", "error_code" } },
-	[TRACE_FAULT_KERNEL] = { "exceptions:page_fault_kernel", "exceptions", "page_fault_kernel", { "address", "ip",
-				 "error_code" } },
-	[TRACE_IRQ_ENTRY] = { "irq:irq_handler_entry", "irq", "irq_handler_entry", { "irq", "name" } },
-	[TRACE_IRQ_EXIT] = { "irq:irq_handler_exit", "irq", "irq_handler_exit", { "irq" } },
-	[TRACE_SOFTIRQ_ENTRY] = { "irq:softirq_entry", "irq", "softirq_entry", { "vec" } },
-	[TRACE_SOFTIRQ_EXIT] = { "irq:softirq_exit", "irq", "softirq_exit", { "vec" } },
-	[TRACE_PRINT] = { "ftrace:print", "ftrace", "print", { "ip", "buf" } },
+	[TRACE_SWITCH] = EVENT("sched", "sched_switch", TASK("prev_comm", "prev_pid", "prev_prio", sw.prev),
+			       NUM("prev_state", AS_LONG, sw.prev_state, 0),
+			       TASK("next_comm", "next_pid", "next_prio", sw.next)),
+	[TRACE_WAKING] = EVENT("sched", "sched_waking", TASK("comm", "pid", "prio", wake)),
+	[TRACE_WAKEUP] = EVENT("sched", "sched_wakeup", TASK("comm", "pid", "prio", wake)),
+	[TRACE_WAKEUP_NEW] = EVENT("sched", "sched_wakeup_new", TASK("comm", "pid", "prio", wake)),
+	[TRACE_FORK] = EVENT("sched", "sched_process_fork", TASK("parent_comm", "parent_pid", NULL, fork.parent),
+			     TASK("child_comm", "child_pid", NULL, fork.child)),
+	[TRACE_EXIT] = EVENT("sched", "sched_process_exit", TASK("comm", "pid", "prio", task)),
+	[TRACE_FREE] = EVENT("sched", "sched_process_free", TASK("comm", "pid", "prio", task)),
+	[TRACE_PI_SETPRIO] = EVENT("sched", "sched_pi_setprio", TASK("comm", "pid", NULL, pi.task),
+				   NUM("oldprio", AS_INT, pi.oldprio, TRACE_UNKNOWN_PRIO),
+				   NUM("newprio", AS_INT, pi.newprio, TRACE_UNKNOWN_PRIO)),
+	[TRACE_KTHREAD_STOP] = EVENT("sched", "sched_kthread_stop", TASK("comm", "pid", NULL, task)),
+	[TRACE_SYS_ENTER] = EVENT("raw_syscalls", "sys_enter", NUM("id", AS_LONG, sys_enter.id, -1),
+				  NUM("args", AS_ARGS, sys_enter.args, 0)),
+	[TRACE_SYS_EXIT] = EVENT("raw_syscalls", "sys_exit", NUM("id", AS_LONG, sys_exit.id, -1),
+				 NUM("ret", AS_LONG, sys_exit.ret, -1)),
+	[TRACE_CONTENTION_BEGIN] = EVENT("lock", "contention_begin",
+					 NUM("lock_addr", AS_U64, contention.lock, 0),
+					 NUM("flags", AS_UINT, contention.flags, 0)),
+	[TRACE_CONTENTION_END] = EVENT("lock", "contention_end", NUM("lock_addr", AS_U64, contention.lock, 0),
+				       NUM("ret", AS_UINT, contention.flags, 0)),
+	[TRACE_FAULT_USER] = EVENT("exceptions", "page_fault_user", NUM("address", AS_U64, fault.address, 0),
+				   NUM("ip", AS_U64, fault.ip, 0),
+				   NUM("error_code", AS_U64, fault.error_code, 0)),
+	[TRACE_FAULT_KERNEL] = EVENT("exceptions", "page_fault_kernel",
+				     NUM("address", AS_U64, fault.address, 0), NUM("ip", AS_U64, fault.ip, 0),
+				     NUM("error_code", AS_U64, fault.error_code, 0)),
+	[TRACE_IRQ_ENTRY] = EVENT("irq", "irq_handler_entry", NUM("irq", AS_INT, irq.nr, -1),
+				  STR("name", irq.name)),
+	[TRACE_IRQ_EXIT] = EVENT("irq", "irq_handler_exit", NUM("irq", AS_INT, irq.nr, -1)),
+	[TRACE_SOFTIRQ_ENTRY] = EVENT("irq", "softirq_entry", NUM("vec", AS_INT, irq.nr, -1)),
+	[TRACE_SOFTIRQ_EXIT] = EVENT("irq", "softirq_exit", NUM("vec", AS_INT, irq.nr, -1)),
+	[TRACE_PRINT] = EVENT("ftrace", "print", NUM("buf", AS_PRINT, print, 0)),
 };
 
 /* The live monitors' events, found by name pattern: one entry per event id. */
@@ -197,8 +242,9 @@ static void find_kind(struct trace_decoder *d, enum trace_kind kind)
 		return;
 	d->present[kind] = true;
 	d->kinds[ev->id] = kind;
-	for (int i = 0; i < MAX_FIELDS && desc->fields[i]; i++)
-		set_field(&d->fields[kind][i], tep_find_field(ev, desc->fields[i]));
+	for (int i = 0; i < MAX_FIELDS && desc->fields[i].as != AS_END; i++)
+		if (desc->fields[i].name)
+			set_field(&d->fields[kind][i], tep_find_field(ev, desc->fields[i].name));
 	if (d->common_pid.offset < 0) {
 		set_field(&d->common_pid, tep_find_common_field(ev, "common_pid"));
 		set_field(&d->common_flags, tep_find_common_field(ev, "common_flags"));
@@ -483,77 +529,53 @@ static void print_buf(const struct trace_decoder *d, const struct payload *rec,
 	out->print.len = n;
 }
 
+/* One field of @desc, from the record into its place in @out. */
+static __record_inline void decode_field(const struct trace_decoder *d, const struct payload *rec,
+					 const struct field *f, const struct field_desc *desc,
+					 struct trace_record *out)
+{
+	char *to = (char *)out + desc->at;
+
+	switch (desc->as) {
+	case AS_INT:
+		*(int *)to = number(d, rec, f, desc->dflt);
+		break;
+	case AS_UINT:
+		*(unsigned int *)to = number(d, rec, f, desc->dflt);
+		break;
+	case AS_LONG:
+		*(long *)to = number(d, rec, f, desc->dflt);
+		break;
+	case AS_U64:
+		*(uint64_t *)to = number(d, rec, f, desc->dflt);
+		break;
+	case AS_STRING:
+		string_n(d, rec, f, to, desc->size);
+		break;
+	case AS_ARGS:
+		syscall_args(d, rec, f, out->sys_enter.args);
+		break;
+	case AS_PRINT:
+		print_buf(d, rec, f, out);
+		trace_marker_decode(out->print.buf, out->print.len, &out->print.marker);
+		break;
+	case AS_END:
+		break;
+	}
+}
+
 static void decode_fields(const struct trace_decoder *d, const struct payload *rec,
 			  struct trace_record *out)
 {
+	const struct field_desc *desc = descs[out->kind].fields;
 	const struct field *f = d->fields[out->kind];
 
-	switch (out->kind) {
-	case TRACE_SWITCH:
-		task_ref(d, rec, &f[0], &f[1], &f[2], &out->sw.prev);
-		out->sw.prev_state = number(d, rec, &f[3], 0);
-		task_ref(d, rec, &f[4], &f[5], &f[6], &out->sw.next);
-		break;
-	case TRACE_WAKING:
-	case TRACE_WAKEUP:
-	case TRACE_WAKEUP_NEW:
-		task_ref(d, rec, &f[0], &f[1], &f[2], &out->wake);
-		break;
-	case TRACE_FORK:
-		task_ref(d, rec, &f[0], &f[1], NULL, &out->fork.parent);
-		task_ref(d, rec, &f[2], &f[3], NULL, &out->fork.child);
-		break;
-	case TRACE_EXIT:
-	case TRACE_FREE:
-		task_ref(d, rec, &f[0], &f[1], &f[2], &out->task);
-		break;
-	case TRACE_KTHREAD_STOP:
-		task_ref(d, rec, &f[0], &f[1], NULL, &out->task);
-		break;
-	case TRACE_PI_SETPRIO:
-		task_ref(d, rec, &f[0], &f[1], NULL, &out->pi.task);
-		out->pi.oldprio = number(d, rec, &f[2], TRACE_UNKNOWN_PRIO);
-		out->pi.newprio = number(d, rec, &f[3], TRACE_UNKNOWN_PRIO);
-		break;
-	case TRACE_SYS_ENTER:
-		out->sys_enter.id = number(d, rec, &f[0], -1);
-		syscall_args(d, rec, &f[1], out->sys_enter.args);
-		break;
-	case TRACE_SYS_EXIT:
-		out->sys_exit.id = number(d, rec, &f[0], -1);
-		out->sys_exit.ret = number(d, rec, &f[1], -1);
-		break;
-	case TRACE_CONTENTION_BEGIN:
-	case TRACE_CONTENTION_END:
-		out->contention.lock = number(d, rec, &f[0], 0);
-		out->contention.flags = number(d, rec, &f[1], 0);
-		break;
-	case TRACE_FAULT_USER:
-	case TRACE_FAULT_KERNEL:
-		out->fault.address = number(d, rec, &f[0], 0);
-		out->fault.ip = number(d, rec, &f[1], 0);
-		out->fault.error_code = number(d, rec, &f[2], 0);
-		break;
-	case TRACE_IRQ_ENTRY:
-		out->irq.nr = number(d, rec, &f[0], -1);
-		string_n(d, rec, &f[1], out->irq.name, sizeof(out->irq.name));
-		break;
-	case TRACE_IRQ_EXIT:
-	case TRACE_SOFTIRQ_ENTRY:
-	case TRACE_SOFTIRQ_EXIT:
-		out->irq.nr = number(d, rec, &f[0], -1);
-		break;
-	case TRACE_PRINT:
-		print_buf(d, rec, &f[1], out);
-		trace_marker_decode(out->print.buf, out->print.len, &out->print.marker);
-		break;
-	case TRACE_RV_EVENT:
-	case TRACE_RV_ERROR:
+	if (out->kind == TRACE_RV_EVENT || out->kind == TRACE_RV_ERROR) {
 		decode_rv(d, rec, out);
-		break;
-	default:
-		break;
+		return;
 	}
+	for (int i = 0; i < MAX_FIELDS && desc[i].as != AS_END; i++)
+		decode_field(d, rec, &f[i], &desc[i], out);
 }
 
 static enum trace_kind kind_of(const struct trace_decoder *d, const struct payload *rec)
