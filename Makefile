@@ -16,8 +16,8 @@
 #
 # Folders, in data-flow order: models/ (specs, generator) -> monitors/
 # (automata and handlers, freestanding C) <- parsers/ (trace input) ->
-# engine/ (the replay) -> report/, diff/ -> cli/ (the command); recorder/
-# (rvreplay record), kmod/ (the module) beside.
+# engine/ (the replay) -> report/, diff/, baseline/ -> cli/ (the command);
+# recorder/ (rvreplay record), kmod/ (the module) beside.
 
 BUILD		?= build
 CC		?= gcc
@@ -57,6 +57,7 @@ include recorder/recorder.mk
 include engine/engine.mk
 include report/report.mk
 include diff/diff.mk
+include baseline/baseline.mk
 include cli/cli.mk
 include tests/unit/unit.mk
 include tests/workloads/workloads.mk
@@ -70,7 +71,7 @@ include install.mk
 include fuzz/fuzz.mk
 
 OBJS = $(LTLC_OBJS) $(MONITOR_OBJS) $(PARSER_OBJS) $(RECORDER_OBJS) $(ENGINE_OBJS) $(REPORT_OBJS) \
-       $(DIFF_OBJS) $(CLI_OBJS) $(UNIT_OBJS) $(SPEC_OBJS)
+       $(DIFF_OBJS) $(BASELINE_OBJS) $(CLI_OBJS) $(UNIT_OBJS) $(SPEC_OBJS)
 
 check: deps
 	$(MAKE) check-all

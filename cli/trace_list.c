@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "baseline.h"
 #include "grow.h"
 #include "key_index.h"
 #include "trace_list.h"
@@ -319,9 +320,9 @@ const char *trace_list_name(const char *path, char *buf, size_t len)
 	return buf;
 }
 
-static int by_key(const void *a, const void *b)
+static const char *list_key(const void *data, unsigned int i)
 {
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
+	return ((const struct trace_list *)data)->keys[i];
 }
 
 /**
@@ -334,25 +335,19 @@ static int by_key(const void *a, const void *b)
  */
 int trace_list_same_keys(const struct trace_list *l, char *err, size_t len)
 {
-	const char **k = malloc((l->nr + 1) * sizeof(*k));
-	int ret = 0;
+	unsigned int i, k;
+	int ret = baseline_key_repeat(list_key, l, l->nr, &i, &k);
 
-	if (!k) {
+	if (ret < 0) {
 		snprintf(err, len, "out of memory");
 		return -1;
 	}
-	memcpy(k, l->keys, l->nr * sizeof(*k));
-	qsort(k, l->nr, sizeof(*k), by_key);
-	for (unsigned int i = 1; i < l->nr && !ret; i++) {
-		if (strcmp(k[i - 1], k[i]))
-			continue;
-		snprintf(err, len, "two traces are keyed '%.300s' (their path under the folder "
-			 "named): a baseline would take them for one; name their folders apart",
-			 k[i]);
-		ret = -1;
-	}
-	free(k);
-	return ret;
+	if (!ret)
+		return 0;
+	snprintf(err, len, "two traces are keyed '%.300s' (their path under the folder "
+		 "named): a baseline would take them for one; name their folders apart",
+		 l->keys[k]);
+	return -1;
 }
 
 void trace_list_free(struct trace_list *l)

@@ -11,7 +11,7 @@ UNIT_SRCS	= $(addprefix tests/unit/,unit_main.c ltl_drive.c ltl_equiv.c ltl_prog
 		  trace_records_test.c trace_format_test.c trace_open_test.c cpu_stream_test.c \
 		  print_format_test.c \
 		  kallsyms_test.c cpu_irqs_test.c format_trial_test.c arch_test.c \
-		  kernel_events_test.c escape_test.c report_counts_test.c)
+		  kernel_events_test.c escape_test.c report_counts_test.c diff_test.c)
 SPEC_NAMES	= $(notdir $(basename $(wildcard tests/unit/specs/*.ltl)))
 SPEC_GEN	= $(BUILD)/gen/specs
 SPEC_OBJS	= $(SPEC_NAMES:%=$(SPEC_GEN)/%_automaton.o) $(SPEC_GEN)/registry.o
@@ -37,6 +37,9 @@ $(SPEC_GEN)/registry.c: tests/unit/unit.mk $(wildcard tests/unit/specs/*.ltl)
 $(SPEC_GEN)/%.o: $(SPEC_GEN)/%.c
 	$(CC) $(ALL_CFLAGS) $(MONITOR_CFLAGS) $(UNIT_CFLAGS) -c -o $@ $<
 
+# diff's matching, with diff/'s own header (diff_local.h).
+$(BUILD)/tests/unit/diff_test.o: UNIT_CFLAGS += -Idiff
+
 # These include a generated header for its atom enum only.
 $(BUILD)/tests/unit/sleep_test.o $(BUILD)/tests/unit/pagefault_test.o \
 $(BUILD)/tests/unit/ltl_core_test.o: UNIT_CFLAGS += -Wno-unused-function
@@ -50,7 +53,7 @@ UNIT_ANALYZER_OBJS = $(BUILD)/report/syscall_decode.o $(BUILD)/engine/syscall_na
 		     $(BUILD)/recorder/tracedat_write.o $(BUILD)/engine/cpu_irqs.o \
 		     $(BUILD)/engine/kernel_events.o $(BUILD)/report/text_pool.o \
 		     $(BUILD)/report/report_stats.o $(BUILD)/report/report_groups.o \
-		     $(PARSER_OBJS)
+		     $(addprefix $(BUILD)/diff/,match.o keys.o windows.o steps.o) $(PARSER_OBJS)
 
 $(BUILD)/unit-tests: $(UNIT_OBJS) $(SPEC_OBJS) $(LTLC_LIB_OBJS) $(UNIT_ANALYZER_OBJS) \
 		     $(BUILD)/libmonitors.a

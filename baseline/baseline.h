@@ -102,6 +102,9 @@ int baseline_add_object(struct baseline *b, struct baseline_object *o, char *err
 int baseline_add_group(struct baseline *groups, const json_t *g, char *err, size_t len);
 int baseline_load(const char *path, struct baseline *b, char *err, size_t len);
 int baseline_unique(const struct baseline *b, char *err, size_t len);
+int baseline_key_repeat(const char *(*key_of)(const void *data, unsigned int i),
+			const void *data, unsigned int nr, unsigned int *first,
+			unsigned int *second);
 int baseline_resolve_single(struct baseline *a, struct baseline *b, char *err, size_t len);
 void baseline_free(struct baseline *b);
 int baseline_compare(const struct baseline *old, const struct baseline *new,

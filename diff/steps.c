@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The step comparison: the live event_<monitor> records against the
+ * replay's steps, task by task and record by record; where they go apart
+ * is a divergence, classed by docs/semantics.md section 5 when one
+ * property explains it.
+ */
+#include <string.h>
+
+#include "diff_local.h"
+#include "grow.h"
+
+static bool same_step(const struct diff_step *a, const struct diff_step *b)
+{
+	return a->states == b->states && a->atoms == b->atoms && a->next == b->next;
+}
+
+static unsigned long atom_bits(const struct rv_monitor *m, const char *const *names)
+{
+	const struct rv_automaton *a = m->automaton;
+	unsigned long bits = 0;
+
+	for (unsigned int i = 0; i < a->nr_atoms; i++)
+		for (int k = 0; names[k]; k++)
+			if (!strcmp(a->atom_name(i), names[k]))
+				bits |= 1UL << i;
+	return bits;
+}
+
+/*
+ * Which section 5 property the first differing step shows, if any. @at is
+ * a step at the record where the steps differ (its kind, and whether the
+ * trace shows a sleep there).
+ */
+static enum diff_why classify_steps(const struct rv_monitor *m, const struct diff_divergence *d,
+				    const struct diff_step *at)
+{
+	static const char *const prio[] = { "rt", "wo_eq_hi_pr", "wo_lo_pr", NULL };
+	static const char *const waker_prio[] = { "wo_eq_hi_pr", "wo_lo_pr", NULL };
+	static const char *const hardirq[] = { "wo_ha", NULL };
+	static const char *const sleep[] = { "sl", "sle", NULL };
+	static const char *const abort_sleep[] = { "ab_sl", NULL };
+	unsigned long differ;
+
+	if (d->live_has && (d->live.atoms & atom_bits(m, abort_sleep)))
+		return DIFF_SET_STATE;
+	if (d->live_has && d->replay_has) {
+		differ = d->live.atoms ^ d->replay.atoms;
+		if (differ & atom_bits(m, hardirq))
+			return DIFF_HARDIRQ;
+		if (differ & atom_bits(m, prio))
+			return DIFF_PRIO;
+		if (differ & atom_bits(m, sleep))
+			return DIFF_SET_STATE;
+		return DIFF_UNEXPLAINED;
+	}
+	differ = d->live_has ? d->live.atoms : d->replay.atoms;
+	if (at->kind == TRACE_WAKING && (differ & atom_bits(m, hardirq)))
+		return DIFF_HARDIRQ;
+	if (at->kind == TRACE_WAKING && (differ & atom_bits(m, waker_prio)))
+		return DIFF_PRIO;
+	/*
+	 * A SLEEP only the live monitor took, at a record where the trace
+	 * shows no sleep: the kernel's, at set_current_state(). That record
+	 * may be a switch too: one where the task was preempted (R), ran
+	 * again and set its state, which no record shows. Only a switch out
+	 * asleep is where the replay itself takes SLEEP.
+	 */
+	if (d->live_has && !at->asleep && (differ & atom_bits(m, sleep)))
+		return DIFF_SET_STATE;
+	return DIFF_UNEXPLAINED;
+}
+
+/* The end of the run of steps of one task at one record, in a sorted array. */
+static unsigned int run_end(const struct diff_step *s, unsigned int n, unsigned int from)
+{
+	unsigned int i = from + 1;
+
+	while (i < n && !diff_task_cmp(s[i].monitor, s[i].pid, s[from].monitor, s[from].pid) &&
+	       !diff_key_cmp(&s[i].at, &s[from].at))
+		i++;
+	return i;
+}
+
+static bool same_run(const struct diff_step *a, unsigned int na, const struct diff_step *b,
+		     unsigned int nb)
+{
+	if (na != nb)
+		return false;
+	for (unsigned int i = 0; i < na; i++)
+		if (!same_step(&a[i], &b[i]))
+			return false;
+	return true;
+}
+
+/* The first step of a task at a record in a sorted array, or n. */
+static unsigned int find_run(const struct diff_step *s, unsigned int n, int monitor, int pid,
+			     const struct diff_key *at)
+{
+	struct diff_step probe = { .monitor = monitor, .pid = pid, .at = *at, .seq = 0 };
+	unsigned int lo = 0, hi = n;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (diff_step_cmp(&s[mid], &probe) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == n || diff_task_cmp(s[lo].monitor, s[lo].pid, monitor, pid) ||
+	    diff_key_cmp(&s[lo].at, at))
+		return n;
+	return lo;
+}
+
+/* Without inference, would the replay have stepped there as the live monitor did? */
+static bool rerun_agrees(const struct diff_compare *cmp, const struct diff_step *live,
+			 unsigned int nl, const struct diff_step *any)
+{
+	unsigned int at = find_run(cmp->rerun, cmp->nr_rerun, any->monitor, any->pid, &any->at);
+
+	if (at == cmp->nr_rerun)
+		return nl == 0;
+	return same_run(&cmp->rerun[at], run_end(cmp->rerun, cmp->nr_rerun, at) - at, live, nl);
+}
+
+static bool born_in_trace(const struct diff_compare *cmp, int pid)
+{
+	for (unsigned int i = 0; i < cmp->nr_born; i++)
+		if (cmp->born[i] == pid)
+			return true;
+	return false;
+}
+
+/*
+ * The task's first steps, live only: its live instance was running before
+ * the trace began, on atoms only events teach (section 5) that the live
+ * monitor learned from events before the first record. Only where the
+ * trace does not say when the live monitors started (our module's
+ * enabled line: its instances start there, with the trace), and only for
+ * a task older than the trace (one forked in it starts alike in both).
+ */
+static bool started_before(const struct diff_compare *cmp, const struct diff_step *l,
+			   unsigned int nl, unsigned int nr, bool first)
+{
+	return first && nl && !nr && !cmp->res->nr_windows && !born_in_trace(cmp, l->pid);
+}
+
+static int open_divergence(struct diff_compare *cmp, const struct diff_step *l, unsigned int nl,
+			   const struct diff_step *r, unsigned int nr, bool first)
+{
+	struct diff_result *res = cmp->res;
+	const struct diff_step *any = nl ? l : r;
+	struct diff_divergence *d;
+	unsigned int i = 0;
+
+	if (grow_room(&res->divergences, res->nr_divergences, sizeof(*d)))
+		return -1;
+	d = &res->divergences[res->nr_divergences++];
+	memset(d, 0, sizeof(*d));
+	d->monitor = any->monitor;
+	d->pid = any->pid;
+	d->at = any->at;
+	/* the first step that differs within the record */
+	while (i < nl && i < nr && same_step(&l[i], &r[i]))
+		i++;
+	d->live_has = i < nl;
+	d->replay_has = i < nr;
+	if (d->live_has)
+		d->live = l[i];
+	if (d->replay_has)
+		d->replay = r[i];
+	if (diff_after_lost(res, cmp->cpus, cmp->nr_cpus, &d->at))
+		d->why = DIFF_LOST;
+	else if (cmp->opts->replay.infer && rerun_agrees(cmp, l, nl, any))
+		d->why = DIFF_INFER;
+	else
+		d->why = classify_steps(cmp->opts->replay.monitors[d->monitor], d, any);
+	if (d->why == DIFF_UNEXPLAINED && started_before(cmp, l, nl, nr, first))
+		d->why = DIFF_BEFORE;
+	return 0;
+}
+
+/* Where one side's instance of a task is: after its last step, if any. */
+struct side_state {
+	bool		known;
+	unsigned long	states;
+};
+
+static void side_advance(struct side_state *side, const struct diff_step *run, unsigned int n)
+{
+	if (!n)
+		return;
+	side->known = true;
+	side->states = run[n - 1].next;
+}
+
+/**
+ * diff_compare_steps() - the live steps against the replayed ones
+ * @cmp: the comparison; its res gets the divergences
+ * @live: the live steps, in diff_step_cmp() order
+ * @nl: their number
+ * @replay: the replayed steps, in the same order
+ * @nr: their number
+ *
+ * Both sorted step lists, task by task and record by record: a divergence
+ * opens at the first record where they differ and closes after the next
+ * record where both stepped alike, or after which both instances are in
+ * the same states again (SLEEP at set_current_state() shifts steps from a
+ * system call to the switch, and the task is in step again after it): a
+ * later difference then opens a divergence of its own, with its own class.
+ *
+ * Return: 0, or -1 when memory runs out.
+ */
+int diff_compare_steps(struct diff_compare *cmp, const struct diff_step *live, unsigned int nl,
+		       const struct diff_step *replay, unsigned int nr)
+{
+	struct side_state ls = { 0 }, rs = { 0 };
+	unsigned int i = 0, k = 0;
+	bool first = true;
+	int open = -1, om = -1, op = -1;
+
+	while (i < nl || k < nr) {
+		const struct diff_step *a = i < nl ? &live[i] : NULL, *b = k < nr ? &replay[k] : NULL;
+		const struct diff_step *any;
+		unsigned int ie = i, ke = k;
+		int c;
+
+		if (!a)
+			c = 1;
+		else if (!b)
+			c = -1;
+		else if (!(c = diff_task_cmp(a->monitor, a->pid, b->monitor, b->pid)))
+			c = diff_key_cmp(&a->at, &b->at);
+		if (c <= 0)
+			ie = run_end(live, nl, i);
+		if (c >= 0)
+			ke = run_end(replay, nr, k);
+		any = c <= 0 ? a : b;
+		if (any->monitor != om || any->pid != op) {
+			open = -1;
+			om = any->monitor;
+			op = any->pid;
+			ls = (struct side_state){ 0 };
+			rs = (struct side_state){ 0 };
+			first = true;
+		}
+		if (!same_run(&live[i], ie - i, &replay[k], ke - k) && open < 0) {
+			if (open_divergence(cmp, &live[i], ie - i, &replay[k], ke - k, first))
+				return -1;
+			open = cmp->res->nr_divergences - 1;
+		}
+		first = false;
+		side_advance(&ls, &live[i], ie - i);
+		side_advance(&rs, &replay[k], ke - k);
+		if (open >= 0 && ls.known && rs.known && ls.states == rs.states) {
+			cmp->res->divergences[open].until = any->at.ts;
+			open = -1;
+		}
+		i = ie;
+		k = ke;
+	}
+	return 0;
+}
+
+/**
+ * diff_divergence_at() - the divergence of a task open at a record
+ * @res: the divergences
+ * @monitor: the task's monitor index
+ * @pid: its pid
+ * @at: the record
+ *
+ * Return: the last one opened at or before @at if it is still open there,
+ * else NULL.
+ */
+const struct diff_divergence *diff_divergence_at(const struct diff_result *res, int monitor,
+						 int pid, const struct diff_key *at)
+{
+	const struct diff_divergence *found = NULL;
+
+	for (unsigned int i = 0; i < res->nr_divergences; i++) {
+		const struct diff_divergence *d = &res->divergences[i];
+
+		if (d->monitor == monitor && d->pid == pid && diff_key_cmp(&d->at, at) <= 0)
+			found = d;
+	}
+	if (found && found->until && found->until < at->ts)
+		return NULL;
+	return found;
+}
+
