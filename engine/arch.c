@@ -131,18 +131,6 @@ static const struct syscall_table *syscall_table_of(const char *arch)
 }
 
 /**
- * syscall_arch_known - whether system calls of an architecture have names
- * @arch: an architecture name or alias, may be NULL
- *
- * Return: true for x86_64, i386, arm64, riscv64, riscv32, arm, ppc64,
- * s390x and their aliases.
- */
-bool syscall_arch_known(const char *arch)
-{
-	return syscall_table_of(arch) != NULL;
-}
-
-/**
  * syscall_name - the name of a system call number
  * @arch: an architecture name or alias
  * @nr: the number, any value

@@ -46,7 +46,6 @@ enum arch_fit {
 	ARCH_CONTRADICTS,
 };
 
-bool syscall_arch_known(const char *arch);
 const char *syscall_arch_canonical(const char *arch);
 const char *syscall_name(const char *arch, long nr);
 long syscall_number(const char *arch, const char *name);

@@ -39,7 +39,7 @@ static const char *const softirq_names[] = {
  *
  * Return: "TIMER", or NULL for a vector the kernel does not name.
  */
-const char *cpu_irqs_softirq_name(int vec)
+static const char *cpu_irqs_softirq_name(int vec)
 {
 	if (vec < 0 || vec >= (int)(sizeof(softirq_names) / sizeof(softirq_names[0])))
 		return NULL;

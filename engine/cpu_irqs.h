@@ -52,6 +52,5 @@ void cpu_irqs_record(struct cpu_irqs *q, const struct trace_record *rec);
 bool cpu_irqs_now(const struct cpu_irqs *q, int cpu, bool soft, struct irq_id *out);
 void cpu_irqs_window(const struct cpu_irqs *q, int cpu, uint64_t from, uint64_t to,
 		     struct irq_activity *out);
-const char *cpu_irqs_softirq_name(int vec);
 
 #endif

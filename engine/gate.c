@@ -159,36 +159,15 @@ void gate_keep_judging(const struct gate *g, struct replay_options *opts)
 			opts->monitors[opts->nr_monitors++] = g->monitors[i].monitor;
 }
 
-/**
- * gate_count() - count a record for gate_after()
- * @recs: the counts
- * @rec: the record
- */
-void gate_count(struct record_counts *recs, const struct trace_record *rec)
-{
-	recs->events++;
-	recs->per_kind[rec->kind]++;
-	if (rec->kind == TRACE_PRINT)
-		gate_record_line(rec, recs);
-}
-
-/**
- * gate_record_line() - take in rvreplay record's list of enabled events
- * @rec: a trace_marker record
- * @recs: gets the list, when @rec is "rvreplay-events: sched:sched_switch ..."
- *
- * Return: true when @rec was that list.
- */
-bool gate_record_line(const struct trace_record *rec, struct record_counts *recs)
+/* rvreplay record's list of enabled events, "rvreplay-events: sched:sched_switch ..." */
+static void record_line(const struct trace_record *rec, struct record_counts *recs)
 {
 	char name[96];
-	size_t at, len;
-
+	size_t at, len, nr;
 	const char *words;
-	size_t nr;
 
-	if (rec->kind != TRACE_PRINT || rec->print.marker.kind != TRACE_MARKER_EVENTS)
-		return false;
+	if (rec->print.marker.kind != TRACE_MARKER_EVENTS)
+		return;
 	words = rec->print.marker.events.words;
 	nr = rec->print.marker.events.len;
 	recs->listed = true;
@@ -211,7 +190,19 @@ bool gate_record_line(const struct trace_record *rec, struct record_counts *recs
 		}
 	}
 	recs->enabled[TRACE_OTHER] = false;
-	return true;
+}
+
+/**
+ * gate_count() - count a record for gate_after()
+ * @recs: the counts
+ * @rec: the record
+ */
+void gate_count(struct record_counts *recs, const struct trace_record *rec)
+{
+	recs->events++;
+	recs->per_kind[rec->kind]++;
+	if (rec->kind == TRACE_PRINT)
+		record_line(rec, recs);
 }
 
 /**

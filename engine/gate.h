@@ -58,7 +58,6 @@ void gate_before(struct gate *g, const struct replay_options *opts, const struct
 		 const char *arch);
 void gate_after(struct gate *g, const struct record_counts *recs);
 void gate_keep_judging(const struct gate *g, struct replay_options *opts);
-bool gate_record_line(const struct trace_record *rec, struct record_counts *recs);
 void gate_count(struct record_counts *recs, const struct trace_record *rec);
 void gate_advice(const struct gate *g, char *buf, size_t len);
 

@@ -26,7 +26,7 @@
  *
  * Return: 0, or -1 when the line is not a stat line.
  */
-int task_info_parse_stat(const char *stat, int tgid, struct task_info *ti)
+static int task_info_parse_stat(const char *stat, int tgid, struct task_info *ti)
 {
 	const char *open = strchr(stat, '('), *close = strrchr(stat, ')'), *p;
 	unsigned long flags = 0;

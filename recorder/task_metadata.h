@@ -24,7 +24,6 @@ struct task_info {
 	char	comm[64];
 };
 
-int task_info_parse_stat(const char *stat, int tgid, struct task_info *ti);
 long task_metadata_write(struct tracefs_instance *inst, const char *proc);
 int events_metadata_write(struct tracefs_instance *inst, const struct record_options *o,
 			  const bool *enabled);
