@@ -5,7 +5,6 @@
  */
 #include <string.h>
 
-#include "report_html.h"
 #include "report_pictures.h"
 
 #define PASS_STOP	1	/* neither picture needs more records */

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "explain.h"
-#include "report_html.h"
+#include "html_local.h"
 
 #define BAR_W		40
 #define BAR_GAP		6

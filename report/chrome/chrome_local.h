@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Inside the Chrome trace export (report_chrome.h): its state and the
+ * Inside the Chrome trace export (chrome_trace.h): its state and the
  * writing of one event.
  */
-#ifndef REPORT_CHROME_LOCAL_H
-#define REPORT_CHROME_LOCAL_H
+#ifndef CHROME_LOCAL_H
+#define CHROME_LOCAL_H
 
-#include "report_chrome.h"
+#include "chrome_trace.h"
 
 #define CHROME_HASH	4096
 

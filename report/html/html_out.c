@@ -7,7 +7,7 @@
 
 #include "escape.h"
 #include "explain.h"
-#include "report_html.h"
+#include "html_local.h"
 
 /**
  * html_printf() - markup rvreplay makes: never text from the trace

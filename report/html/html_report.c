@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The HTML report (report_html.h): the document, its header, summary,
+ * The HTML report (html_report.h): the document, its header, summary,
  * coverage and lost events, and a section per group of violations with
  * its timelines, one shown at a time (radio buttons and CSS: no script).
  */
@@ -10,7 +10,7 @@
 
 #include "escape.h"
 #include "explain.h"
-#include "report_html.h"
+#include "html_local.h"
 
 #define LINE_LEN	1024
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Writing the Chrome trace (report_chrome.h): events, strings, tasks'
+ * Writing the Chrome trace (chrome_trace.h): events, strings, tasks'
  * names, and the verdicts as instant events.
  */
 #include <stdlib.h>
@@ -8,7 +8,7 @@
 
 #include "escape.h"
 #include "explain.h"
-#include "report_chrome_local.h"
+#include "chrome_local.h"
 
 #define LINE_LEN	1024
 

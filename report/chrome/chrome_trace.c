@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The Chrome trace export (report_chrome.h): the header, the records'
+ * The Chrome trace export (chrome_trace.h): the header, the records'
  * pass (CPU runs, real-time tasks' states, wakeup flows), the end.
  */
 #include <stdlib.h>
@@ -8,7 +8,7 @@
 
 #include "escape.h"
 #include "explain.h"
-#include "report_chrome_local.h"
+#include "chrome_local.h"
 
 #define PS_PREEMPTED	0x100		/* TASK_REPORT_MAX: switched out runnable */
 #define PS_DEAD		0x30		/* EXIT_DEAD, EXIT_ZOMBIE */

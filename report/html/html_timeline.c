@@ -11,7 +11,7 @@
 
 #include "escape.h"
 #include "explain.h"
-#include "report_html.h"
+#include "html_local.h"
 
 #define SVG_W		1000
 #define PLOT_X0		150.0
