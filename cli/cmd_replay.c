@@ -46,6 +46,7 @@ struct replay_cli {
 	uint64_t		max_inflated;
 	bool			around;		/* --around: --from and --to set by it */
 	enum time_unit		ts;		/* --ts */
+	struct time_format	times;		/* made from it */
 	bool			quiet;
 	bool			named;		/* -m named monitors, not only the container */
 	struct gate_monitor	unavailable[MAX_MONITORS];
@@ -969,7 +970,8 @@ static int replay_one(struct replay_cli *c)
 	/* a read of the whole file: only for the JSON Lines that tell its digest */
 	if (c->result && c->jsonl)
 		trace_result_file(c->result, trace_input_fd(t.in));
-	cmd_set_times(t.in, c->ts);
+	c->times = cmd_time_format(t.in, c->ts);
+	c->replay.times = &c->times;
 	ret = EXIT_ERROR;
 	if (usage_on_trace(c, &t))
 		goto out;

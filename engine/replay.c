@@ -904,7 +904,7 @@ static int lost(struct replay *r, const struct trace_record *rec, bool first)
 		r->sink.lost(r->sink.data, &gap);
 	if (r->opts.lost == LOST_FAIL && gap.where == LOST_MID)
 		return fail_with(r, "events lost on CPU %d before %s", rec->cpu,
-				 time_text(rec->ts, ts, sizeof(ts)));
+				 time_text(r->opts.times, rec->ts, ts, sizeof(ts)));
 	/* every instance is reset: each task when it is next used (catch_up()) */
 	if (r->opts.lost == LOST_RESET) {
 		flush_pending(r);
@@ -954,7 +954,9 @@ static void count(struct replay *r, const struct trace_record *rec)
 {
 	if (!r->stats.counts.events) {
 		r->stats.first_ts = rec->ts;
-		time_text_base(rec->ts);
+		/* --ts rel counts from here */
+		if (r->opts.times)
+			r->opts.times->base = rec->ts;
 	}
 	r->stats.last_ts = rec->ts;
 	gate_count(&r->stats.counts, rec);
@@ -1101,7 +1103,7 @@ static int damaged(struct replay *r)
 		return -1;
 	}
 	if (n && r->opts.damaged == DAMAGED_FAIL) {
-		time_text(d[0].ts, ts, sizeof(ts));
+		time_text(r->opts.times, d[0].ts, ts, sizeof(ts));
 		return fail_with(r, "CPU %d: %s at offset %llu, after its record at %s; the records "
 			      "after it cannot be read (%d CPU%s damaged; --damaged=report replays "
 			      "the rest)", d[0].cpu, d[0].what, (unsigned long long)d[0].offset,

@@ -35,17 +35,6 @@ const char *explain_cause_key(enum verdict_cause cause)
 }
 
 /**
- * explain_ts() - a timestamp as trace-cmd report prints the record's (time_text())
- * @ts: nanoseconds
- * @buf: where to write
- * @len: its size
- */
-void explain_ts(uint64_t ts, char *buf, size_t len)
-{
-	time_text(ts, buf, len);
-}
-
-/**
  * explain_prio() - a kernel prio, or "?" when unknown
  * @prio: the prio
  * @buf: where to write
@@ -535,8 +524,8 @@ static enum coverage_class never_judged(const struct coverage *c, char *buf, siz
 	return COVERAGE_NEVER;
 }
 
-static enum coverage_class coverage_class(const struct coverage *c, bool strict, char *buf,
-					  size_t len)
+static enum coverage_class coverage_class(const struct coverage *c, bool strict,
+					  const struct time_format *tf, char *buf, size_t len)
 {
 	char ts[32];
 
@@ -553,12 +542,12 @@ static enum coverage_class coverage_class(const struct coverage *c, bool strict,
 	if (c->started_ts && c->unjudged) {
 		snprintf(buf, len, "judged from %s, but %lu page faults while its instance was "
 			 "stopped were not (as in the kernel: a violation stops the instance until "
-			 "a fault while not RT)", time_text(c->started_ts, ts, sizeof(ts)),
+			 "a fault while not RT)", time_text(tf, c->started_ts, ts, sizeof(ts)),
 			 c->unjudged);
 		return COVERAGE_PARTLY;
 	}
 	if (c->started_ts) {
-		snprintf(buf, len, "judged from %s", time_text(c->started_ts, ts, sizeof(ts)));
+		snprintf(buf, len, "judged from %s", time_text(tf, c->started_ts, ts, sizeof(ts)));
 		return COVERAGE_JUDGED;
 	}
 	if (c->violations) {
@@ -572,6 +561,7 @@ static enum coverage_class coverage_class(const struct coverage *c, bool strict,
  * explain_coverage() - whether an RT task's instance was judged, and why not
  * @c: the instance
  * @strict: --strict-start (a task with nothing to judge counts as judged)
+ * @tf: how times print (--ts)
  * @buf: where to write the reason, never empty
  * @len: its size
  *
@@ -580,9 +570,10 @@ static enum coverage_class coverage_class(const struct coverage *c, bool strict,
  *
  * Return: its class.
  */
-enum coverage_class explain_coverage(const struct coverage *c, bool strict, char *buf, size_t len)
+enum coverage_class explain_coverage(const struct coverage *c, bool strict,
+				     const struct time_format *tf, char *buf, size_t len)
 {
-	enum coverage_class class = coverage_class(c, strict, buf, len);
+	enum coverage_class class = coverage_class(c, strict, tf, buf, len);
 	size_t n = strlen(buf);
 
 	if (c->early_wakes && (c->monitor->sleep_rule) && n < len)

@@ -12,6 +12,22 @@
 #include "explain.h"
 #include "report.h"
 
+/**
+ * report_coverage_class() - how far an instance was judged, as the
+ * report's options say (--strict-start, --ts)
+ * @rep: the report
+ * @c: the instance
+ * @buf: where to write why
+ * @len: its size
+ *
+ * Return: its class (explain_coverage()).
+ */
+enum coverage_class report_coverage_class(const struct report *rep, const struct coverage *c,
+					  char *buf, size_t len)
+{
+	return explain_coverage(c, rep->replay->strict_start, rep->replay->times, buf, len);
+}
+
 /*
  * Never judged as the kernel never judges it: a task real-time from its
  * first page fault (every atom known), whose pagefault instance never
@@ -36,7 +52,7 @@ static const struct coverage *none_judged(const struct report *rep, const struct
 
 		if (c->monitor != m)
 			continue;
-		class = explain_coverage(c, rep->replay->strict_start, buf, sizeof(buf));
+		class = report_coverage_class(rep, c, buf, sizeof(buf));
 		if (class == COVERAGE_JUDGED || class == COVERAGE_PARTLY)
 			return NULL;
 		/*

@@ -306,7 +306,7 @@ static json_t *coverage_object(const struct report *rep, const struct coverage *
 {
 	char why[EXPLAIN_LEN * 2];
 	json_t *o = json_object();
-	enum coverage_class class = explain_coverage(c, rep->replay->strict_start, why, sizeof(why));
+	enum coverage_class class = report_coverage_class(rep, c, why, sizeof(why));
 
 	json_object_set_new(o, "monitor", json_string(c->monitor->name));
 	json_object_set_new(o, "pid", json_integer(c->pid));
@@ -550,8 +550,8 @@ static json_t *coverage_counts(struct report *rep)
 	json_t *o = json_object();
 
 	for (unsigned int i = 0; i < rep->nr_coverage; i++) {
-		const char *key = explain_coverage_key(explain_coverage(&rep->coverage[i],
-						       rep->replay->strict_start, why, sizeof(why)));
+		const char *key = explain_coverage_key(report_coverage_class(rep, &rep->coverage[i],
+										why, sizeof(why)));
 		json_t *n = json_object_get(o, key);
 
 		json_object_set_new(o, key, json_integer(n ? json_integer_value(n) + 1 : 1));

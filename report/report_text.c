@@ -54,7 +54,7 @@ static void text_verdict(struct report *rep, const struct verdict *v)
 	FILE *out = rep->opts.out;
 	const char *matched;
 
-	explain_ts(v->ts, ts, sizeof(ts));
+	time_text(rep->replay->times, v->ts, ts, sizeof(ts));
 	explain_prio(v->prio, prio, sizeof(prio));
 	matched = report_comm_matched(&rep->filter, v);
 	if (matched && strcmp(matched, v->comm))
@@ -92,7 +92,7 @@ static void text_instance(struct report *rep, const char *label, const struct ve
 {
 	char ts[32], buf[LINE_LEN];
 
-	explain_ts(v->ts, ts, sizeof(ts));
+	time_text(rep->replay->times, v->ts, ts, sizeof(ts));
 	if (v->cause == CAUSE_SLEEP_REASON || v->cause == CAUSE_WAKER)
 		explain_sleep(v, rep->opts.arch, buf, sizeof(buf));
 	else if (v->event == TRACE_FAULT_USER || v->event == TRACE_FAULT_KERNEL)
@@ -111,8 +111,8 @@ static void text_group(struct report *rep, const struct verdict_group *g)
 	const struct verdict *w = g->worst;
 	FILE *out = rep->opts.out;
 
-	explain_ts(g->first_ts, first, sizeof(first));
-	explain_ts(g->last_ts, last, sizeof(last));
+	time_text(rep->replay->times, g->first_ts, first, sizeof(first));
+	time_text(rep->replay->times, g->last_ts, last, sizeof(last));
 	explain_prio(g->prio, prio, sizeof(prio));
 	fprintf(out, "%s%s violation%s%s: %s pid %d prio %s: ", report_color(rep, REPORT_RED),
 		g->monitor->name, g->count == 1 ? "" : "s", report_color(rep, REPORT_RESET),
@@ -286,8 +286,8 @@ static void text_summary(struct report *rep)
 	for (unsigned int i = 0; i < rep->nr_rows; i++) {
 		const struct summary_row *row = &rep->rows[i];
 
-		explain_ts(row->first, first, sizeof(first));
-		explain_ts(row->last, last, sizeof(last));
+		time_text(rep->replay->times, row->first, first, sizeof(first));
+		time_text(rep->replay->times, row->last, last, sizeof(last));
 		explain_prio(row->prio, prio, sizeof(prio));
 		fprintf(out, "  %-9s %-16s pid %-7d prio %-4s %6lu  %s..%s  ", row->monitor->name,
 			escape(row->comm, comm, sizeof(comm)), row->pid, prio, row->count, first, last);
@@ -304,8 +304,7 @@ static void text_coverage(struct report *rep)
 
 	for (unsigned int i = 0; i < rep->nr_coverage; i++) {
 		const struct coverage *c = &rep->coverage[i];
-		enum coverage_class class = explain_coverage(c, rep->replay->strict_start, why,
-							     sizeof(why));
+		enum coverage_class class = report_coverage_class(rep, c, why, sizeof(why));
 
 		count[class]++;
 		if (class == COVERAGE_JUDGED && !c->early_wakes)
@@ -349,7 +348,7 @@ static void text_lost(struct report *rep)
 	for (unsigned int i = 0; i < rep->nr_lost; i++) {
 		const struct lost_gap *g = &rep->lost[i];
 
-		explain_ts(g->ts, ts, sizeof(ts));
+		time_text(rep->replay->times, g->ts, ts, sizeof(ts));
 		if (g->where == LOST_DAMAGED) {
 			fprintf(out, "  CPU %d: records lost after %s: %s at offset %llu "
 				"(--damaged=report)\n", g->cpu, g->ts ? ts : "the start", g->what,
@@ -378,8 +377,8 @@ static void text_end(struct report *rep, const struct replay_stats *stats)
 		text_stats(rep);
 	text_coverage(rep);
 	text_lost(rep);
-	explain_ts(stats->first_ts, first, sizeof(first));
-	explain_ts(stats->last_ts, last, sizeof(last));
+	time_text(rep->replay->times, stats->first_ts, first, sizeof(first));
+	time_text(rep->replay->times, stats->last_ts, last, sizeof(last));
 	fprintf(rep->opts.out, "Trace: %llu events from %s to %s, %lu tasks at most at once\n",
 		stats->counts.events, first, last, stats->max_tasks);
 }

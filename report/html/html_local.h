@@ -22,8 +22,9 @@
 #define HTML_MAX_ROWS		200		/* rows of a table: tasks, coverage, groups */
 
 struct html_out {
-	FILE	*f;
-	size_t	bytes;
+	FILE				*f;
+	size_t				bytes;
+	const struct time_format	*times;	/* --ts */
 };
 
 void html_printf(struct html_out *o, const char *fmt, ...)

@@ -94,7 +94,7 @@ void html_ts(struct html_out *o, uint64_t ts)
 {
 	char buf[48];
 
-	explain_ts(ts, buf, sizeof(buf));
+	time_text(o->times, ts, buf, sizeof(buf));
 	html_printf(o, "%s", buf);
 }
 

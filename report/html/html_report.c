@@ -254,8 +254,7 @@ static void coverage(struct html_out *o, const struct report *rep)
 	html_printf(o, "<section id=\"coverage\"><h2>Coverage</h2>\n");
 	for (unsigned int i = 0; i < rep->nr_coverage; i++) {
 		const struct coverage *c = &rep->coverage[i];
-		enum coverage_class class = explain_coverage(c, rep->replay->strict_start, why,
-							     sizeof(why));
+		enum coverage_class class = report_coverage_class(rep, c, why, sizeof(why));
 
 		count[class]++;
 		if ((class == COVERAGE_JUDGED || class == COVERAGE_NOTHING ||
@@ -324,7 +323,7 @@ static void legend(struct html_out *o)
 static char *render(const struct report *rep, const struct windows *ws,
 		    const struct window *w, size_t *len)
 {
-	struct html_out o = { 0 };
+	struct html_out o = { .times = rep->replay->times };
 	char *buf = NULL;
 
 	o.f = open_memstream(&buf, len);
@@ -488,7 +487,7 @@ static void groups(struct html_out *o, const struct report *rep, const struct wi
 int html_write(FILE *f, const struct report *rep, const struct replay_stats *stats,
 	       const struct windows *ws)
 {
-	struct html_out o = { .f = f };
+	struct html_out o = { .f = f, .times = rep->replay->times };
 
 	head(&o, rep);
 	header(&o, rep, stats);
