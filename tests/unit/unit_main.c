@@ -24,6 +24,7 @@ Suite *arch_suite(void);
 Suite *kernel_events_suite(void);
 Suite *escape_suite(void);
 Suite *report_counts_suite(void);
+Suite *report_text_suite(void);
 
 int main(void)
 {
@@ -47,6 +48,7 @@ int main(void)
 	srunner_add_suite(sr, kernel_events_suite());
 	srunner_add_suite(sr, escape_suite());
 	srunner_add_suite(sr, report_counts_suite());
+	srunner_add_suite(sr, report_text_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
