@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "report_stats.h"
 
 static bool same_pid(unsigned int element, const void *key, const void *data)
@@ -31,16 +32,9 @@ static struct task_stats *task_of(struct report_stats *st, int pid, const char *
 		return NULL;
 	}
 	/* indexed before it is made: a failure below is out of memory, the run's end */
-	if (st->nr == st->cap) {
-		unsigned int cap = st->cap ? 2 * st->cap : 16;
-
-		t = realloc(st->tasks, cap * sizeof(*t));
-		if (!t) {
-			st->oom = true;
-			return NULL;
-		}
-		st->tasks = t;
-		st->cap = cap;
+	if (grow_room(&st->tasks, st->nr, sizeof(*st->tasks))) {
+		st->oom = true;
+		return NULL;
 	}
 	t = &st->tasks[st->nr++];
 	memset(t, 0, sizeof(*t));

@@ -57,7 +57,6 @@ struct task_stats {
 struct report_stats {
 	struct task_stats	*tasks;
 	unsigned int		nr;
-	unsigned int		cap;
 	struct key_index	by_pid;		/* until sorted */
 	bool			oom;
 };

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "html_window.h"
 
 #define PS_PREEMPTED	0x100		/* TASK_REPORT_MAX: switched out runnable */
@@ -96,20 +97,9 @@ static void lane_push(struct window *w, struct cpu_lane *l, const struct cpu_seg
 		last->to = s->to;
 		return;
 	}
-	if (!(l->nr & (l->nr - 1)) && l->nr >= 16) {
-		struct cpu_seg *segs = realloc(l->segs, 2 * l->nr * sizeof(*segs));
-
-		if (!segs) {
-			w->truncated = true;
-			return;
-		}
-		l->segs = segs;
-	} else if (!l->segs) {
-		l->segs = malloc(16 * sizeof(*l->segs));
-		if (!l->segs) {
-			w->truncated = true;
-			return;
-		}
+	if (grow_room(&l->segs, l->nr, sizeof(*l->segs))) {
+		w->truncated = true;
+		return;
 	}
 	l->segs[l->nr++] = *s;
 }
@@ -125,8 +115,6 @@ static void lane_set(struct cpu_lane *l, uint64_t ts, const struct cpu_now *now)
 
 static void task_push(struct window *w, uint64_t to)
 {
-	struct task_seg *segs;
-
 	w->task_cur.to = to;
 	if (to <= w->task_cur.from)
 		return;
@@ -134,13 +122,9 @@ static void task_push(struct window *w, uint64_t to)
 		w->truncated = true;
 		return;
 	}
-	if (!(w->nr_task & (w->nr_task - 1))) {
-		segs = realloc(w->task, (w->nr_task ? 2 * w->nr_task : 4) * sizeof(*segs));
-		if (!segs) {
-			w->truncated = true;
-			return;
-		}
-		w->task = segs;
+	if (grow_room(&w->task, w->nr_task, sizeof(*w->task))) {
+		w->truncated = true;
+		return;
 	}
 	w->task[w->nr_task++] = w->task_cur;
 }

@@ -26,7 +26,6 @@ struct windows_pass;
 struct windows {
 	struct window_samples	*samples;
 	unsigned int		nr_samples;
-	unsigned int		cap_samples;
 	bool			no_samples;	/* over WINDOWS_MAX groups: worsts only */
 	struct window		*w;		/* sorted by t0 for the pass */
 	unsigned int		nr;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "html_window.h"
 
 #define MARGIN_MIN	20000ULL	/* ns shown at least before and after */
@@ -28,19 +29,12 @@ static struct window_samples *samples_of(struct windows *ws, const struct verdic
 	if (ws->nr_samples == WINDOWS_MAX) {
 		free(ws->samples);
 		ws->samples = NULL;
-		ws->nr_samples = ws->cap_samples = 0;
+		ws->nr_samples = 0;
 		ws->no_samples = true;
 		return NULL;
 	}
-	if (ws->nr_samples == ws->cap_samples) {
-		unsigned int cap = ws->cap_samples ? 2 * ws->cap_samples : 8;
-
-		s = realloc(ws->samples, cap * sizeof(*s));
-		if (!s)
-			return NULL;
-		ws->samples = s;
-		ws->cap_samples = cap;
-	}
+	if (grow_room(&ws->samples, ws->nr_samples, sizeof(*ws->samples)))
+		return NULL;
 	s = &ws->samples[ws->nr_samples++];
 	memset(s, 0, sizeof(*s));
 	s->monitor = v->monitor;
