@@ -444,16 +444,17 @@ static json_t *group_object(const struct report *rep, const struct verdict_group
 
 static json_t *hist_object(const struct stats_hist *h)
 {
+	static const char *const keys[NR_STATS_FIGURES] = {
+		"min_ns", "avg_ns", "max_ns", "p50_below_ns", "p99_below_ns",
+	};
 	json_t *o = json_object(), *b = json_array();
+	uint64_t fig[NR_STATS_FIGURES];
 
 	json_object_set_new(o, "count", json_integer(h->count));
-	json_object_set_new(o, "min_ns", h->count ? json_integer(h->min) : json_null());
-	json_object_set_new(o, "avg_ns", h->count ? json_integer(h->sum / h->count) : json_null());
-	json_object_set_new(o, "max_ns", h->count ? json_integer(h->max) : json_null());
-	json_object_set_new(o, "p50_below_ns", h->count ? json_integer(stats_percentile(h, 50)) :
-			    json_null());
-	json_object_set_new(o, "p99_below_ns", h->count ? json_integer(stats_percentile(h, 99)) :
-			    json_null());
+	if (h->count)
+		stats_figures(h, fig);
+	for (int i = 0; i < NR_STATS_FIGURES; i++)
+		json_object_set_new(o, keys[i], h->count ? json_integer(fig[i]) : json_null());
 	for (unsigned int k = 0; k < STATS_BUCKETS; k++)
 		if (stats_bucket(h, k)) {
 			json_t *e = json_object();

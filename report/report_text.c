@@ -191,30 +191,31 @@ static void text_reasons(FILE *out, const struct summary_row *row)
 		fprintf(out, ", other x%lu", row->other_reasons);
 }
 
-static void stats_row(FILE *out, const char *name, const struct stats_hist *h)
+static void text_stats_row(FILE *out, const struct task_stats *t, unsigned int row)
 {
-	char mn[32], avg[32], mx[32], p50[32], p99[32];
+	uint64_t fig[NR_STATS_FIGURES];
+	const char *name;
+	const struct stats_hist *h = stats_row(t, row, &name);
+	char buf[32];
 
-	if (!h->count) {
-		fprintf(out, "    %-19s %7lu\n", name, 0UL);
-		return;
+	fprintf(out, "    %-19s %7lu", name, h->count);
+	if (h->count) {
+		stats_figures(h, fig);
+		for (int i = 0; i < NR_STATS_FIGURES; i++) {
+			explain_duration(fig[i], buf, sizeof(buf));
+			fprintf(out, " %11s", buf);
+		}
 	}
-	explain_duration(h->min, mn, sizeof(mn));
-	explain_duration(h->sum / h->count, avg, sizeof(avg));
-	explain_duration(h->max, mx, sizeof(mx));
-	explain_duration(stats_percentile(h, 50), p50, sizeof(p50));
-	explain_duration(stats_percentile(h, 99), p99, sizeof(p99));
-	fprintf(out, "    %-19s %7lu %11s %11s %11s %11s %11s\n", name, h->count, mn, avg, mx, p50,
-		p99);
+	fprintf(out, "\n");
 }
 
-static void stats_histogram(FILE *out, const struct stats_hist *a, const struct stats_hist *b)
+static void stats_histogram(FILE *out, const struct task_stats *t)
 {
 	char top[32];
 	bool any = false;
 
 	for (unsigned int k = 0; k < STATS_BUCKETS; k++) {
-		unsigned long n = stats_bucket(a, k) + stats_bucket(b, k);
+		unsigned long n = stats_latency_bucket(t, k);
 
 		if (!n)
 			continue;
@@ -259,11 +260,9 @@ static void text_stats(struct report *rep)
 				t->reasons[r].count);
 		fprintf(out, "\n    %-19s %7s %11s %11s %11s %11s %11s\n", "", "count", "min", "avg",
 			"max", "p50<", "p99<");
-		stats_row(out, "sleep, violating", &t->slept[1]);
-		stats_row(out, "sleep, ok", &t->slept[0]);
-		stats_row(out, "latency, violating", &t->latency[1]);
-		stats_row(out, "latency, ok", &t->latency[0]);
-		stats_histogram(out, &t->latency[0], &t->latency[1]);
+		for (unsigned int row = 0; row < STATS_ROWS; row++)
+			text_stats_row(out, t, row);
+		stats_histogram(out, t);
 		if (t->faults)
 			stats_faults(out, t);
 	}
