@@ -309,6 +309,47 @@ void explain_why(const struct verdict *v, const char *arch, char *buf, size_t le
 }
 
 /**
+ * explain_is_sleep() - whether a verdict tells a sleep
+ * @v: the verdict
+ *
+ * Return: true for a sleep's reason or its waker.
+ */
+bool explain_is_sleep(const struct verdict *v)
+{
+	return v->cause == CAUSE_SLEEP_REASON || v->cause == CAUSE_WAKER;
+}
+
+/**
+ * explain_is_fault() - whether a verdict was given at a page fault
+ * @v: the verdict
+ *
+ * Return: true at a user or kernel page fault.
+ */
+bool explain_is_fault(const struct verdict *v)
+{
+	return v->event == TRACE_FAULT_USER || v->event == TRACE_FAULT_KERNEL;
+}
+
+/**
+ * explain_detail() - a violation in one line: its sleep, its fault, or its reason
+ * @v: the verdict
+ * @in: the trace (the fault's symbols)
+ * @arch: the trace's architecture
+ * @buf: where to write
+ * @len: its size
+ */
+void explain_detail(const struct verdict *v, const struct trace_input *in, const char *arch,
+		    char *buf, size_t len)
+{
+	if (explain_is_sleep(v))
+		explain_sleep(v, arch, buf, len);
+	else if (explain_is_fault(v))
+		explain_fault(v, in, arch, buf, len);
+	else
+		explain_reason(v, arch, buf, len);
+}
+
+/**
  * explain_sleep() - what the task slept in, how long, who woke it, how soon it ran
  * @v: a sleep verdict
  * @arch: the trace's architecture

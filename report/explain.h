@@ -19,6 +19,10 @@ const char *explain_cause_key(enum verdict_cause cause);
 void explain_reason(const struct verdict *v, const char *arch, char *buf, size_t len);
 void explain_why(const struct verdict *v, const char *arch, char *buf, size_t len);
 void explain_sleep(const struct verdict *v, const char *arch, char *buf, size_t len);
+bool explain_is_sleep(const struct verdict *v);
+bool explain_is_fault(const struct verdict *v);
+void explain_detail(const struct verdict *v, const struct trace_input *in, const char *arch,
+		    char *buf, size_t len);
 void explain_fault(const struct verdict *v, const struct trace_input *in, const char *arch,
 		   char *buf, size_t len);
 void explain_syscall(const struct task_syscall *s, const char *arch, char *buf, size_t len);

@@ -196,11 +196,8 @@ static json_t *context_object(struct report *rep, const struct verdict *v)
 
 	explain_syscall(&v->syscall, rep->opts.arch, buf, sizeof(buf));
 	json_object_set_new(o, "syscall", json_string(buf));
-	json_object_set_new(o, "sleep", v->cause == CAUSE_SLEEP_REASON || v->cause == CAUSE_WAKER ?
-			    sleep_object(rep, v) : json_null());
-	json_object_set_new(o, "fault", v->event == TRACE_FAULT_USER ||
-			    v->event == TRACE_FAULT_KERNEL ? fault_object(rep, v) :
-			    json_null());
+	json_object_set_new(o, "sleep", explain_is_sleep(v) ? sleep_object(rep, v) : json_null());
+	json_object_set_new(o, "fault", explain_is_fault(v) ? fault_object(rep, v) : json_null());
 	for (unsigned int i = 0; i < v->nr_context; i++) {
 		trace_input_format(rep->in, &v->context[i], buf, sizeof(buf));
 		json_array_append_new(events, json_string(buf));

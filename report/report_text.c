@@ -47,9 +47,27 @@ static void text_context(struct report *rep, const struct verdict *v)
 	}
 }
 
+/* The record that gave a verdict, what the kernel's monitor saw, the task's last records. */
+static void text_kernel(struct report *rep, const struct verdict *v)
+{
+	char buf[LINE_LEN], atoms[EXPLAIN_LEN], states[64];
+	FILE *out = rep->opts.out;
+
+	trace_input_format(rep->in, &v->event_ref, buf, sizeof(buf));
+	fprintf(out, "  event:  %s\n", buf + strspn(buf, " "));
+	if (v->switch_in_inferred)
+		fprintf(out, "  note:   its switch-in was not recorded: SCHEDULE_IN is taken at this, "
+			"its next own record\n");
+	explain_atoms(v, atoms, sizeof(atoms));
+	explain_states(v->states_before, states, sizeof(states));
+	fprintf(out, "  kernel: states %s -> none with atoms %s\n", states, atoms[0] ? atoms : "(none)");
+	text_context(rep, v);
+	fprintf(out, "\n");
+}
+
 static void text_verdict(struct report *rep, const struct verdict *v)
 {
-	char ts[32], buf[LINE_LEN], atoms[EXPLAIN_LEN], states[64], prio[16];
+	char ts[32], buf[LINE_LEN], prio[16];
 	char comm[ESCAPE_LEN(TRACE_COMM_LEN)], other[ESCAPE_LEN(TRACE_COMM_LEN)], also[128] = "";
 	FILE *out = rep->opts.out;
 	const char *matched;
@@ -65,26 +83,17 @@ static void text_verdict(struct report *rep, const struct verdict *v)
 		escape(v->comm, comm, sizeof(comm)), also, v->pid, prio, v->cpu, ts);
 	explain_why(v, rep->opts.arch, buf, sizeof(buf));
 	fprintf(out, "  why:    %s\n", buf);
-	if (v->cause == CAUSE_SLEEP_REASON || v->cause == CAUSE_WAKER) {
+	if (explain_is_sleep(v)) {
 		explain_sleep(v, rep->opts.arch, buf, sizeof(buf));
 		fprintf(out, "  sleep:  %s\n", buf);
 		if (explain_held(v, buf, sizeof(buf)))
 			fprintf(out, "  held:   %s\n", buf);
 	}
-	if (v->event == TRACE_FAULT_USER || v->event == TRACE_FAULT_KERNEL) {
+	if (explain_is_fault(v)) {
 		explain_fault(v, rep->in, rep->opts.arch, buf, sizeof(buf));
 		fprintf(out, "  fault:  %s\n", buf);
 	}
-	trace_input_format(rep->in, &v->event_ref, buf, sizeof(buf));
-	fprintf(out, "  event:  %s\n", buf + strspn(buf, " "));
-	if (v->switch_in_inferred)
-		fprintf(out, "  note:   its switch-in was not recorded: SCHEDULE_IN is taken at this, "
-			"its next own record\n");
-	explain_atoms(v, atoms, sizeof(atoms));
-	explain_states(v->states_before, states, sizeof(states));
-	fprintf(out, "  kernel: states %s -> none with atoms %s\n", states, atoms[0] ? atoms : "(none)");
-	text_context(rep, v);
-	fprintf(out, "\n");
+	text_kernel(rep, v);
 }
 
 /* One line for a violation of a group: when, where, and its sleep or fault. */
@@ -93,12 +102,7 @@ static void text_instance(struct report *rep, const char *label, const struct ve
 	char ts[32], buf[LINE_LEN];
 
 	time_text(rep->replay->times, v->ts, ts, sizeof(ts));
-	if (v->cause == CAUSE_SLEEP_REASON || v->cause == CAUSE_WAKER)
-		explain_sleep(v, rep->opts.arch, buf, sizeof(buf));
-	else if (v->event == TRACE_FAULT_USER || v->event == TRACE_FAULT_KERNEL)
-		explain_fault(v, rep->in, rep->opts.arch, buf, sizeof(buf));
-	else
-		explain_reason(v, rep->opts.arch, buf, sizeof(buf));
+	explain_detail(v, rep->in, rep->opts.arch, buf, sizeof(buf));
 	fprintf(rep->opts.out, "  %s%*s%s on CPU %d: %s\n", label,
 		(int)(strlen(label) < 8 ? 8 - strlen(label) : 1), "", ts, v->cpu, buf);
 }
@@ -106,7 +110,7 @@ static void text_instance(struct report *rep, const char *label, const struct ve
 /* A group: its count and times, the rule, its first and worst violation. */
 static void text_group(struct report *rep, const struct verdict_group *g)
 {
-	char first[32], last[32], prio[16], buf[LINE_LEN], atoms[EXPLAIN_LEN], states[64];
+	char first[32], last[32], prio[16], buf[LINE_LEN];
 	char comm[ESCAPE_LEN(TRACE_COMM_LEN)], why[ESCAPE_LEN(WAIVER_TEXT)], path[ESCAPE_LEN(256)];
 	const struct verdict *w = g->worst;
 	FILE *out = rep->opts.out;
@@ -137,19 +141,9 @@ static void text_group(struct report *rep, const struct verdict_group *g)
 		text_instance(rep, "first:", g->first);
 	text_instance(rep, g->count == 1 ? "at:" : g->first->ts == w->ts ? "first, worst:" : "worst:",
 		      w);
-	if ((w->cause == CAUSE_SLEEP_REASON || w->cause == CAUSE_WAKER) &&
-	    explain_held(w, buf, sizeof(buf)))
+	if (explain_is_sleep(w) && explain_held(w, buf, sizeof(buf)))
 		fprintf(out, "  held:   %s\n", buf);
-	trace_input_format(rep->in, &w->event_ref, buf, sizeof(buf));
-	fprintf(out, "  event:  %s\n", buf + strspn(buf, " "));
-	if (w->switch_in_inferred)
-		fprintf(out, "  note:   its switch-in was not recorded: SCHEDULE_IN is taken at this, "
-			"its next own record\n");
-	explain_atoms(w, atoms, sizeof(atoms));
-	explain_states(w->states_before, states, sizeof(states));
-	fprintf(out, "  kernel: states %s -> none with atoms %s\n", states, atoms[0] ? atoms : "(none)");
-	text_context(rep, w);
-	fprintf(out, "\n");
+	text_kernel(rep, w);
 }
 
 /**

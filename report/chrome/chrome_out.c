@@ -151,13 +151,13 @@ static void verdict_args(struct chrome_trace *c, const struct verdict *v)
 	chrome_int(c, "cpu", v->cpu);
 	explain_why(v, c->arch, buf, sizeof(buf));
 	chrome_str(c, "why", buf);
-	if (v->cause == CAUSE_SLEEP_REASON || v->cause == CAUSE_WAKER) {
+	if (explain_is_sleep(v)) {
 		explain_sleep(v, c->arch, buf, sizeof(buf));
 		chrome_str(c, "sleep", buf);
 		if (explain_held(v, buf, sizeof(buf)))
 			chrome_str(c, "held", buf);
 	}
-	if (v->event == TRACE_FAULT_USER || v->event == TRACE_FAULT_KERNEL) {
+	if (explain_is_fault(v)) {
 		explain_fault(v, c->in, c->arch, buf, sizeof(buf));
 		chrome_str(c, "fault", buf);
 	}

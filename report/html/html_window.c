@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "explain.h"
 #include "grow.h"
 #include "html_window.h"
 
@@ -94,8 +95,7 @@ void windows_verdict(struct windows *ws, const struct report *rep, const struct 
  */
 bool window_is_sleep(const struct verdict *v)
 {
-	return (v->cause == CAUSE_SLEEP_REASON || v->cause == CAUSE_WAKER) && v->sleep.start &&
-	       v->sleep.start <= v->ts;
+	return explain_is_sleep(v) && v->sleep.start && v->sleep.start <= v->ts;
 }
 
 static uint64_t max3(uint64_t a, uint64_t b, uint64_t c)
