@@ -292,7 +292,7 @@ static void text_summary(struct report *rep)
 static void text_coverage(struct report *rep)
 {
 	unsigned int count[COVERAGE_NEVER + 1] = { 0 }, told = 0;
-	char why[EXPLAIN_LEN * 2], comm[ESCAPE_LEN(TRACE_COMM_LEN)];
+	char why[EXPLAIN_LEN * 2], comm[ESCAPE_LEN(TRACE_COMM_LEN)], counts[256];
 	FILE *out = rep->opts.out;
 
 	for (unsigned int i = 0; i < rep->nr_coverage; i++) {
@@ -300,27 +300,15 @@ static void text_coverage(struct report *rep)
 		enum coverage_class class = report_coverage_class(rep, c, why, sizeof(why));
 
 		count[class]++;
-		if (class == COVERAGE_JUDGED && !c->early_wakes)
-			continue;
-		/* by default the count says them; --all lists them too */
-		if ((class == COVERAGE_NOTHING || class == COVERAGE_NOT_ITS_KIND) &&
-		    !c->early_wakes && !rep->opts.all)
+		if (!report_coverage_told(c, class, rep->opts.all))
 			continue;
 		if (!told++)
 			fprintf(out, "Coverage of real-time tasks:\n");
 		fprintf(out, "  %-9s %-16s pid %-7d %s\n", c->monitor->name,
 			escape(c->comm, comm, sizeof(comm)), c->pid, why);
 	}
-	fprintf(out, "%s%u of %u monitor instances of real-time tasks were judged", told ? "  " :
-		"Coverage: ", count[COVERAGE_JUDGED] + count[COVERAGE_PARTLY], rep->nr_coverage);
-	if (count[COVERAGE_PARTLY])
-		fprintf(out, " (%u in part)", count[COVERAGE_PARTLY]);
-	if (count[COVERAGE_NOTHING])
-		fprintf(out, "; %u had nothing to judge", count[COVERAGE_NOTHING]);
-	if (count[COVERAGE_NOT_ITS_KIND])
-		fprintf(out, "; %u are kernel threads a monitor of user threads leaves out",
-			count[COVERAGE_NOT_ITS_KIND]);
-	fprintf(out, ".\n");
+	report_coverage_counts(count, rep->nr_coverage, counts, sizeof(counts));
+	fprintf(out, "%s%s.\n", told ? "  " : "Coverage: ", counts);
 }
 
 static void text_lost(struct report *rep)

@@ -249,7 +249,7 @@ static void coverage_row(struct html_out *o, const struct coverage *c, enum cove
 static void coverage(struct html_out *o, const struct report *rep)
 {
 	unsigned int count[COVERAGE_NEVER + 1] = { 0 }, listed = 0;
-	char why[EXPLAIN_LEN * 2];
+	char why[EXPLAIN_LEN * 2], counts[256];
 
 	html_printf(o, "<section id=\"coverage\"><h2>Coverage</h2>\n");
 	for (unsigned int i = 0; i < rep->nr_coverage; i++) {
@@ -257,25 +257,15 @@ static void coverage(struct html_out *o, const struct report *rep)
 		enum coverage_class class = report_coverage_class(rep, c, why, sizeof(why));
 
 		count[class]++;
-		if ((class == COVERAGE_JUDGED || class == COVERAGE_NOTHING ||
-		     class == COVERAGE_NOT_ITS_KIND) && !c->early_wakes)
+		if (!report_coverage_told(c, class, false))
 			continue;
 		if (listed < HTML_MAX_ROWS)
 			coverage_row(o, c, class, why, !listed);
 		listed++;
 	}
-	html_printf(o, "%s<p>%u of %u monitor instances of real-time tasks were judged",
-		    listed ? "</table>" : "", count[COVERAGE_JUDGED] + count[COVERAGE_PARTLY],
-		    rep->nr_coverage);
-	if (count[COVERAGE_PARTLY])
-		html_printf(o, " (%u in part)", count[COVERAGE_PARTLY]);
-	if (count[COVERAGE_NOTHING])
-		html_printf(o, "; %u had nothing to judge", count[COVERAGE_NOTHING]);
-	if (count[COVERAGE_NOT_ITS_KIND])
-		html_printf(o, "; %u are kernel threads a monitor of user threads leaves out",
-			    count[COVERAGE_NOT_ITS_KIND]);
-	html_printf(o, ".%s</p>\n", listed > HTML_MAX_ROWS ? " The text report lists them all." :
-		    "");
+	report_coverage_counts(count, rep->nr_coverage, counts, sizeof(counts));
+	html_printf(o, "%s<p>%s.%s</p>\n", listed ? "</table>" : "", counts,
+		    listed > HTML_MAX_ROWS ? " The text report lists them all." : "");
 }
 
 static void lost(struct html_out *o, const struct report *rep)
