@@ -109,6 +109,10 @@ int pictures_write(struct report_pictures *p, struct report *rep,
 	return 0;
 }
 
+/**
+ * pictures_release() - free what the pictures kept
+ * @p: the pictures
+ */
 void pictures_release(struct report_pictures *p)
 {
 	windows_release(&p->windows);

@@ -327,6 +327,10 @@ const struct window *window_zoom(const struct windows *ws, const struct window *
 	return NULL;
 }
 
+/**
+ * windows_release() - free the samples, the windows and their pass
+ * @ws: the windows, zeroed after
+ */
 void windows_release(struct windows *ws)
 {
 	for (unsigned int i = 0; ws->w && i < ws->nr; i++) {

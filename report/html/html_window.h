@@ -3,11 +3,12 @@
  * Inside the HTML report (html_report.h), its timelines: a few violations
  * of each group are kept while the replay runs (evenly spread over the
  * group; once there are more groups than timelines, none: each timeline is
- * then a group's worst), and for the ones drawn, a second pass over the trace gathers a short window of time
- * around each: who ran on each CPU, the violating task's states, system
- * calls and page faults, hard irq records, and its raw events. Memory is
- * bounded: windows, lanes, marks and rows have caps, and runs shorter
- * than a pixel are merged; the trace is streamed, never held.
+ * then a group's worst), and for the ones drawn, a second pass over the
+ * trace gathers a short window of time around each: who ran on each CPU,
+ * the violating task's states, system calls and page faults, hard irq
+ * records, and its raw events. Memory is bounded: windows, lanes, marks
+ * and rows have caps, and runs shorter than a pixel are merged; the trace
+ * is streamed, never held.
  */
 #ifndef HTML_WINDOW_H
 #define HTML_WINDOW_H
