@@ -176,11 +176,16 @@ static void text_groups(struct report *rep)
 			"violation)\n\n", n - shown, n - shown == 1 ? "" : "s", rep->opts.limit);
 }
 
+/* Named counts ("futex x3, read x1"), @lead before the first. */
+static void text_counts(FILE *out, const char *lead, const struct text_count *c, int n)
+{
+	for (int i = 0; i < n && c[i].count; i++)
+		fprintf(out, "%s%s x%lu", i ? ", " : lead, c[i].text, c[i].count);
+}
+
 static void text_reasons(FILE *out, const struct summary_row *row)
 {
-	for (int i = 0; i < REPORT_MAX_REASONS && row->reasons[i].count; i++)
-		fprintf(out, "%s%s x%lu", i ? ", " : "", row->reasons[i].text,
-			row->reasons[i].count);
+	text_counts(out, "", row->reasons, REPORT_MAX_REASONS);
 	if (row->other_reasons)
 		fprintf(out, ", other x%lu", row->other_reasons);
 }
@@ -249,9 +254,7 @@ static void text_stats(struct report *rep)
 		fprintf(out, "  %s pid %d prio %s: %lu sleep%s, %lu violating", escape(t->comm, comm,
 			sizeof(comm)), t->pid, prio, t->sleeps, t->sleeps == 1 ? "" : "s",
 			t->violating);
-		for (int r = 0; r < STATS_REASONS && t->reasons[r].count; r++)
-			fprintf(out, "%s%s x%lu", r ? ", " : ": ", t->reasons[r].text,
-				t->reasons[r].count);
+		text_counts(out, ": ", t->reasons, STATS_REASONS);
 		fprintf(out, "\n    %-19s %7s %11s %11s %11s %11s %11s\n", "", "count", "min", "avg",
 			"max", "p50<", "p99<");
 		for (unsigned int row = 0; row < STATS_ROWS; row++)

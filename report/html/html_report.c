@@ -194,11 +194,7 @@ static void summary_row(struct html_out *o, const struct summary_row *row)
 	html_printf(o, "</td><td>");
 	html_ts(o, row->last);
 	html_printf(o, "</td><td>");
-	for (int i = 0; i < REPORT_MAX_REASONS && row->reasons[i].count; i++) {
-		html_printf(o, "%s", i ? ", " : "");
-		html_text(o, row->reasons[i].text);
-		html_printf(o, " &times;%lu", row->reasons[i].count);
-	}
+	html_counts(o, "", row->reasons, REPORT_MAX_REASONS);
 	if (row->other_reasons)
 		html_printf(o, ", other &times;%lu", row->other_reasons);
 	html_printf(o, "</td></tr>\n");

@@ -111,11 +111,7 @@ static void task_block(struct html_out *o, const struct task_stats *t)
 	html_printf(o, " <span class=\"dim\">pid %d prio %s</span></h3><p>%lu sleep%s, "
 		    "%lu violating", t->pid, prio, t->sleeps, t->sleeps == 1 ? "" : "s",
 		    t->violating);
-	for (int r = 0; r < STATS_REASONS && t->reasons[r].count; r++) {
-		html_printf(o, "%s", r ? ", " : ": ");
-		html_text(o, t->reasons[r].text);
-		html_printf(o, " &times;%lu", t->reasons[r].count);
-	}
+	html_counts(o, ": ", t->reasons, STATS_REASONS);
 	if (t->faults)
 		html_printf(o, "; %lu page fault%s", t->faults, t->faults == 1 ? "" : "s");
 	html_printf(o, "</p><div class=\"side\"><table class=\"stats\"><tr><th></th><th>count"
