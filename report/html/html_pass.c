@@ -8,11 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu_now.h"
 #include "grow.h"
 #include "html_window.h"
-
-#define PS_PREEMPTED	0x100		/* TASK_REPORT_MAX: switched out runnable */
-#define PS_DEAD		0x30		/* EXIT_DEAD, EXIT_ZOMBIE */
 
 /* What the pass knows of a task that has a window. */
 struct tracker {
@@ -22,14 +20,6 @@ struct tracker {
 	long			prev_state;
 	struct task_syscall	sys;		/* the system call it is in */
 	struct task_syscall	slept_in;	/* at its last switch-out */
-};
-
-/* Who runs on a CPU now. */
-struct cpu_now {
-	bool	known;
-	int	pid;
-	int	prio;
-	char	comm[TRACE_COMM_LEN];
 };
 
 struct windows_pass {
@@ -288,11 +278,12 @@ static void task_changed(struct windows *ws, const struct tracker *t, uint64_t t
 
 static enum lane_state switched_out(long prev_state)
 {
-	if (!prev_state || (prev_state & PS_PREEMPTED))
-		return LANE_RUNNABLE;
-	if (prev_state & PS_DEAD)
-		return LANE_EXITED;
-	return LANE_SLEEPING;
+	static const enum lane_state lane[] = {
+		[CPU_LEFT_RUNNABLE] = LANE_RUNNABLE, [CPU_LEFT_SLEEPING] = LANE_SLEEPING,
+		[CPU_LEFT_EXITED] = LANE_EXITED,
+	};
+
+	return lane[cpu_now_left(prev_state)];
 }
 
 static void cpu_switch(struct windows *ws, const struct trace_record *rec)
@@ -300,10 +291,7 @@ static void cpu_switch(struct windows *ws, const struct trace_record *rec)
 	struct windows_pass *p = ws->pass;
 	struct cpu_now *now = &p->cpu[rec->cpu];
 
-	now->known = true;
-	now->pid = rec->sw.next.pid;
-	now->prio = rec->sw.next.prio;
-	memcpy(now->comm, rec->sw.next.comm, sizeof(now->comm));
+	cpu_now_switch(now, &rec->sw.next);
 	for (unsigned int i = p->first; i < p->next; i++) {
 		struct window *w = &ws->w[i];
 		struct cpu_lane *l = window_live(w) ? lane_of(w, rec->cpu) : NULL;
@@ -322,12 +310,8 @@ static void cpu_seen(struct windows *ws, const struct trace_record *rec)
 {
 	struct cpu_now *now = &ws->pass->cpu[rec->cpu];
 
-	if (now->known || rec->kind == TRACE_SWITCH)
+	if (!cpu_now_first(now, rec, NULL))
 		return;
-	now->known = true;
-	now->pid = rec->pid;
-	now->prio = TRACE_UNKNOWN_PRIO;
-	now->comm[0] = '\0';
 	for (unsigned int i = ws->pass->first; i < ws->pass->next; i++) {
 		struct cpu_lane *l = window_live(&ws->w[i]) ? lane_of(&ws->w[i], rec->cpu) : NULL;
 
