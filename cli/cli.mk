@@ -3,7 +3,7 @@
 
 CLI_SRCS	= $(wildcard cli/*.c)
 CLI_OBJS	= $(CLI_SRCS:%.c=$(BUILD)/%.o)
-CLI_CFLAGS	= $(ENGINE_CFLAGS) -Ireport -Idiff -Ibaseline -Irecorder -Icli $(VERSION_CFLAGS)
+CLI_CFLAGS	= $(ENGINE_CFLAGS) $(REPORT_INCLUDES) -Idiff -Ibaseline -Irecorder -Icli $(VERSION_CFLAGS)
 
 $(BUILD)/cli/%.o: cli/%.c VERSION
 	@mkdir -p $(dir $@)

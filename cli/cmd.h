@@ -45,7 +45,7 @@ int cmd_open_trace(const char *path, const char *buffer, const char *arch, uint6
 		   struct opened_trace *t);
 int cmd_parse_size(const char *s, uint64_t *bytes);
 int cmd_parse_ts(const char *command, const char *arg, enum time_unit *unit);
-void cmd_set_times(struct trace_input *in, enum time_unit unit);
+struct time_format cmd_time_format(struct trace_input *in, enum time_unit unit);
 int cmd_parse_time(const char *s, bool end, uint64_t *ns);
 int cmd_parse_uint(const char *s, unsigned long max, unsigned long *value);
 unsigned int cmd_cpus(void);

@@ -332,15 +332,18 @@ int cmd_parse_ts(const char *command, const char *arg, enum time_unit *unit)
 }
 
 /**
- * cmd_set_times() - how every time is printed
+ * cmd_time_format() - how a command prints times, the one place --ts makes it
  * @in: the trace, whose records' times follow in nanoseconds (--ts ns); with
  *	--ts rel they stay as trace-cmd report prints them
  * @unit: --ts
+ *
+ * Return: the format, for the replay's options (which set its base) and
+ * whatever prints times.
  */
-void cmd_set_times(struct trace_input *in, enum time_unit unit)
+struct time_format cmd_time_format(struct trace_input *in, enum time_unit unit)
 {
-	time_text_unit(unit);
 	trace_input_time_ns(in, unit == TIME_NS);
+	return (struct time_format){ .unit = unit };
 }
 
 /**

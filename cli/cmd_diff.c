@@ -217,7 +217,7 @@ static void print_divergence(const struct diff_cli *c, const struct diff_diverge
 	const struct rv_monitor *m = c->opts.replay.monitors[d->monitor];
 	char ts[32];
 
-	explain_ts(d->at.ts, ts, sizeof(ts));
+	time_text(&c->common.times, d->at.ts, ts, sizeof(ts));
 	printf("  %-9s the instances went apart at %s (CPU %d)%s\n", label, ts, d->at.cpu,
 	       d->until ? "" : " and stayed apart");
 	print_step("  live:", m, d->live_has, &d->live);
@@ -233,7 +233,7 @@ static void print_entry(const struct diff_cli *c, struct trace_input *in,
 	const struct diff_live *l = e->live;
 	char ts[32], buf[LINE_LEN], atoms[EXPLAIN_LEN], states[64], comm[ESCAPE_LEN(TRACE_COMM_LEN)];
 
-	explain_ts(e->at.ts, ts, sizeof(ts));
+	time_text(&c->common.times, e->at.ts, ts, sizeof(ts));
 	printf("%-11s %-9s %-16s pid %-7d CPU %d at %s\n", side[e->side], m->name,
 	       escape(v ? v->comm : l->comm, comm, sizeof(comm)), e->pid, e->at.cpu, ts);
 	if (e->side == DIFF_MATCHED)
@@ -301,7 +301,7 @@ static void print_states(const struct diff_cli *c, const struct diff_result *res
 
 		if (!first_of_task(res, i))
 			continue;
-		explain_ts(d->at.ts, ts, sizeof(ts));
+		time_text(&c->common.times, d->at.ts, ts, sizeof(ts));
 		printf("  first differing step: %s pid %d at %s, CPU %d: %s [%s]\n",
 		       c->opts.replay.monitors[d->monitor]->name, d->pid, ts, d->at.cpu,
 		       d->why == DIFF_UNEXPLAINED ? "UNEXPLAINED" : "explained",
@@ -336,8 +336,8 @@ static void print_header(const struct diff_cli *c, struct trace_input *in,
 	       !strcmp(res->system, "rv") ? "the kernel's rv:error_*" :
 	       "the rvreplay module's rvreplay:error_*");
 	for (unsigned int i = 0; i < res->nr_windows; i++) {
-		explain_ts(res->windows[i].from, from, sizeof(from));
-		explain_ts(res->windows[i].to, to, sizeof(to));
+		time_text(&c->common.times, res->windows[i].from, from, sizeof(from));
+		time_text(&c->common.times, res->windows[i].to, to, sizeof(to));
 		printf("live monitors ran from %s to %s\n", from,
 		       res->windows[i].to == UINT64_MAX ? "the end" : to);
 	}

@@ -59,6 +59,7 @@ struct cmd_options {
 	const char		*buffer;
 	uint64_t		max_inflated;
 	enum time_unit		ts;
+	struct time_format	times;		/* made from --ts when the trace is open */
 	bool			summary;	/* -s */
 	bool			quiet;		/* -q */
 };
@@ -83,7 +84,7 @@ struct cmd_trace_ops {
 	int	(*run)(void *cli, struct opened_trace *t);
 };
 
-int cmd_run_trace(const struct cmd_options *o, const char *path, const struct cmd_trace_ops *ops,
+int cmd_run_trace(struct cmd_options *o, const char *path, const struct cmd_trace_ops *ops,
 		  void *cli);
 void cmd_progress_watch(const char *path, struct trace_input *in);
 void cmd_progress_unwatch(struct trace_input *in);

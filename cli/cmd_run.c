@@ -31,7 +31,7 @@ static int select_named(const struct cmd_options *o, const char *path)
  *
  * Return: the exit code: @ops->run()'s, or EXIT_ERROR.
  */
-int cmd_run_trace(const struct cmd_options *o, const char *path, const struct cmd_trace_ops *ops,
+int cmd_run_trace(struct cmd_options *o, const char *path, const struct cmd_trace_ops *ops,
 		  void *cli)
 {
 	struct opened_trace t = { .arch_optional = ops->arch_optional };
@@ -41,7 +41,8 @@ int cmd_run_trace(const struct cmd_options *o, const char *path, const struct cm
 	ret = cmd_open_trace(path, o->buffer, o->arch, o->max_inflated, &t);
 	if (ret)
 		return ret;
-	cmd_set_times(t.in, o->ts);
+	o->times = cmd_time_format(t.in, o->ts);
+	o->replay->times = &o->times;
 	ret = EXIT_ERROR;
 	if (ops->opened && ops->opened(cli, &t))
 		goto out;

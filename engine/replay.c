@@ -92,7 +92,9 @@ static void count(struct replay *r, const struct trace_record *rec)
 {
 	if (!r->stats.counts.events) {
 		r->stats.first_ts = rec->ts;
-		time_text_base(rec->ts);
+		/* --ts rel counts from here */
+		if (r->opts.times)
+			r->opts.times->base = rec->ts;
 	}
 	r->stats.last_ts = rec->ts;
 	gate_count(&r->stats.counts, rec);

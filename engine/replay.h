@@ -6,6 +6,7 @@
 #ifndef REPLAY_H
 #define REPLAY_H
 
+#include "time_text.h"
 #include "trace_input.h"
 #include "verdict.h"
 
@@ -31,6 +32,7 @@ struct replay_options {
 	bool				strict_start;
 	bool				infer;
 	bool				kthread_comms;	/* comm heuristics */
+	struct time_format		*times;		/* --ts; its base set here; NULL: us */
 };
 
 enum lost_where {

@@ -55,7 +55,7 @@ int replay_lost(struct replay *r, const struct trace_record *rec, bool first)
 		r->sink.lost(r->sink.data, &gap);
 	if (r->opts.lost == LOST_FAIL && gap.where == LOST_MID)
 		return replay_fail(r, "events lost on CPU %d before %s", rec->cpu,
-				 time_text(rec->ts, ts, sizeof(ts)));
+				 time_text(r->opts.times, rec->ts, ts, sizeof(ts)));
 	/* every instance is reset: each task when it is next used (catch_up()) */
 	if (r->opts.lost == LOST_RESET) {
 		flush_pending(r);
@@ -114,7 +114,7 @@ int replay_damaged(struct replay *r)
 		return -1;
 	}
 	if (n && r->opts.damaged == DAMAGED_FAIL) {
-		time_text(d[0].ts, ts, sizeof(ts));
+		time_text(r->opts.times, d[0].ts, ts, sizeof(ts));
 		return replay_fail(r, "CPU %d: %s at offset %llu, after its record at %s; the records "
 			      "after it cannot be read (%d CPU%s damaged; --damaged=report replays "
 			      "the rest)", d[0].cpu, d[0].what, (unsigned long long)d[0].offset,

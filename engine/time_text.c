@@ -8,29 +8,9 @@
 
 #include "time_text.h"
 
-static enum time_unit unit = TIME_US;
-static uint64_t base;		/* TIME_REL: the first record's time */
-
-/**
- * time_text_unit() - how every later time is printed
- * @u: TIME_US or TIME_NS (rvreplay --ts)
- */
-void time_text_unit(enum time_unit u)
-{
-	unit = u;
-}
-
-/**
- * time_text_base() - the time --ts rel counts from
- * @first: the trace's first record, in ns
- */
-void time_text_base(uint64_t first)
-{
-	base = first;
-}
-
 /**
  * time_text() - a timestamp as trace-cmd report prints the same record's
+ * @tf: how (--ts), or NULL for the default: seconds and microseconds
  * @ns: nanoseconds
  * @buf: where to write
  * @len: its size
@@ -40,12 +20,13 @@ void time_text_base(uint64_t first)
  *
  * Return: @buf.
  */
-char *time_text(uint64_t ns, char *buf, size_t len)
+char *time_text(const struct time_format *tf, uint64_t ns, char *buf, size_t len)
 {
+	enum time_unit unit = tf ? tf->unit : TIME_US;
 	uint64_t us;
 
 	if (unit == TIME_REL) {
-		uint64_t rel = ns > base ? ns - base : 0;
+		uint64_t rel = ns > tf->base ? ns - tf->base : 0;
 
 		us = rel / 1000 + (rel % 1000 >= 500);
 		snprintf(buf, len, "+%llu.%06llu", (unsigned long long)(us / 1000000ULL),

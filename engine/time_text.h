@@ -18,9 +18,17 @@ enum time_unit {
 	TIME_REL,	/* seconds and microseconds from the trace's first record */
 };
 
-void time_text_unit(enum time_unit unit);
-void time_text_base(uint64_t first);
-char *time_text(uint64_t ns, char *buf, size_t len);
+/*
+ * How a command prints times: made once from its --ts, handed to what
+ * prints them (the replay's options carry a pointer). The replay sets
+ * @base at the trace's first record, before any time is printed.
+ */
+struct time_format {
+	enum time_unit	unit;
+	uint64_t	base;		/* TIME_REL: the first record's time, in ns */
+};
+
+char *time_text(const struct time_format *tf, uint64_t ns, char *buf, size_t len);
 int time_parse(const char *s, bool end, uint64_t *ns);
 
 #endif

@@ -26,6 +26,7 @@
 /* sched_switch prev_state bits */
 #define RV_TASK_INTERRUPTIBLE	0x0001
 #define RV_TASK_PREEMPTED	0x0100	/* TASK_REPORT_MAX: switched out runnable */
+#define RV_TASK_EXITED		0x0030	/* EXIT_DEAD, EXIT_ZOMBIE: it will not run again */
 
 /* contention_begin flags */
 #define RV_LCB_F_RT		0x0008

@@ -35,17 +35,6 @@ const char *explain_cause_key(enum verdict_cause cause)
 }
 
 /**
- * explain_ts() - a timestamp as trace-cmd report prints the record's (time_text())
- * @ts: nanoseconds
- * @buf: where to write
- * @len: its size
- */
-void explain_ts(uint64_t ts, char *buf, size_t len)
-{
-	time_text(ts, buf, len);
-}
-
-/**
  * explain_prio() - a kernel prio, or "?" when unknown
  * @prio: the prio
  * @buf: where to write
@@ -320,6 +309,47 @@ void explain_why(const struct verdict *v, const char *arch, char *buf, size_t le
 }
 
 /**
+ * explain_is_sleep() - whether a verdict tells a sleep
+ * @v: the verdict
+ *
+ * Return: true for a sleep's reason or its waker.
+ */
+bool explain_is_sleep(const struct verdict *v)
+{
+	return v->cause == CAUSE_SLEEP_REASON || v->cause == CAUSE_WAKER;
+}
+
+/**
+ * explain_is_fault() - whether a verdict was given at a page fault
+ * @v: the verdict
+ *
+ * Return: true at a user or kernel page fault.
+ */
+bool explain_is_fault(const struct verdict *v)
+{
+	return v->event == TRACE_FAULT_USER || v->event == TRACE_FAULT_KERNEL;
+}
+
+/**
+ * explain_detail() - a violation in one line: its sleep, its fault, or its reason
+ * @v: the verdict
+ * @in: the trace (the fault's symbols)
+ * @arch: the trace's architecture
+ * @buf: where to write
+ * @len: its size
+ */
+void explain_detail(const struct verdict *v, const struct trace_input *in, const char *arch,
+		    char *buf, size_t len)
+{
+	if (explain_is_sleep(v))
+		explain_sleep(v, arch, buf, len);
+	else if (explain_is_fault(v))
+		explain_fault(v, in, arch, buf, len);
+	else
+		explain_reason(v, arch, buf, len);
+}
+
+/**
  * explain_sleep() - what the task slept in, how long, who woke it, how soon it ran
  * @v: a sleep verdict
  * @arch: the trace's architecture
@@ -535,8 +565,8 @@ static enum coverage_class never_judged(const struct coverage *c, char *buf, siz
 	return COVERAGE_NEVER;
 }
 
-static enum coverage_class coverage_class(const struct coverage *c, bool strict, char *buf,
-					  size_t len)
+static enum coverage_class coverage_class(const struct coverage *c, bool strict,
+					  const struct time_format *tf, char *buf, size_t len)
 {
 	char ts[32];
 
@@ -553,12 +583,12 @@ static enum coverage_class coverage_class(const struct coverage *c, bool strict,
 	if (c->started_ts && c->unjudged) {
 		snprintf(buf, len, "judged from %s, but %lu page faults while its instance was "
 			 "stopped were not (as in the kernel: a violation stops the instance until "
-			 "a fault while not RT)", time_text(c->started_ts, ts, sizeof(ts)),
+			 "a fault while not RT)", time_text(tf, c->started_ts, ts, sizeof(ts)),
 			 c->unjudged);
 		return COVERAGE_PARTLY;
 	}
 	if (c->started_ts) {
-		snprintf(buf, len, "judged from %s", time_text(c->started_ts, ts, sizeof(ts)));
+		snprintf(buf, len, "judged from %s", time_text(tf, c->started_ts, ts, sizeof(ts)));
 		return COVERAGE_JUDGED;
 	}
 	if (c->violations) {
@@ -572,6 +602,7 @@ static enum coverage_class coverage_class(const struct coverage *c, bool strict,
  * explain_coverage() - whether an RT task's instance was judged, and why not
  * @c: the instance
  * @strict: --strict-start (a task with nothing to judge counts as judged)
+ * @tf: how times print (--ts)
  * @buf: where to write the reason, never empty
  * @len: its size
  *
@@ -580,9 +611,10 @@ static enum coverage_class coverage_class(const struct coverage *c, bool strict,
  *
  * Return: its class.
  */
-enum coverage_class explain_coverage(const struct coverage *c, bool strict, char *buf, size_t len)
+enum coverage_class explain_coverage(const struct coverage *c, bool strict,
+				     const struct time_format *tf, char *buf, size_t len)
 {
-	enum coverage_class class = coverage_class(c, strict, buf, len);
+	enum coverage_class class = coverage_class(c, strict, tf, buf, len);
 	size_t n = strlen(buf);
 
 	if (c->early_wakes && (c->monitor->sleep_rule) && n < len)

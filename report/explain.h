@@ -19,6 +19,10 @@ const char *explain_cause_key(enum verdict_cause cause);
 void explain_reason(const struct verdict *v, const char *arch, char *buf, size_t len);
 void explain_why(const struct verdict *v, const char *arch, char *buf, size_t len);
 void explain_sleep(const struct verdict *v, const char *arch, char *buf, size_t len);
+bool explain_is_sleep(const struct verdict *v);
+bool explain_is_fault(const struct verdict *v);
+void explain_detail(const struct verdict *v, const struct trace_input *in, const char *arch,
+		    char *buf, size_t len);
 void explain_fault(const struct verdict *v, const struct trace_input *in, const char *arch,
 		   char *buf, size_t len);
 void explain_syscall(const struct task_syscall *s, const char *arch, char *buf, size_t len);
@@ -32,11 +36,11 @@ uint64_t verdict_window(const struct verdict *v);
 void explain_fault_error(uint64_t error_code, const char *arch, char *buf, size_t len);
 void explain_atoms(const struct verdict *v, char *buf, size_t len);
 void explain_states(unsigned long states, char *buf, size_t len);
-void explain_ts(uint64_t ts, char *buf, size_t len);
 void explain_duration(uint64_t ns, char *buf, size_t len);
 void explain_prio(int prio, char *buf, size_t len);
 
 struct coverage;
+struct time_format;
 /* How far a monitor instance of an RT task was judged. */
 enum coverage_class {
 	COVERAGE_JUDGED,	/* from its start to the end */
@@ -46,7 +50,8 @@ enum coverage_class {
 	COVERAGE_NEVER,		/* events, but never judged: the reason says why */
 };
 
-enum coverage_class explain_coverage(const struct coverage *c, bool strict, char *buf, size_t len);
+enum coverage_class explain_coverage(const struct coverage *c, bool strict,
+				     const struct time_format *tf, char *buf, size_t len);
 const char *explain_coverage_key(enum coverage_class class);
 
 #endif

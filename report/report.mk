@@ -1,8 +1,12 @@
-# Reports: verdicts in words, as text or JSON.
+# Reports: verdicts in words, as text or JSON; the pictures (the HTML
+# report, the Chrome trace) each in a folder of its own, with one public
+# header (html/html_report.h, chrome/chrome_trace.h).
 
-REPORT_SRCS	= $(wildcard report/*.c)
+REPORT_DIRS	= report report/html report/chrome
+REPORT_SRCS	= $(foreach d,$(REPORT_DIRS),$(wildcard $(d)/*.c))
 REPORT_OBJS	= $(REPORT_SRCS:%.c=$(BUILD)/%.o)
-REPORT_CFLAGS	= $(ENGINE_CFLAGS) -Ireport $(VERSION_CFLAGS)
+REPORT_INCLUDES	= $(REPORT_DIRS:%=-I%)
+REPORT_CFLAGS	= $(ENGINE_CFLAGS) $(REPORT_INCLUDES) $(VERSION_CFLAGS)
 
 $(BUILD)/report/%.o: report/%.c VERSION
 	@mkdir -p $(dir $@)

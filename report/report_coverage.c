@@ -12,6 +12,63 @@
 #include "explain.h"
 #include "report.h"
 
+/**
+ * report_coverage_class() - how far an instance was judged, as the
+ * report's options say (--strict-start, --ts)
+ * @rep: the report
+ * @c: the instance
+ * @buf: where to write why
+ * @len: its size
+ *
+ * Return: its class (explain_coverage()).
+ */
+enum coverage_class report_coverage_class(const struct report *rep, const struct coverage *c,
+					  char *buf, size_t len)
+{
+	return explain_coverage(c, rep->replay->strict_start, rep->replay->times, buf, len);
+}
+
+/**
+ * report_coverage_told() - whether a report lists an instance, not only counts it
+ * @c: the instance
+ * @class: its class
+ * @all: --all: those with nothing to judge, or of a kind left out, too
+ *
+ * Return: true for the instances not judged, or not wholly, and any with
+ * sleeps woken before they switched out.
+ */
+bool report_coverage_told(const struct coverage *c, enum coverage_class class, bool all)
+{
+	if (c->early_wakes)
+		return true;
+	if (class == COVERAGE_NOTHING || class == COVERAGE_NOT_ITS_KIND)
+		return all;
+	return class != COVERAGE_JUDGED;
+}
+
+/**
+ * report_coverage_counts() - the instances judged and not, in words
+ * @count: instances per class
+ * @total: all of them
+ * @buf: gets "3 of 4 monitor instances of real-time tasks were judged; 1
+ *	 had nothing to judge", without a full stop
+ * @len: its size
+ */
+void report_coverage_counts(const unsigned int count[COVERAGE_NEVER + 1], unsigned int total,
+			    char *buf, size_t len)
+{
+	size_t n = snprintf(buf, len, "%u of %u monitor instances of real-time tasks were judged",
+			    count[COVERAGE_JUDGED] + count[COVERAGE_PARTLY], total);
+
+	if (count[COVERAGE_PARTLY] && n < len)
+		n += snprintf(buf + n, len - n, " (%u in part)", count[COVERAGE_PARTLY]);
+	if (count[COVERAGE_NOTHING] && n < len)
+		n += snprintf(buf + n, len - n, "; %u had nothing to judge", count[COVERAGE_NOTHING]);
+	if (count[COVERAGE_NOT_ITS_KIND] && n < len)
+		snprintf(buf + n, len - n, "; %u are kernel threads a monitor of user threads "
+			 "leaves out", count[COVERAGE_NOT_ITS_KIND]);
+}
+
 /*
  * Never judged as the kernel never judges it: a task real-time from its
  * first page fault (every atom known), whose pagefault instance never
@@ -36,7 +93,7 @@ static const struct coverage *none_judged(const struct report *rep, const struct
 
 		if (c->monitor != m)
 			continue;
-		class = explain_coverage(c, rep->replay->strict_start, buf, sizeof(buf));
+		class = report_coverage_class(rep, c, buf, sizeof(buf));
 		if (class == COVERAGE_JUDGED || class == COVERAGE_PARTLY)
 			return NULL;
 		/*

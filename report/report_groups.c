@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "report_groups.h"
 
 /**
@@ -141,15 +142,8 @@ static struct verdict_group *group_of(struct verdict_groups *g, struct text_pool
 		return NULL;
 	if (found >= 0)
 		return &g->groups[found];
-	if (g->nr == g->cap) {
-		unsigned int cap = g->cap ? 2 * g->cap : 16;
-
-		p = realloc(g->groups, cap * sizeof(*p));
-		if (!p)
-			return NULL;
-		g->groups = p;
-		g->cap = cap;
-	}
+	if (grow_room(&g->groups, g->nr, sizeof(*g->groups)))
+		return NULL;
 	p = &g->groups[g->nr];
 	memset(p, 0, sizeof(*p));
 	p->monitor = v->monitor;

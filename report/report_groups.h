@@ -53,7 +53,6 @@ enum group_order {
 struct verdict_groups {
 	struct verdict_group	*groups;
 	unsigned int		nr;
-	unsigned int		cap;
 	struct key_index	by_key;		/* task, monitor, waiver, reason; until sorted */
 	unsigned int		max_explained;	/* groups kept in full; 0: all */
 	unsigned int		unexplained;	/* groups past it */

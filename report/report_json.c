@@ -196,11 +196,8 @@ static json_t *context_object(struct report *rep, const struct verdict *v)
 
 	explain_syscall(&v->syscall, rep->opts.arch, buf, sizeof(buf));
 	json_object_set_new(o, "syscall", json_string(buf));
-	json_object_set_new(o, "sleep", v->cause == CAUSE_SLEEP_REASON || v->cause == CAUSE_WAKER ?
-			    sleep_object(rep, v) : json_null());
-	json_object_set_new(o, "fault", v->event == TRACE_FAULT_USER ||
-			    v->event == TRACE_FAULT_KERNEL ? fault_object(rep, v) :
-			    json_null());
+	json_object_set_new(o, "sleep", explain_is_sleep(v) ? sleep_object(rep, v) : json_null());
+	json_object_set_new(o, "fault", explain_is_fault(v) ? fault_object(rep, v) : json_null());
 	for (unsigned int i = 0; i < v->nr_context; i++) {
 		trace_input_format(rep->in, &v->context[i], buf, sizeof(buf));
 		json_array_append_new(events, json_string(buf));
@@ -306,7 +303,7 @@ static json_t *coverage_object(const struct report *rep, const struct coverage *
 {
 	char why[EXPLAIN_LEN * 2];
 	json_t *o = json_object();
-	enum coverage_class class = explain_coverage(c, rep->replay->strict_start, why, sizeof(why));
+	enum coverage_class class = report_coverage_class(rep, c, why, sizeof(why));
 
 	json_object_set_new(o, "monitor", json_string(c->monitor->name));
 	json_object_set_new(o, "pid", json_integer(c->pid));
@@ -444,16 +441,17 @@ static json_t *group_object(const struct report *rep, const struct verdict_group
 
 static json_t *hist_object(const struct stats_hist *h)
 {
+	static const char *const keys[NR_STATS_FIGURES] = {
+		"min_ns", "avg_ns", "max_ns", "p50_below_ns", "p99_below_ns",
+	};
 	json_t *o = json_object(), *b = json_array();
+	uint64_t fig[NR_STATS_FIGURES];
 
 	json_object_set_new(o, "count", json_integer(h->count));
-	json_object_set_new(o, "min_ns", h->count ? json_integer(h->min) : json_null());
-	json_object_set_new(o, "avg_ns", h->count ? json_integer(h->sum / h->count) : json_null());
-	json_object_set_new(o, "max_ns", h->count ? json_integer(h->max) : json_null());
-	json_object_set_new(o, "p50_below_ns", h->count ? json_integer(stats_percentile(h, 50)) :
-			    json_null());
-	json_object_set_new(o, "p99_below_ns", h->count ? json_integer(stats_percentile(h, 99)) :
-			    json_null());
+	if (h->count)
+		stats_figures(h, fig);
+	for (int i = 0; i < NR_STATS_FIGURES; i++)
+		json_object_set_new(o, keys[i], h->count ? json_integer(fig[i]) : json_null());
 	for (unsigned int k = 0; k < STATS_BUCKETS; k++)
 		if (stats_bucket(h, k)) {
 			json_t *e = json_object();
@@ -550,8 +548,8 @@ static json_t *coverage_counts(struct report *rep)
 	json_t *o = json_object();
 
 	for (unsigned int i = 0; i < rep->nr_coverage; i++) {
-		const char *key = explain_coverage_key(explain_coverage(&rep->coverage[i],
-						       rep->replay->strict_start, why, sizeof(why)));
+		const char *key = explain_coverage_key(report_coverage_class(rep, &rep->coverage[i],
+										why, sizeof(why)));
 		json_t *n = json_object_get(o, key);
 
 		json_object_set_new(o, key, json_integer(n ? json_integer_value(n) + 1 : 1));

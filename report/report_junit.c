@@ -221,8 +221,7 @@ void report_junit_cases(struct report *rep, const char *suite, FILE *out, struct
 	}
 	for (unsigned int i = 0; i < rep->nr_coverage; i++) {
 		const struct coverage *c = &rep->coverage[i];
-		enum coverage_class class = explain_coverage(c, rep->replay->strict_start, why,
-							     sizeof(why));
+		enum coverage_class class = report_coverage_class(rep, c, why, sizeof(why));
 
 		if (class == COVERAGE_NOT_ITS_KIND)
 			continue;

@@ -5,7 +5,6 @@
  */
 #include <string.h>
 
-#include "report_html.h"
 #include "report_pictures.h"
 
 #define PASS_STOP	1	/* neither picture needs more records */
@@ -110,6 +109,10 @@ int pictures_write(struct report_pictures *p, struct report *rep,
 	return 0;
 }
 
+/**
+ * pictures_release() - free what the pictures kept
+ * @p: the pictures
+ */
 void pictures_release(struct report_pictures *p)
 {
 	windows_release(&p->windows);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The pictures of a replay: the HTML report (report_html.h) and the Chrome
- * trace (report_chrome.h). Both are fed the verdicts while the replay runs
+ * The pictures of a replay: the HTML report (html_report.h) and the Chrome
+ * trace (chrome_trace.h). Both are fed the verdicts while the replay runs
  * (a report tap), then one more pass over the records serves both, and
  * stops as soon as neither needs more.
  */
@@ -11,8 +11,8 @@
 #include <stdio.h>
 
 #include "report.h"
-#include "report_chrome.h"
-#include "report_html_window.h"
+#include "chrome_trace.h"
+#include "html_report.h"
 
 struct report_pictures {
 	FILE			*html;		/* or NULL */

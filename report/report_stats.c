@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "report_stats.h"
 
 static bool same_pid(unsigned int element, const void *key, const void *data)
@@ -31,16 +32,9 @@ static struct task_stats *task_of(struct report_stats *st, int pid, const char *
 		return NULL;
 	}
 	/* indexed before it is made: a failure below is out of memory, the run's end */
-	if (st->nr == st->cap) {
-		unsigned int cap = st->cap ? 2 * st->cap : 16;
-
-		t = realloc(st->tasks, cap * sizeof(*t));
-		if (!t) {
-			st->oom = true;
-			return NULL;
-		}
-		st->tasks = t;
-		st->cap = cap;
+	if (grow_room(&st->tasks, st->nr, sizeof(*st->tasks))) {
+		st->oom = true;
+		return NULL;
 	}
 	t = &st->tasks[st->nr++];
 	memset(t, 0, sizeof(*t));
@@ -214,4 +208,51 @@ void stats_release(struct report_stats *st)
 	free(st->tasks);
 	key_index_free(&st->by_pid);
 	memset(st, 0, sizeof(*st));
+}
+
+/**
+ * stats_figures() - what the reports tell of a distribution
+ * @h: the distribution, not empty
+ * @fig: gets its minimum, average, maximum and the upper bounds of the
+ *	 buckets of its 50th and 99th percentiles
+ */
+void stats_figures(const struct stats_hist *h, uint64_t fig[NR_STATS_FIGURES])
+{
+	fig[STATS_MIN] = h->min;
+	fig[STATS_AVG] = h->sum / h->count;
+	fig[STATS_MAX] = h->max;
+	fig[STATS_P50] = stats_percentile(h, 50);
+	fig[STATS_P99] = stats_percentile(h, 99);
+}
+
+/**
+ * stats_row() - a row of a task's table, as every report orders them
+ * @t: the task
+ * @row: 0 to STATS_ROWS - 1
+ * @name: gets the row's name ("sleep, violating")
+ *
+ * Return: the row's distribution.
+ */
+const struct stats_hist *stats_row(const struct task_stats *t, unsigned int row,
+				   const char **name)
+{
+	static const char *const names[STATS_ROWS] = {
+		"sleep, violating", "sleep, ok", "latency, violating", "latency, ok",
+	};
+	const struct stats_hist *h = row < 2 ? t->slept : t->latency;
+
+	*name = names[row];
+	return &h[!(row & 1)];
+}
+
+/**
+ * stats_latency_bucket() - a task's latencies in a bucket, violating or not
+ * @t: the task
+ * @bucket: the bucket, 0 to STATS_BUCKETS - 1
+ *
+ * Return: the count of both.
+ */
+unsigned long stats_latency_bucket(const struct task_stats *t, unsigned int bucket)
+{
+	return stats_bucket(&t->latency[0], bucket) + stats_bucket(&t->latency[1], bucket);
 }

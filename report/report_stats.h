@@ -54,10 +54,15 @@ struct task_stats {
 	unsigned long		fault_kinds[NR_FAULT_KINDS];	/* kinds past user/kernel: x86 only */
 };
 
+/* What every report tells of a distribution, in this order (none when it is empty). */
+enum stats_figure { STATS_MIN, STATS_AVG, STATS_MAX, STATS_P50, STATS_P99, NR_STATS_FIGURES };
+
+/* The rows of a task's table in every report: sleeps, then latencies, violating first. */
+#define STATS_ROWS		4
+
 struct report_stats {
 	struct task_stats	*tasks;
 	unsigned int		nr;
-	unsigned int		cap;
 	struct key_index	by_pid;		/* until sorted */
 	bool			oom;
 };
@@ -70,6 +75,10 @@ void stats_fault(struct report_stats *st, int pid, const char *comm, int prio,
 void stats_sort(struct report_stats *st);
 uint64_t stats_percentile(const struct stats_hist *h, unsigned int percent);
 uint64_t stats_bucket_top(unsigned int bucket);
+void stats_figures(const struct stats_hist *h, uint64_t fig[NR_STATS_FIGURES]);
+const struct stats_hist *stats_row(const struct task_stats *t, unsigned int row,
+				   const char **name);
+unsigned long stats_latency_bucket(const struct task_stats *t, unsigned int bucket);
 void stats_release(struct report_stats *st);
 
 #endif

@@ -47,34 +47,12 @@ static void text_context(struct report *rep, const struct verdict *v)
 	}
 }
 
-static void text_verdict(struct report *rep, const struct verdict *v)
+/* The record that gave a verdict, what the kernel's monitor saw, the task's last records. */
+static void text_kernel(struct report *rep, const struct verdict *v)
 {
-	char ts[32], buf[LINE_LEN], atoms[EXPLAIN_LEN], states[64], prio[16];
-	char comm[ESCAPE_LEN(TRACE_COMM_LEN)], other[ESCAPE_LEN(TRACE_COMM_LEN)], also[128] = "";
+	char buf[LINE_LEN], atoms[EXPLAIN_LEN], states[64];
 	FILE *out = rep->opts.out;
-	const char *matched;
 
-	explain_ts(v->ts, ts, sizeof(ts));
-	explain_prio(v->prio, prio, sizeof(prio));
-	matched = report_comm_matched(&rep->filter, v);
-	if (matched && strcmp(matched, v->comm))
-		snprintf(also, sizeof(also), " (also named %s in the trace)",
-			 escape(matched, other, sizeof(other)));
-	fprintf(out, "%s%s violation%s: %s%s pid %d prio %s, CPU %d, at %s\n",
-		report_color(rep, REPORT_RED), v->monitor->name, report_color(rep, REPORT_RESET),
-		escape(v->comm, comm, sizeof(comm)), also, v->pid, prio, v->cpu, ts);
-	explain_why(v, rep->opts.arch, buf, sizeof(buf));
-	fprintf(out, "  why:    %s\n", buf);
-	if (v->cause == CAUSE_SLEEP_REASON || v->cause == CAUSE_WAKER) {
-		explain_sleep(v, rep->opts.arch, buf, sizeof(buf));
-		fprintf(out, "  sleep:  %s\n", buf);
-		if (explain_held(v, buf, sizeof(buf)))
-			fprintf(out, "  held:   %s\n", buf);
-	}
-	if (v->event == TRACE_FAULT_USER || v->event == TRACE_FAULT_KERNEL) {
-		explain_fault(v, rep->in, rep->opts.arch, buf, sizeof(buf));
-		fprintf(out, "  fault:  %s\n", buf);
-	}
 	trace_input_format(rep->in, &v->event_ref, buf, sizeof(buf));
 	fprintf(out, "  event:  %s\n", buf + strspn(buf, " "));
 	if (v->switch_in_inferred)
@@ -87,18 +65,44 @@ static void text_verdict(struct report *rep, const struct verdict *v)
 	fprintf(out, "\n");
 }
 
+static void text_verdict(struct report *rep, const struct verdict *v)
+{
+	char ts[32], buf[LINE_LEN], prio[16];
+	char comm[ESCAPE_LEN(TRACE_COMM_LEN)], other[ESCAPE_LEN(TRACE_COMM_LEN)], also[128] = "";
+	FILE *out = rep->opts.out;
+	const char *matched;
+
+	time_text(rep->replay->times, v->ts, ts, sizeof(ts));
+	explain_prio(v->prio, prio, sizeof(prio));
+	matched = report_comm_matched(&rep->filter, v);
+	if (matched && strcmp(matched, v->comm))
+		snprintf(also, sizeof(also), " (also named %s in the trace)",
+			 escape(matched, other, sizeof(other)));
+	fprintf(out, "%s%s violation%s: %s%s pid %d prio %s, CPU %d, at %s\n",
+		report_color(rep, REPORT_RED), v->monitor->name, report_color(rep, REPORT_RESET),
+		escape(v->comm, comm, sizeof(comm)), also, v->pid, prio, v->cpu, ts);
+	explain_why(v, rep->opts.arch, buf, sizeof(buf));
+	fprintf(out, "  why:    %s\n", buf);
+	if (explain_is_sleep(v)) {
+		explain_sleep(v, rep->opts.arch, buf, sizeof(buf));
+		fprintf(out, "  sleep:  %s\n", buf);
+		if (explain_held(v, buf, sizeof(buf)))
+			fprintf(out, "  held:   %s\n", buf);
+	}
+	if (explain_is_fault(v)) {
+		explain_fault(v, rep->in, rep->opts.arch, buf, sizeof(buf));
+		fprintf(out, "  fault:  %s\n", buf);
+	}
+	text_kernel(rep, v);
+}
+
 /* One line for a violation of a group: when, where, and its sleep or fault. */
 static void text_instance(struct report *rep, const char *label, const struct verdict *v)
 {
 	char ts[32], buf[LINE_LEN];
 
-	explain_ts(v->ts, ts, sizeof(ts));
-	if (v->cause == CAUSE_SLEEP_REASON || v->cause == CAUSE_WAKER)
-		explain_sleep(v, rep->opts.arch, buf, sizeof(buf));
-	else if (v->event == TRACE_FAULT_USER || v->event == TRACE_FAULT_KERNEL)
-		explain_fault(v, rep->in, rep->opts.arch, buf, sizeof(buf));
-	else
-		explain_reason(v, rep->opts.arch, buf, sizeof(buf));
+	time_text(rep->replay->times, v->ts, ts, sizeof(ts));
+	explain_detail(v, rep->in, rep->opts.arch, buf, sizeof(buf));
 	fprintf(rep->opts.out, "  %s%*s%s on CPU %d: %s\n", label,
 		(int)(strlen(label) < 8 ? 8 - strlen(label) : 1), "", ts, v->cpu, buf);
 }
@@ -106,13 +110,13 @@ static void text_instance(struct report *rep, const char *label, const struct ve
 /* A group: its count and times, the rule, its first and worst violation. */
 static void text_group(struct report *rep, const struct verdict_group *g)
 {
-	char first[32], last[32], prio[16], buf[LINE_LEN], atoms[EXPLAIN_LEN], states[64];
+	char first[32], last[32], prio[16], buf[LINE_LEN];
 	char comm[ESCAPE_LEN(TRACE_COMM_LEN)], why[ESCAPE_LEN(WAIVER_TEXT)], path[ESCAPE_LEN(256)];
 	const struct verdict *w = g->worst;
 	FILE *out = rep->opts.out;
 
-	explain_ts(g->first_ts, first, sizeof(first));
-	explain_ts(g->last_ts, last, sizeof(last));
+	time_text(rep->replay->times, g->first_ts, first, sizeof(first));
+	time_text(rep->replay->times, g->last_ts, last, sizeof(last));
 	explain_prio(g->prio, prio, sizeof(prio));
 	fprintf(out, "%s%s violation%s%s: %s pid %d prio %s: ", report_color(rep, REPORT_RED),
 		g->monitor->name, g->count == 1 ? "" : "s", report_color(rep, REPORT_RESET),
@@ -137,19 +141,9 @@ static void text_group(struct report *rep, const struct verdict_group *g)
 		text_instance(rep, "first:", g->first);
 	text_instance(rep, g->count == 1 ? "at:" : g->first->ts == w->ts ? "first, worst:" : "worst:",
 		      w);
-	if ((w->cause == CAUSE_SLEEP_REASON || w->cause == CAUSE_WAKER) &&
-	    explain_held(w, buf, sizeof(buf)))
+	if (explain_is_sleep(w) && explain_held(w, buf, sizeof(buf)))
 		fprintf(out, "  held:   %s\n", buf);
-	trace_input_format(rep->in, &w->event_ref, buf, sizeof(buf));
-	fprintf(out, "  event:  %s\n", buf + strspn(buf, " "));
-	if (w->switch_in_inferred)
-		fprintf(out, "  note:   its switch-in was not recorded: SCHEDULE_IN is taken at this, "
-			"its next own record\n");
-	explain_atoms(w, atoms, sizeof(atoms));
-	explain_states(w->states_before, states, sizeof(states));
-	fprintf(out, "  kernel: states %s -> none with atoms %s\n", states, atoms[0] ? atoms : "(none)");
-	text_context(rep, w);
-	fprintf(out, "\n");
+	text_kernel(rep, w);
 }
 
 /**
@@ -182,39 +176,45 @@ static void text_groups(struct report *rep)
 			"violation)\n\n", n - shown, n - shown == 1 ? "" : "s", rep->opts.limit);
 }
 
+/* Named counts ("futex x3, read x1"), @lead before the first. */
+static void text_counts(FILE *out, const char *lead, const struct text_count *c, int n)
+{
+	for (int i = 0; i < n && c[i].count; i++)
+		fprintf(out, "%s%s x%lu", i ? ", " : lead, c[i].text, c[i].count);
+}
+
 static void text_reasons(FILE *out, const struct summary_row *row)
 {
-	for (int i = 0; i < REPORT_MAX_REASONS && row->reasons[i].count; i++)
-		fprintf(out, "%s%s x%lu", i ? ", " : "", row->reasons[i].text,
-			row->reasons[i].count);
+	text_counts(out, "", row->reasons, REPORT_MAX_REASONS);
 	if (row->other_reasons)
 		fprintf(out, ", other x%lu", row->other_reasons);
 }
 
-static void stats_row(FILE *out, const char *name, const struct stats_hist *h)
+static void text_stats_row(FILE *out, const struct task_stats *t, unsigned int row)
 {
-	char mn[32], avg[32], mx[32], p50[32], p99[32];
+	uint64_t fig[NR_STATS_FIGURES];
+	const char *name;
+	const struct stats_hist *h = stats_row(t, row, &name);
+	char buf[32];
 
-	if (!h->count) {
-		fprintf(out, "    %-19s %7lu\n", name, 0UL);
-		return;
+	fprintf(out, "    %-19s %7lu", name, h->count);
+	if (h->count) {
+		stats_figures(h, fig);
+		for (int i = 0; i < NR_STATS_FIGURES; i++) {
+			explain_duration(fig[i], buf, sizeof(buf));
+			fprintf(out, " %11s", buf);
+		}
 	}
-	explain_duration(h->min, mn, sizeof(mn));
-	explain_duration(h->sum / h->count, avg, sizeof(avg));
-	explain_duration(h->max, mx, sizeof(mx));
-	explain_duration(stats_percentile(h, 50), p50, sizeof(p50));
-	explain_duration(stats_percentile(h, 99), p99, sizeof(p99));
-	fprintf(out, "    %-19s %7lu %11s %11s %11s %11s %11s\n", name, h->count, mn, avg, mx, p50,
-		p99);
+	fprintf(out, "\n");
 }
 
-static void stats_histogram(FILE *out, const struct stats_hist *a, const struct stats_hist *b)
+static void stats_histogram(FILE *out, const struct task_stats *t)
 {
 	char top[32];
 	bool any = false;
 
 	for (unsigned int k = 0; k < STATS_BUCKETS; k++) {
-		unsigned long n = stats_bucket(a, k) + stats_bucket(b, k);
+		unsigned long n = stats_latency_bucket(t, k);
 
 		if (!n)
 			continue;
@@ -254,16 +254,12 @@ static void text_stats(struct report *rep)
 		fprintf(out, "  %s pid %d prio %s: %lu sleep%s, %lu violating", escape(t->comm, comm,
 			sizeof(comm)), t->pid, prio, t->sleeps, t->sleeps == 1 ? "" : "s",
 			t->violating);
-		for (int r = 0; r < STATS_REASONS && t->reasons[r].count; r++)
-			fprintf(out, "%s%s x%lu", r ? ", " : ": ", t->reasons[r].text,
-				t->reasons[r].count);
+		text_counts(out, ": ", t->reasons, STATS_REASONS);
 		fprintf(out, "\n    %-19s %7s %11s %11s %11s %11s %11s\n", "", "count", "min", "avg",
 			"max", "p50<", "p99<");
-		stats_row(out, "sleep, violating", &t->slept[1]);
-		stats_row(out, "sleep, ok", &t->slept[0]);
-		stats_row(out, "latency, violating", &t->latency[1]);
-		stats_row(out, "latency, ok", &t->latency[0]);
-		stats_histogram(out, &t->latency[0], &t->latency[1]);
+		for (unsigned int row = 0; row < STATS_ROWS; row++)
+			text_stats_row(out, t, row);
+		stats_histogram(out, t);
 		if (t->faults)
 			stats_faults(out, t);
 	}
@@ -286,8 +282,8 @@ static void text_summary(struct report *rep)
 	for (unsigned int i = 0; i < rep->nr_rows; i++) {
 		const struct summary_row *row = &rep->rows[i];
 
-		explain_ts(row->first, first, sizeof(first));
-		explain_ts(row->last, last, sizeof(last));
+		time_text(rep->replay->times, row->first, first, sizeof(first));
+		time_text(rep->replay->times, row->last, last, sizeof(last));
 		explain_prio(row->prio, prio, sizeof(prio));
 		fprintf(out, "  %-9s %-16s pid %-7d prio %-4s %6lu  %s..%s  ", row->monitor->name,
 			escape(row->comm, comm, sizeof(comm)), row->pid, prio, row->count, first, last);
@@ -299,36 +295,23 @@ static void text_summary(struct report *rep)
 static void text_coverage(struct report *rep)
 {
 	unsigned int count[COVERAGE_NEVER + 1] = { 0 }, told = 0;
-	char why[EXPLAIN_LEN * 2], comm[ESCAPE_LEN(TRACE_COMM_LEN)];
+	char why[EXPLAIN_LEN * 2], comm[ESCAPE_LEN(TRACE_COMM_LEN)], counts[256];
 	FILE *out = rep->opts.out;
 
 	for (unsigned int i = 0; i < rep->nr_coverage; i++) {
 		const struct coverage *c = &rep->coverage[i];
-		enum coverage_class class = explain_coverage(c, rep->replay->strict_start, why,
-							     sizeof(why));
+		enum coverage_class class = report_coverage_class(rep, c, why, sizeof(why));
 
 		count[class]++;
-		if (class == COVERAGE_JUDGED && !c->early_wakes)
-			continue;
-		/* by default the count says them; --all lists them too */
-		if ((class == COVERAGE_NOTHING || class == COVERAGE_NOT_ITS_KIND) &&
-		    !c->early_wakes && !rep->opts.all)
+		if (!report_coverage_told(c, class, rep->opts.all))
 			continue;
 		if (!told++)
 			fprintf(out, "Coverage of real-time tasks:\n");
 		fprintf(out, "  %-9s %-16s pid %-7d %s\n", c->monitor->name,
 			escape(c->comm, comm, sizeof(comm)), c->pid, why);
 	}
-	fprintf(out, "%s%u of %u monitor instances of real-time tasks were judged", told ? "  " :
-		"Coverage: ", count[COVERAGE_JUDGED] + count[COVERAGE_PARTLY], rep->nr_coverage);
-	if (count[COVERAGE_PARTLY])
-		fprintf(out, " (%u in part)", count[COVERAGE_PARTLY]);
-	if (count[COVERAGE_NOTHING])
-		fprintf(out, "; %u had nothing to judge", count[COVERAGE_NOTHING]);
-	if (count[COVERAGE_NOT_ITS_KIND])
-		fprintf(out, "; %u are kernel threads a monitor of user threads leaves out",
-			count[COVERAGE_NOT_ITS_KIND]);
-	fprintf(out, ".\n");
+	report_coverage_counts(count, rep->nr_coverage, counts, sizeof(counts));
+	fprintf(out, "%s%s.\n", told ? "  " : "Coverage: ", counts);
 }
 
 static void text_lost(struct report *rep)
@@ -349,7 +332,7 @@ static void text_lost(struct report *rep)
 	for (unsigned int i = 0; i < rep->nr_lost; i++) {
 		const struct lost_gap *g = &rep->lost[i];
 
-		explain_ts(g->ts, ts, sizeof(ts));
+		time_text(rep->replay->times, g->ts, ts, sizeof(ts));
 		if (g->where == LOST_DAMAGED) {
 			fprintf(out, "  CPU %d: records lost after %s: %s at offset %llu "
 				"(--damaged=report)\n", g->cpu, g->ts ? ts : "the start", g->what,
@@ -378,8 +361,8 @@ static void text_end(struct report *rep, const struct replay_stats *stats)
 		text_stats(rep);
 	text_coverage(rep);
 	text_lost(rep);
-	explain_ts(stats->first_ts, first, sizeof(first));
-	explain_ts(stats->last_ts, last, sizeof(last));
+	time_text(rep->replay->times, stats->first_ts, first, sizeof(first));
+	time_text(rep->replay->times, stats->last_ts, last, sizeof(last));
 	fprintf(rep->opts.out, "Trace: %llu events from %s to %s, %lu tasks at most at once\n",
 		stats->counts.events, first, last, stats->max_tasks);
 }

@@ -11,7 +11,8 @@ UNIT_SRCS	= $(addprefix tests/unit/,unit_main.c ltl_drive.c ltl_equiv.c ltl_prog
 		  trace_records_test.c trace_format_test.c trace_open_test.c cpu_stream_test.c \
 		  print_format_test.c \
 		  kallsyms_test.c cpu_irqs_test.c format_trial_test.c arch_test.c \
-		  kernel_events_test.c escape_test.c report_counts_test.c diff_test.c)
+		  kernel_events_test.c escape_test.c report_counts_test.c diff_test.c \
+		  report_text_test.c)
 SPEC_NAMES	= $(notdir $(basename $(wildcard tests/unit/specs/*.ltl)))
 SPEC_GEN	= $(BUILD)/gen/specs
 SPEC_OBJS	= $(SPEC_NAMES:%=$(SPEC_GEN)/%_automaton.o) $(SPEC_GEN)/registry.o
@@ -48,11 +49,8 @@ $(BUILD)/tests/unit/%.o: tests/unit/%.c $(SPEC_NAMES:%=$(SPEC_GEN)/%.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(UNIT_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
 
-UNIT_ANALYZER_OBJS = $(BUILD)/report/syscall_decode.o $(BUILD)/engine/syscall_names.o \
-		     $(BUILD)/engine/arch.o $(BUILD)/recorder/tracedat_build.o \
-		     $(BUILD)/recorder/tracedat_write.o $(BUILD)/engine/cpu_irqs.o \
-		     $(BUILD)/engine/kernel_events.o $(BUILD)/report/text_pool.o \
-		     $(BUILD)/report/report_stats.o $(BUILD)/report/report_groups.o \
+UNIT_ANALYZER_OBJS = $(REPORT_OBJS) $(ENGINE_OBJS) $(BUILD)/recorder/tracedat_build.o \
+		     $(BUILD)/recorder/tracedat_write.o \
 		     $(addprefix $(BUILD)/diff/,match.o keys.o windows.o steps.o) $(PARSER_OBJS)
 
 $(BUILD)/unit-tests: $(UNIT_OBJS) $(SPEC_OBJS) $(LTLC_LIB_OBJS) $(UNIT_ANALYZER_OBJS) \

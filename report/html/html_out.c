@@ -7,7 +7,7 @@
 
 #include "escape.h"
 #include "explain.h"
-#include "report_html.h"
+#include "html_local.h"
 
 /**
  * html_printf() - markup rvreplay makes: never text from the trace
@@ -59,6 +59,22 @@ void html_text(struct html_out *o, const char *s)
 }
 
 /**
+ * html_counts() - named counts: "futex &times;3, read &times;1"
+ * @o: where
+ * @lead: before the first
+ * @c: the counts, the used ones first
+ * @n: how many there are room for
+ */
+void html_counts(struct html_out *o, const char *lead, const struct text_count *c, int n)
+{
+	for (int i = 0; i < n && c[i].count; i++) {
+		html_printf(o, "%s", i ? ", " : lead);
+		html_text(o, c[i].text);
+		html_printf(o, " &times;%lu", c[i].count);
+	}
+}
+
+/**
  * html_trace_text() - text from the trace: escaped, then HTML-escaped
  * @o: where
  * @s: the text (a comm, a name)
@@ -94,7 +110,7 @@ void html_ts(struct html_out *o, uint64_t ts)
 {
 	char buf[48];
 
-	explain_ts(ts, buf, sizeof(buf));
+	time_text(o->times, ts, buf, sizeof(buf));
 	html_printf(o, "%s", buf);
 }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The Chrome trace export (report_chrome.h): the header, the records'
+ * The Chrome trace export (chrome_trace.h): the header, the records'
  * pass (CPU runs, real-time tasks' states, wakeup flows), the end.
  */
 #include <stdlib.h>
@@ -8,10 +8,8 @@
 
 #include "escape.h"
 #include "explain.h"
-#include "report_chrome_local.h"
+#include "chrome_local.h"
 
-#define PS_PREEMPTED	0x100		/* TASK_REPORT_MAX: switched out runnable */
-#define PS_DEAD		0x30		/* EXIT_DEAD, EXIT_ZOMBIE */
 
 static int cpu_tid(int cpu)
 {
@@ -93,7 +91,7 @@ struct chrome_trace *chrome_new(FILE *out, const struct report_options *opts,
 
 static void cpu_begin(struct chrome_trace *c, int cpu, uint64_t ts)
 {
-	const struct chrome_cpu *now = &c->cpu[cpu];
+	const struct cpu_now *now = &c->cpu[cpu];
 
 	if (!emitting(c) || !now->known || !now->pid)
 		return;
@@ -106,7 +104,7 @@ static void cpu_begin(struct chrome_trace *c, int cpu, uint64_t ts)
 
 static void cpu_end(struct chrome_trace *c, int cpu, uint64_t ts)
 {
-	const struct chrome_cpu *now = &c->cpu[cpu];
+	const struct cpu_now *now = &c->cpu[cpu];
 
 	if (!emitting(c) || !now->known || !now->pid)
 		return;
@@ -114,28 +112,11 @@ static void cpu_end(struct chrome_trace *c, int cpu, uint64_t ts)
 	fputc('}', c->f);
 }
 
-static void cpu_set(struct chrome_cpu *now, const struct trace_task_ref *t)
-{
-	now->known = true;
-	now->pid = t->pid;
-	now->prio = t->prio;
-	memcpy(now->comm, t->comm, sizeof(now->comm));
-}
-
 /* The first record of a CPU tells who runs there, its name from the saved cmdlines. */
 static void cpu_seen(struct chrome_trace *c, const struct trace_record *rec)
 {
-	struct chrome_cpu *now = &c->cpu[rec->cpu];
-	const char *comm;
-
-	if (now->known || rec->kind == TRACE_SWITCH)
-		return;
-	comm = rec->pid ? trace_input_comm(c->in, rec->pid) : NULL;
-	now->known = true;
-	now->pid = rec->pid;
-	now->prio = TRACE_UNKNOWN_PRIO;
-	snprintf(now->comm, sizeof(now->comm), "%s", comm ? comm : "");
-	cpu_begin(c, rec->cpu, rec->ts);
+	if (cpu_now_first(&c->cpu[rec->cpu], rec, c->in))
+		cpu_begin(c, rec->cpu, rec->ts);
 }
 
 /* ---- the real-time tasks' tracks ---- */
@@ -194,11 +175,12 @@ static struct chrome_task *task_seen(struct chrome_trace *c, const struct trace_
 
 static enum chrome_state switched_out(long prev_state)
 {
-	if (!prev_state || (prev_state & PS_PREEMPTED))
-		return CS_RUNNABLE;
-	if (prev_state & PS_DEAD)
-		return CS_NONE;
-	return CS_SLEEPING;
+	static const enum chrome_state state[] = {
+		[CPU_LEFT_RUNNABLE] = CS_RUNNABLE, [CPU_LEFT_SLEEPING] = CS_SLEEPING,
+		[CPU_LEFT_EXITED] = CS_NONE,
+	};
+
+	return state[cpu_now_left(prev_state)];
 }
 
 static void on_switch(struct chrome_trace *c, const struct trace_record *rec)
@@ -207,7 +189,7 @@ static void on_switch(struct chrome_trace *c, const struct trace_record *rec)
 	struct chrome_task *next = rec->sw.next.pid ? task_seen(c, &rec->sw.next) : NULL;
 
 	cpu_end(c, rec->cpu, rec->ts);
-	cpu_set(&c->cpu[rec->cpu], &rec->sw.next);
+	cpu_now_switch(&c->cpu[rec->cpu], &rec->sw.next);
 	cpu_begin(c, rec->cpu, rec->ts);
 	if (prev) {
 		prev->slept_in = prev->sys;
@@ -227,7 +209,7 @@ static void on_switch(struct chrome_trace *c, const struct trace_record *rec)
 static void on_waking(struct chrome_trace *c, const struct trace_record *rec)
 {
 	struct chrome_task *t = chrome_task(c, rec->wake.pid, false);
-	const struct chrome_cpu *now = &c->cpu[rec->cpu];
+	const struct cpu_now *now = &c->cpu[rec->cpu];
 	const char *context = explain_context(rec->flags);
 	bool own = strcmp(context, "task") || !now->known || !now->pid;
 	char name[64];

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Inside the Chrome trace export (report_chrome.h): its state and the
+ * Inside the Chrome trace export (chrome_trace.h): its state and the
  * writing of one event.
  */
-#ifndef REPORT_CHROME_LOCAL_H
-#define REPORT_CHROME_LOCAL_H
+#ifndef CHROME_LOCAL_H
+#define CHROME_LOCAL_H
 
-#include "report_chrome.h"
+#include "chrome_trace.h"
+#include "cpu_now.h"
 
 #define CHROME_HASH	4096
 
@@ -26,14 +27,6 @@ struct chrome_task {
 	struct chrome_task	*next;
 };
 
-/* Who runs on a CPU: an open slice on its track unless idle. */
-struct chrome_cpu {
-	bool	known;
-	int	pid;
-	int	prio;
-	char	comm[TRACE_COMM_LEN];
-};
-
 struct chrome_trace {
 	FILE			*f;
 	struct trace_input	*in;
@@ -43,7 +36,7 @@ struct chrome_trace {
 	bool			done;		/* a record after --to was seen */
 	uint64_t		last_ts;
 	int			cpus;
-	struct chrome_cpu	*cpu;
+	struct cpu_now		*cpu;		/* an open slice on its track unless idle */
 	struct chrome_task	*hash[CHROME_HASH];
 	unsigned long		flows;
 	bool			first;		/* no comma before the next event */

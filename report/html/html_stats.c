@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "explain.h"
-#include "report_html.h"
+#include "html_local.h"
 
 #define BAR_W		40
 #define BAR_GAP		6
@@ -15,24 +15,24 @@
 #define HIST_X0		50
 #define HIST_MIN_W	330	/* room for the axis' words */
 
-static void stats_cells(struct html_out *o, const char *name, const struct stats_hist *h)
+static void stats_cells(struct html_out *o, const struct task_stats *t, unsigned int row)
 {
+	uint64_t fig[NR_STATS_FIGURES];
+	const char *name;
+	const struct stats_hist *h = stats_row(t, row, &name);
+
 	html_printf(o, "<tr><th>%s</th><td>%lu</td>", name, h->count);
 	if (!h->count) {
-		html_printf(o, "<td colspan=\"5\"></td></tr>\n");
+		html_printf(o, "<td colspan=\"%d\"></td></tr>\n", NR_STATS_FIGURES);
 		return;
 	}
-	html_printf(o, "<td>");
-	html_duration(o, h->min);
-	html_printf(o, "</td><td>");
-	html_duration(o, h->sum / h->count);
-	html_printf(o, "</td><td>");
-	html_duration(o, h->max);
-	html_printf(o, "</td><td>");
-	html_duration(o, stats_percentile(h, 50));
-	html_printf(o, "</td><td>");
-	html_duration(o, stats_percentile(h, 99));
-	html_printf(o, "</td></tr>\n");
+	stats_figures(h, fig);
+	for (int i = 0; i < NR_STATS_FIGURES; i++) {
+		html_printf(o, "<td>");
+		html_duration(o, fig[i]);
+		html_printf(o, "</td>");
+	}
+	html_printf(o, "</tr>\n");
 }
 
 static bool bucket_range(const struct task_stats *t, unsigned int *lo, unsigned int *hi)
@@ -40,7 +40,7 @@ static bool bucket_range(const struct task_stats *t, unsigned int *lo, unsigned 
 	bool any = false;
 
 	for (unsigned int k = 0; k < STATS_BUCKETS; k++) {
-		if (!stats_bucket(&t->latency[0], k) && !stats_bucket(&t->latency[1], k))
+		if (!stats_latency_bucket(t, k))
 			continue;
 		if (!any)
 			*lo = k;
@@ -73,8 +73,8 @@ static void histogram(struct html_out *o, const struct task_stats *t)
 		return;
 	n = hi - lo + 1;
 	for (unsigned int k = lo; k <= hi; k++)
-		if (stats_bucket(&t->latency[0], k) + stats_bucket(&t->latency[1], k) > top)
-			top = stats_bucket(&t->latency[0], k) + stats_bucket(&t->latency[1], k);
+		if (stats_latency_bucket(t, k) > top)
+			top = stats_latency_bucket(t, k);
 	width = HIST_X0 + n * (BAR_W + BAR_GAP) + 10;
 	width = width < HIST_MIN_W ? HIST_MIN_W : width;
 	html_printf(o, "<svg class=\"histogram\" data-pid=\"%d\" viewBox=\"0 0 %d %d\" width=\"%d\" "
@@ -111,20 +111,14 @@ static void task_block(struct html_out *o, const struct task_stats *t)
 	html_printf(o, " <span class=\"dim\">pid %d prio %s</span></h3><p>%lu sleep%s, "
 		    "%lu violating", t->pid, prio, t->sleeps, t->sleeps == 1 ? "" : "s",
 		    t->violating);
-	for (int r = 0; r < STATS_REASONS && t->reasons[r].count; r++) {
-		html_printf(o, "%s", r ? ", " : ": ");
-		html_text(o, t->reasons[r].text);
-		html_printf(o, " &times;%lu", t->reasons[r].count);
-	}
+	html_counts(o, ": ", t->reasons, STATS_REASONS);
 	if (t->faults)
 		html_printf(o, "; %lu page fault%s", t->faults, t->faults == 1 ? "" : "s");
 	html_printf(o, "</p><div class=\"side\"><table class=\"stats\"><tr><th></th><th>count"
 		    "</th><th>min</th><th>avg</th><th>max</th><th>p50&lt;</th><th>p99&lt;</th>"
 		    "</tr>\n");
-	stats_cells(o, "sleep, violating", &t->slept[1]);
-	stats_cells(o, "sleep, ok", &t->slept[0]);
-	stats_cells(o, "latency, violating", &t->latency[1]);
-	stats_cells(o, "latency, ok", &t->latency[0]);
+	for (unsigned int row = 0; row < STATS_ROWS; row++)
+		stats_cells(o, t, row);
 	html_printf(o, "</table>\n");
 	histogram(o, t);
 	html_printf(o, "</div></div>\n");

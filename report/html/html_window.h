@@ -1,22 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The timelines of the HTML report: a few violations of each group are
- * kept while the replay runs (evenly spread over the group; once there are
- * more groups than timelines, none: each timeline is then a group's
- * worst), and for the
- * ones drawn, a second pass over the trace gathers a short window of time
- * around each: who ran on each CPU, the violating task's states, system
- * calls and page faults, hard irq records, and its raw events. Memory is
- * bounded: windows, lanes, marks and rows have caps, and runs shorter
- * than a pixel are merged; the trace is streamed, never held.
+ * Inside the HTML report (html_report.h), its timelines: a few violations
+ * of each group are kept while the replay runs (evenly spread over the
+ * group; once there are more groups than timelines, none: each timeline is
+ * then a group's worst), and for the ones drawn, a second pass over the
+ * trace gathers a short window of time around each: who ran on each CPU,
+ * the violating task's states, system calls and page faults, hard irq
+ * records, and its raw events. Memory is bounded: windows, lanes, marks
+ * and rows have caps, and runs shorter than a pixel are merged; the trace
+ * is streamed, never held.
  */
-#ifndef REPORT_HTML_WINDOW_H
-#define REPORT_HTML_WINDOW_H
+#ifndef HTML_WINDOW_H
+#define HTML_WINDOW_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "report.h"
+#include "html_report.h"
 
 #define WINDOWS_MAX		40	/* timelines in one report (and as many zooms) */
 #define WINDOW_SAMPLES		6	/* violations kept per group, evenly spread */
@@ -121,26 +121,9 @@ struct window_samples {
 	uint64_t		since[WINDOW_SAMPLES];	/* their first context record */
 };
 
-struct windows {
-	struct window_samples	*samples;
-	unsigned int		nr_samples;
-	unsigned int		cap_samples;
-	bool			no_samples;	/* over WINDOWS_MAX groups: worsts only */
-	struct window		*w;		/* sorted by t0 for the pass */
-	unsigned int		nr;
-	unsigned int		nr_main;	/* not zooms */
-	struct windows_pass	*pass;
-	bool			oom;
-};
-
-void windows_verdict(struct windows *ws, const struct report *rep, const struct verdict *v,
-		     const char *reason);
-int windows_choose(struct windows *ws, const struct report *rep);
-int windows_pass_begin(struct windows *ws, int cpus);
-void windows_record(struct windows *ws, const struct trace_record *rec);
-void windows_pass_end(struct windows *ws, uint64_t last_ts);
-bool windows_done(const struct windows *ws);
-void windows_release(struct windows *ws);
+bool window_is_sleep(const struct verdict *v);
+void windows_pass_free(struct windows_pass *p);
+int window_lanes(struct window *w, int cpus);
 const struct window_row *window_row(const struct window *w, unsigned int i);
 const struct window *window_zoom(const struct windows *ws, const struct window *w);
 

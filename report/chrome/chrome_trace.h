@@ -9,8 +9,8 @@
  * pass over the records; memory grows with tasks and CPUs, not records.
  * Times are microseconds of the trace's clock; --from and --to limit it.
  */
-#ifndef REPORT_CHROME_H
-#define REPORT_CHROME_H
+#ifndef CHROME_TRACE_H
+#define CHROME_TRACE_H
 
 #include <stdbool.h>
 #include <stdint.h>

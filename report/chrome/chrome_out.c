@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Writing the Chrome trace (report_chrome.h): events, strings, tasks'
+ * Writing the Chrome trace (chrome_trace.h): events, strings, tasks'
  * names, and the verdicts as instant events.
  */
 #include <stdlib.h>
@@ -8,7 +8,7 @@
 
 #include "escape.h"
 #include "explain.h"
-#include "report_chrome_local.h"
+#include "chrome_local.h"
 
 #define LINE_LEN	1024
 
@@ -151,13 +151,13 @@ static void verdict_args(struct chrome_trace *c, const struct verdict *v)
 	chrome_int(c, "cpu", v->cpu);
 	explain_why(v, c->arch, buf, sizeof(buf));
 	chrome_str(c, "why", buf);
-	if (v->cause == CAUSE_SLEEP_REASON || v->cause == CAUSE_WAKER) {
+	if (explain_is_sleep(v)) {
 		explain_sleep(v, c->arch, buf, sizeof(buf));
 		chrome_str(c, "sleep", buf);
 		if (explain_held(v, buf, sizeof(buf)))
 			chrome_str(c, "held", buf);
 	}
-	if (v->event == TRACE_FAULT_USER || v->event == TRACE_FAULT_KERNEL) {
+	if (explain_is_fault(v)) {
 		explain_fault(v, c->in, c->arch, buf, sizeof(buf));
 		chrome_str(c, "fault", buf);
 	}

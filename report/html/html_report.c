@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The HTML report (report_html.h): the document, its header, summary,
+ * The HTML report (html_report.h): the document, its header, summary,
  * coverage and lost events, and a section per group of violations with
  * its timelines, one shown at a time (radio buttons and CSS: no script).
  */
@@ -10,7 +10,7 @@
 
 #include "escape.h"
 #include "explain.h"
-#include "report_html.h"
+#include "html_local.h"
 
 #define LINE_LEN	1024
 
@@ -194,11 +194,7 @@ static void summary_row(struct html_out *o, const struct summary_row *row)
 	html_printf(o, "</td><td>");
 	html_ts(o, row->last);
 	html_printf(o, "</td><td>");
-	for (int i = 0; i < REPORT_MAX_REASONS && row->reasons[i].count; i++) {
-		html_printf(o, "%s", i ? ", " : "");
-		html_text(o, row->reasons[i].text);
-		html_printf(o, " &times;%lu", row->reasons[i].count);
-	}
+	html_counts(o, "", row->reasons, REPORT_MAX_REASONS);
 	if (row->other_reasons)
 		html_printf(o, ", other &times;%lu", row->other_reasons);
 	html_printf(o, "</td></tr>\n");
@@ -249,34 +245,23 @@ static void coverage_row(struct html_out *o, const struct coverage *c, enum cove
 static void coverage(struct html_out *o, const struct report *rep)
 {
 	unsigned int count[COVERAGE_NEVER + 1] = { 0 }, listed = 0;
-	char why[EXPLAIN_LEN * 2];
+	char why[EXPLAIN_LEN * 2], counts[256];
 
 	html_printf(o, "<section id=\"coverage\"><h2>Coverage</h2>\n");
 	for (unsigned int i = 0; i < rep->nr_coverage; i++) {
 		const struct coverage *c = &rep->coverage[i];
-		enum coverage_class class = explain_coverage(c, rep->replay->strict_start, why,
-							     sizeof(why));
+		enum coverage_class class = report_coverage_class(rep, c, why, sizeof(why));
 
 		count[class]++;
-		if ((class == COVERAGE_JUDGED || class == COVERAGE_NOTHING ||
-		     class == COVERAGE_NOT_ITS_KIND) && !c->early_wakes)
+		if (!report_coverage_told(c, class, false))
 			continue;
 		if (listed < HTML_MAX_ROWS)
 			coverage_row(o, c, class, why, !listed);
 		listed++;
 	}
-	html_printf(o, "%s<p>%u of %u monitor instances of real-time tasks were judged",
-		    listed ? "</table>" : "", count[COVERAGE_JUDGED] + count[COVERAGE_PARTLY],
-		    rep->nr_coverage);
-	if (count[COVERAGE_PARTLY])
-		html_printf(o, " (%u in part)", count[COVERAGE_PARTLY]);
-	if (count[COVERAGE_NOTHING])
-		html_printf(o, "; %u had nothing to judge", count[COVERAGE_NOTHING]);
-	if (count[COVERAGE_NOT_ITS_KIND])
-		html_printf(o, "; %u are kernel threads a monitor of user threads leaves out",
-			    count[COVERAGE_NOT_ITS_KIND]);
-	html_printf(o, ".%s</p>\n", listed > HTML_MAX_ROWS ? " The text report lists them all." :
-		    "");
+	report_coverage_counts(count, rep->nr_coverage, counts, sizeof(counts));
+	html_printf(o, "%s<p>%s.%s</p>\n", listed ? "</table>" : "", counts,
+		    listed > HTML_MAX_ROWS ? " The text report lists them all." : "");
 }
 
 static void lost(struct html_out *o, const struct report *rep)
@@ -324,7 +309,7 @@ static void legend(struct html_out *o)
 static char *render(const struct report *rep, const struct windows *ws,
 		    const struct window *w, size_t *len)
 {
-	struct html_out o = { 0 };
+	struct html_out o = { .times = rep->replay->times };
 	char *buf = NULL;
 
 	o.f = open_memstream(&buf, len);
@@ -488,7 +473,7 @@ static void groups(struct html_out *o, const struct report *rep, const struct wi
 int html_write(FILE *f, const struct report *rep, const struct replay_stats *stats,
 	       const struct windows *ws)
 {
-	struct html_out o = { .f = f };
+	struct html_out o = { .f = f, .times = rep->replay->times };
 
 	head(&o, rep);
 	header(&o, rep, stats);

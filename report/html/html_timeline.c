@@ -11,7 +11,7 @@
 
 #include "escape.h"
 #include "explain.h"
-#include "report_html.h"
+#include "html_local.h"
 
 #define SVG_W		1000
 #define PLOT_X0		150.0
@@ -385,15 +385,9 @@ static void caption(struct html_out *o, const struct report *rep, const struct w
 	html_printf(o, "<p class=\"caption\"><b>%s violation at ", w->v.monitor->name);
 	html_ts(o, w->v.ts);
 	html_printf(o, " on CPU %d</b>: ", w->v.cpu);
-	if (w->v.cause == CAUSE_SLEEP_REASON || w->v.cause == CAUSE_WAKER)
-		explain_sleep(&w->v, rep->opts.arch, buf, sizeof(buf));
-	else if (w->v.event == TRACE_FAULT_USER || w->v.event == TRACE_FAULT_KERNEL)
-		explain_fault(&w->v, rep->in, rep->opts.arch, buf, sizeof(buf));
-	else
-		explain_reason(&w->v, rep->opts.arch, buf, sizeof(buf));
+	explain_detail(&w->v, rep->in, rep->opts.arch, buf, sizeof(buf));
 	html_text(o, buf);
-	if ((w->v.cause == CAUSE_SLEEP_REASON || w->v.cause == CAUSE_WAKER) &&
-	    explain_held(&w->v, buf, sizeof(buf))) {
+	if (explain_is_sleep(&w->v) && explain_held(&w->v, buf, sizeof(buf))) {
 		html_printf(o, "<br>held: ");
 		html_text(o, buf);
 	}
@@ -449,7 +443,7 @@ static void picture(struct html_out *o, const struct report *rep, const struct w
 	for (unsigned int i = 0; i < w->nr_lanes; i++)
 		cpu_lane(o, &geo, i);
 	task_lane(o, rep, &geo);
-	if (w->v.cause == CAUSE_SLEEP_REASON || w->v.cause == CAUSE_WAKER)
+	if (explain_is_sleep(&w->v))
 		wakeup_arrow(o, &geo);
 	if (w->v.ts >= w->t0 && w->v.ts <= w->t1)
 		violation_mark(o, &geo, g->reason);
