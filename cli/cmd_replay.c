@@ -24,7 +24,6 @@
 #include "report_pictures.h"
 #include "task_names.h"
 #include "trace_list.h"
-#include "tracedat.h"
 #include "trace_result.h"
 
 #define MAX_NAMES	16

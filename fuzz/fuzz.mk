@@ -48,7 +48,7 @@ fuzz check-fuzz:
 FUZZ_OBJS	= $(addprefix $(BUILD)/fuzz/,spec_fuzz.o tracedat_fuzz.o trace_input_fuzz.o \
 		  replay_fuzz.o fuzz_file.o structured_fuzz.o fleet_fuzz.o fleet_text.o \
 		  fleet_tree.o)
-FUZZ_INCLUDES	= -Imodels/ltlc $(CLI_CFLAGS) -Itests/hostile
+FUZZ_INCLUDES	= -Imodels/ltlc $(CLI_CFLAGS) $(PARSER_CFLAGS) -Itests/hostile
 FUZZ_LINK	= $(CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^
 FUZZ_TRACEDAT_OBJS = $(filter $(BUILD)/parsers/tracedat% $(BUILD)/parsers/print_format.o \
 		     $(BUILD)/parsers/record_bounds.o $(BUILD)/parsers/cpu_stream.o \

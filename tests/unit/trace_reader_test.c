@@ -21,18 +21,26 @@
 
 #include <traceevent/kbuffer.h>
 
-#include "../../parsers/chunk_ahead.h"
-#include "../../parsers/cpu_stream.h"
-#include "../../parsers/ring_page.h"
-#include "../../parsers/format_trial.h"
-#include "../../parsers/trace_decode.h"
-#include "../../parsers/trace_input.h"
-#include "../../parsers/tracedat.h"
+#include "chunk_ahead.h"
+#include "cpu_stream.h"
+#include "ring_page.h"
+#include "format_trial.h"
+#include "trace_decode.h"
+#include "trace_input.h"
+#include "tracedat.h"
 
 #define ERRLEN		256
 #define SLACK		64	/* kbuffer reads a little past a malformed page */
 #define FORMAT_EVERY	7	/* records formatted again by both readers */
 
+/* The trace opened with @reader (no other option), as the tests here want it. */
+static int open_with(const char *path, const char *buffer, enum trace_reader reader,
+		       struct trace_input **in, char *err)
+{
+	struct trace_open_options opts = { .buffer = buffer, .reader = reader };
+
+	return trace_input_open(path, &opts, in, err);
+}
 static const char *const globs[] = { "traces/*.dat", "tests/data/tracedat/*.dat" };
 
 /* Every trace the test reads; NULL-terminated, to free with globfree(). */
@@ -414,7 +422,7 @@ static struct trace_input *open_reader(const char *path, const char *buffer,
 	struct trace_input *in;
 	char err[TRACE_ERR_LEN];
 
-	ck_assert_msg(!trace_input_open_reader(path, buffer, reader, 0, &in, err), "%s: %s", path,
+	ck_assert_msg(!open_with(path, buffer, reader, &in, err), "%s: %s", path,
 		      err);
 	ck_assert_int_eq(trace_input_reader(in), reader);
 	return in;
@@ -938,8 +946,8 @@ START_TEST(short_record_not_printed)
 	struct trace_ref ref;
 	char err[TRACE_ERR_LEN], line[512];
 
-	ck_assert_int_eq(trace_input_open_reader("tests/regressions/print-too-short.dat", NULL,
-						 TRACE_READER_FAST, 0, &f.in, err), 0);
+	ck_assert_int_eq(open_with("tests/regressions/print-too-short.dat", NULL, TRACE_READER_FAST,
+				   &f.in, err), 0);
 	ck_assert_int_eq(trace_input_iterate(f.in, format_one, &f), 0);
 	ck_assert_int_eq(f.refused, 0);
 	ck_assert_int_eq(trace_input_damages(f.in, &d, 1), 1);
@@ -1061,7 +1069,7 @@ START_TEST(met_formats_printed)
 	struct trace_input *in;
 	struct met m = { 0 };
 
-	ck_assert_msg(!trace_input_open_reader(path, NULL, TRACE_READER_FAST, 0, &in, err), "%s",
+	ck_assert_msg(!open_with(path, NULL, TRACE_READER_FAST, &in, err), "%s",
 		      err);
 	unlink(path);
 	free(path);
@@ -1118,7 +1126,7 @@ START_TEST(corrupt_kallsyms_refused)
 	close(fd);
 	free(p);
 	for (size_t i = 0; i < sizeof(readers) / sizeof(readers[0]); i++) {
-		ck_assert_int_eq(trace_input_open_reader(copy, NULL, readers[i], 0, &in, err), -1);
+		ck_assert_int_eq(open_with(copy, NULL, readers[i], &in, err), -1);
 		ck_assert_msg(strstr(err, "corrupt compressed block at offset"), "%s", err);
 	}
 	unlink(copy);
@@ -1170,9 +1178,9 @@ static void left_to_libtracecmd(const char *path)
 
 	ck_assert(td->changes_timestamps);
 	tracedat_close(td);
-	ck_assert_int_ne(trace_input_open_reader(path, NULL, TRACE_READER_FAST, 0, &in, err), 0);
+	ck_assert_int_ne(open_with(path, NULL, TRACE_READER_FAST, &in, err), 0);
 	ck_assert_str_eq(err, "options that change timestamps");
-	ck_assert_int_eq(trace_input_open_reader(path, NULL, TRACE_READER_AUTO, 0, &in, err), 0);
+	ck_assert_int_eq(open_with(path, NULL, TRACE_READER_AUTO, &in, err), 0);
 	ck_assert_int_eq(trace_input_reader(in), TRACE_READER_LIBTRACECMD);
 	trace_input_close(in);
 }

@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../parsers/tracedat.h"
+#include "tracedat.h"
 #include "../../recorder/tracedat_build.h"
 #include "../../recorder/tracedat_write.h"
 

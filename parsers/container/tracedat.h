@@ -134,7 +134,6 @@ typedef int (*tracedat_format_fn)(void *data, const char *system,
 				  const char *format, size_t len);
 
 int tracedat_open_fd(int fd, struct tracedat **out, char *err, size_t errlen);
-bool tracedat_file_has_magic(const char *path);
 int tracedat_open(const char *path, struct tracedat **out, char *err, size_t errlen);
 void tracedat_close(struct tracedat *td);
 const struct tracedat_buffer *tracedat_buffer_find(const struct tracedat *td,
