@@ -200,7 +200,7 @@ bool tracecmd_compress_is_supported(const char *name, const char *version);
 /* Whether this libtracecmd has the file's compression (Debian's 3.1.6: zstd, not zlib). */
 static bool libtracecmd_inflates(const struct tracedat *td)
 {
-	if (!td->compression || !strcmp(td->compression, "none"))
+	if (!td->compression || !strcmp(td->compression, TRACEDAT_COMPRESS_NONE))
 		return true;
 	return tracecmd_compress_is_supported(td->compression, td->compression_version ?
 					      td->compression_version : "");

@@ -316,9 +316,9 @@ static int out_patch(struct builder *b, uint64_t at, uint64_t v, int bytes)
 
 static enum alg alg_of(const char *name)
 {
-	if (name && !strcmp(name, "zlib"))
+	if (name && !strcmp(name, TRACEDAT_COMPRESS_ZLIB))
 		return ALG_ZLIB;
-	if (name && !strcmp(name, "zstd"))
+	if (name && !strcmp(name, TRACEDAT_COMPRESS_ZSTD))
 		return ALG_ZSTD;
 	return ALG_NONE;
 }
@@ -438,7 +438,7 @@ static int check_buffer(struct builder *b, int i)
 		if (!c->data && !c->path && c->len)
 			return fail(b, "section %d, CPU %d: %llu bytes but no data", i, c->cpu,
 				    (unsigned long long)c->len);
-		if (b->desc->version == 6 && (c->cpu < 0 || (uint32_t)c->cpu >= b->desc->nr_cpus))
+		if (b->desc->version == TRACEDAT_V6 && (c->cpu < 0 || (uint32_t)c->cpu >= b->desc->nr_cpus))
 			return fail(b, "section %d: CPU %d outside the file's %u CPUs", i, c->cpu,
 				    b->desc->nr_cpus);
 	}
@@ -452,7 +452,7 @@ static int check_section(struct builder *b, int i)
 {
 	const struct tracedat_desc_section *s = &b->desc->sections[i];
 
-	if (s->compress && b->desc->version == 6)
+	if (s->compress && b->desc->version == TRACEDAT_V6)
 		return fail(b, "section %d: compressed in a version 6 file", i);
 	if (s->compress && b->alg == ALG_NONE)
 		return fail(b, "section %d: compressed, but with '%s'?", i,
@@ -477,12 +477,12 @@ static int check_desc(struct builder *b)
 
 	if (!d)
 		return fail(b, "no description");
-	if (d->version != 6 && d->version != 7)
+	if (d->version != TRACEDAT_V6 && d->version != TRACEDAT_V7)
 		return fail(b, "version %d: only 6 and 7 are written", d->version);
 	if (d->nr_sections < 0 || d->nr_sections > TRACEDAT_BUILD_MAX_ITEMS ||
 	    (d->nr_sections && !d->sections))
 		return fail(b, "bad section count %d", d->nr_sections);
-	if (d->version == 6 && d->nr_cpus > TRACEDAT_BUILD_MAX_ITEMS)
+	if (d->version == TRACEDAT_V6 && d->nr_cpus > TRACEDAT_BUILD_MAX_ITEMS)
 		return fail(b, "%u CPUs are too many", d->nr_cpus);
 	if (d->first_options && section_index(d, d->first_options) < 0)
 		return fail(b, "the first options section is not in the file");
@@ -590,7 +590,7 @@ static void put_buffer_option(struct builder *b, const struct tracedat_desc_sect
 {
 	uint64_t size = 8 + strlen(text(s->name)) + 1;
 
-	if (b->desc->version == 7)
+	if (b->desc->version == TRACEDAT_V7)
 		size += strlen(text(s->clock)) + 1 + 8 + 20ULL * s->nr_cpus;
 	if (size > UINT32_MAX) {
 		fail(b, "a BUFFER option of %llu bytes", (unsigned long long)size);
@@ -599,7 +599,7 @@ static void put_buffer_option(struct builder *b, const struct tracedat_desc_sect
 	tracedat_bytes_put_num(t, size, 4);
 	put_ref(b, t, fx, s, -1, false);
 	tracedat_bytes_put_str(t, s->name);
-	if (b->desc->version == 6)
+	if (b->desc->version == TRACEDAT_V6)
 		return;
 	tracedat_bytes_put_str(t, s->clock);
 	tracedat_bytes_put_num(t, b->desc->page_size, 4);
@@ -634,7 +634,7 @@ static void put_done(struct builder *b, const struct tracedat_desc_section *s,
 		     struct tracedat_bytes *t, struct fixups *fx)
 {
 	tracedat_bytes_put_num(t, TRACEDAT_OPTION_DONE, 2);
-	if (b->desc->version == 6)
+	if (b->desc->version == TRACEDAT_V6)
 		return;
 	tracedat_bytes_put_num(t, 8, 4);
 	if (s->next)
@@ -682,8 +682,8 @@ static void write_options(struct builder *b, int i)
 	struct tracedat_bytes t = { .big_endian = b->desc->big_endian };
 	struct fixups fx = { 0 };
 
-	if (b->desc->version == 6)
-		out_put(b, "options  ", 10);
+	if (b->desc->version == TRACEDAT_V6)
+		out_put(b, TRACEDAT_TAG_OPTIONS, TRACEDAT_TAG_LEN);
 	for (int k = 0; k < s->nr_options && !b->failed; k++) {
 		at[k] = t.len;
 		put_option(b, &s->options[k], &t, &fx);
@@ -814,7 +814,7 @@ static void write_flyrecord(struct builder *b, const struct tracedat_desc_sectio
 	struct tracedat_layout_section *l = &b->layout.sections[s - b->desc->sections];
 	uint64_t table, entry;
 
-	out_put(b, "flyrecord", 10);
+	out_put(b, TRACEDAT_TAG_FLYRECORD, TRACEDAT_TAG_LEN);
 	table = b->pos;
 	out_zeros(b, 16ULL * b->desc->nr_cpus);
 	if (s->clock) {
@@ -833,7 +833,7 @@ static void write_flyrecord(struct builder *b, const struct tracedat_desc_sectio
 
 static void write_buffer(struct builder *b, const struct tracedat_desc_section *s)
 {
-	if (b->desc->version == 6) {
+	if (b->desc->version == TRACEDAT_V6) {
 		write_flyrecord(b, s);
 		return;
 	}
@@ -850,11 +850,11 @@ static void write_header(struct builder *b)
 	char version[16];
 
 	snprintf(version, sizeof(version), "%d", d->version);
-	out_put(b, "\027\010Dtracing", 10);
+	out_put(b, TRACEDAT_MAGIC, TRACEDAT_MAGIC_LEN);
 	out_str(b, version);
 	out_put(b, flags, 2);
 	out_num(b, d->page_size, 4);
-	if (d->version == 6)
+	if (d->version == TRACEDAT_V6)
 		return;
 	out_str(b, d->compression);
 	out_str(b, d->compression_version);
@@ -876,7 +876,7 @@ static void write_section(struct builder *b, int i)
 {
 	const struct tracedat_desc_section *s = &b->desc->sections[i];
 	struct tracedat_layout_section *l = &b->layout.sections[i];
-	bool v7 = b->desc->version == 7;
+	bool v7 = b->desc->version == TRACEDAT_V7;
 
 	l->at = b->pos;
 	if (v7) {

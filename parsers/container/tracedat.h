@@ -19,11 +19,10 @@
 
 #include "not_understood.h"
 #include "record_bounds.h"
+#include "tracedat_format.h"
 
 /* A per-CPU statistic the file does not give. */
 #define TRACEDAT_UNKNOWN	(-1LL)
-#define TRACEDAT_MAGIC		"\x17\x08\x44tracing"	/* the first bytes of every trace.dat */
-#define TRACEDAT_MAGIC_LEN	10
 
 /* Limits beyond which a file is rejected as absurd. */
 #define TRACEDAT_MAX_CPUS	8192

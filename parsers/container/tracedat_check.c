@@ -400,7 +400,7 @@ static int check_cpu(struct page_walk *w, const struct tracedat_buffer *b, int i
 
 	if (!cpu->data.size)
 		return 0;
-	if (w->td->version == 6 && cpu->data.offset % w->page_size)
+	if (w->td->version == TRACEDAT_V6 && cpu->data.offset % w->page_size)
 		return td_error(w->err, w->errlen, "CPU %d data at offset %llu is not page aligned",
 				cpu->cpu, (unsigned long long)cpu->data.offset);
 	if (cpu_stream_init(&s, w->td, b, i, 0, &w->layout, inf))

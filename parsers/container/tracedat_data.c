@@ -34,11 +34,11 @@ struct tracedat_inflater {
  */
 enum td_alg td_alg(const struct tracedat *td)
 {
-	if (!strcmp(td->compression, "none"))
+	if (!strcmp(td->compression, TRACEDAT_COMPRESS_NONE))
 		return TD_ALG_NONE;
-	if (!strcmp(td->compression, "zlib"))
+	if (!strcmp(td->compression, TRACEDAT_COMPRESS_ZLIB))
 		return TD_ALG_ZLIB;
-	if (!strcmp(td->compression, "zstd"))
+	if (!strcmp(td->compression, TRACEDAT_COMPRESS_ZSTD))
 		return TD_ALG_ZSTD;
 	return TD_ALG_UNKNOWN;
 }

@@ -26,30 +26,6 @@
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 #endif
 
-/* Option and section ids (trace-cmd's enum tracecmd_option_id). */
-enum td_option_id {
-	TD_OPT_DONE		= 0,
-	TD_OPT_DATE		= 1,
-	TD_OPT_CPUSTAT		= 2,
-	TD_OPT_BUFFER		= 3,
-	TD_OPT_TRACECLOCK	= 4,
-	TD_OPT_UNAME		= 5,
-	TD_OPT_HOOK		= 6,
-	TD_OPT_OFFSET		= 7,
-	TD_OPT_CPUCOUNT		= 8,
-	TD_OPT_VERSION		= 9,
-	TD_OPT_PROCMAPS		= 10,
-	TD_OPT_TIME_SHIFT	= 12,
-	TD_OPT_GUEST		= 13,
-	TD_OPT_TSC2NSEC		= 14,
-	TD_OPT_STRINGS		= 15,
-	TD_OPT_HEADER_INFO	= 16,	/* first of the six metadata sections */
-	TD_OPT_CMDLINES		= 21,	/* last of them */
-	TD_OPT_BUFFER_TEXT	= 22,
-};
-
-#define TD_SECTION_HEADER	16	/* id 2, flags 2, description 4, size 8 */
-#define TD_FLAG_COMPRESS	1
 #define TD_MAX_STRING		4096	/* names, clocks, uname, ... */
 #define TD_MAX_FORMATS		65536	/* event formats or systems */
 #define TD_MAX_OPTION_SECTIONS	1024
