@@ -5,7 +5,8 @@
  * is being opened. Each file calls only the ones listed before its own:
  *
  *   tracedat_cursor.c   bytes, numbers, strings, error messages
- *   tracedat_data.c     compression, sections, the texts in them, CPU data
+ *   tracedat_data.c     compression: blocks, chunks, CPU data
+ *   tracedat_sections.c the metadata sections, the texts and formats in them
  *   tracedat_options.c  the options, the buffers and CPU ranges they give
  *   tracedat_v6.c, tracedat_v7.c   the two layouts of the file
  *   tracedat.c          the file header, then one of the layouts
@@ -103,6 +104,8 @@ int td_check_chunks(const struct tracedat *td, struct tracedat_location *loc,
 		    uint64_t limit, uint64_t *budget, char *err, size_t errlen);
 int td_load(const struct tracedat *td, const struct tracedat_location *loc,
 	    uint64_t max, unsigned char **out, uint64_t *len, char *err, size_t errlen);
+int td_check_load(const struct tracedat *td, const struct tracedat_location *loc, char *err,
+		  size_t errlen);
 
 /* tracedat_options.c */
 int td_open_init(struct td_open *o, char *err, size_t errlen);
