@@ -60,9 +60,9 @@ typedef void (*trace_crash_fn)(const char *text);
 
 /* How to open a trace: what the command chooses; zeroed, the defaults. */
 struct trace_open_options {
-	const char		*buffer;	/* the instance replayed; NULL or "": the top */
-	uint64_t		max_inflated;	/* bytes held at once; 0: TRACEDAT_MAX_INFLATED */
-	enum trace_reader	reader;		/* AUTO: the fast one unless libtracecmd must */
+	const char		*buffer;	/* the instance replayed; NULL, "": top */
+	uint64_t		max_inflated;	/* bytes held at once; 0: the default */
+	enum trace_reader	reader;		/* AUTO: fast unless libtracecmd must */
 	trace_crash_fn		on_crash;	/* libtraceevent crashed parsing the formats
 						   beside the child that tried them first */
 };

@@ -9,7 +9,8 @@
 #ifndef TRACEDAT_FORMAT_H
 #define TRACEDAT_FORMAT_H
 
-#define TRACEDAT_MAGIC		"\x17\x08\x44tracing"	/* the first bytes of every trace.dat */
+/* The first bytes of every trace.dat. */
+#define TRACEDAT_MAGIC		"\x17\x08\x44tracing"
 #define TRACEDAT_MAGIC_LEN	10
 
 /* The two file versions read and written. */

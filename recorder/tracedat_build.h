@@ -192,6 +192,8 @@ struct tracedat_layout {
 	struct tracedat_layout_section	*sections;
 };
 
+void tracedat_encode(unsigned char *out, uint64_t v, int bytes, bool big_endian);
+size_t tracedat_bytes_limit(const struct tracedat_bytes *b);
 int tracedat_bytes_put(struct tracedat_bytes *b, const void *data, size_t len);
 size_t tracedat_bytes_put_num(struct tracedat_bytes *b, uint64_t v, int bytes);
 int tracedat_bytes_put_str(struct tracedat_bytes *b, const char *s);

@@ -2,8 +2,9 @@
 /*
  * The bytes of a trace.dat file, inflated: metadata sections (one
  * compressed block each in version 7: compressed size, uncompressed size,
- * data; what is in them: tracedat_sections.c) and per-CPU ring-buffer data (version 7 compressed: a chunk count, then per chunk
- * the compressed size, the uncompressed size and the data). Nothing is
+ * data; what is in them: tracedat_sections.c) and per-CPU ring-buffer data
+ * (version 7 compressed: a chunk count, then per chunk the compressed
+ * size, the uncompressed size and the data). Nothing is
  * decompressed beyond what the headers declare, and what they declare is
  * bounded by the best ratio the algorithm can reach.
  */

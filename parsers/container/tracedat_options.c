@@ -383,7 +383,7 @@ static option_fn option_handler(uint16_t id)
 	switch (id) {
 	case TRACEDAT_OPTION_CPUSTAT:		return opt_cpustat;
 	case TRACEDAT_OPTION_BUFFER:		return opt_buffer;
-	case TRACEDAT_OPTION_TRACECLOCK:		return opt_clock;
+	case TRACEDAT_OPTION_TRACECLOCK:	return opt_clock;
 	case TRACEDAT_OPTION_UNAME:		return opt_uname;
 	case TRACEDAT_OPTION_CPUCOUNT:		return opt_cpucount;
 	case TRACEDAT_OPTION_VERSION:		return opt_version;
@@ -469,8 +469,8 @@ int td_parse_option(struct td_open *o, uint16_t id, struct td_cursor *c)
 	option_fn fn = option_handler(id);
 	int ret;
 
-	if (id == TRACEDAT_OPTION_DATE || id == TRACEDAT_OPTION_OFFSET || id == TRACEDAT_OPTION_TIME_SHIFT ||
-	    id == TRACEDAT_OPTION_TSC2NSEC)
+	if (id == TRACEDAT_OPTION_DATE || id == TRACEDAT_OPTION_OFFSET ||
+	    id == TRACEDAT_OPTION_TIME_SHIFT || id == TRACEDAT_OPTION_TSC2NSEC)
 		o->td->changes_timestamps = true;
 	if (!o->td->libtracecmd_hazard[0])
 		libtracecmd_hazard(o, id, c, o->td->libtracecmd_hazard,

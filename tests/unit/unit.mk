@@ -43,7 +43,7 @@ $(BUILD)/tests/unit/%.o: tests/unit/%.c $(SPEC_NAMES:%=$(SPEC_GEN)/%.h)
 	$(CC) $(ALL_CFLAGS) $(UNIT_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
 
 UNIT_ANALYZER_OBJS = $(BUILD)/report/syscall_decode.o $(BUILD)/engine/syscall_names.o \
-		     $(BUILD)/engine/arch.o $(BUILD)/recorder/tracedat_build.o \
+		     $(BUILD)/engine/arch.o $(TRACEDAT_BUILD_OBJS) \
 		     $(BUILD)/recorder/tracedat_write.o $(BUILD)/engine/cpu_irqs.o \
 		     $(BUILD)/engine/kernel_events.o $(BUILD)/report/text_pool.o \
 		     $(BUILD)/report/report_stats.o $(BUILD)/report/report_groups.o \
