@@ -52,7 +52,7 @@ static void on_sigbus(int sig)
 /*
  * libtraceevent crashed (or spun) opening the trace for libtracecmd, as
  * the format trial's child did beside it: the child's verdict, the one
- * line an open refused for it says, and exit 2 (parsers/format_trial.c).
+ * line an open refused for it says, and exit 2 (parsers/events/format_trial.c).
  */
 static void on_format_crash(const char *text)
 {

@@ -1302,7 +1302,7 @@ START_TEST(writer_offline_cpu)
 END_TEST
 
 /**
- * tracedat_suite - the tests of parsers/tracedat.c and recorder/tracedat_build.c
+ * tracedat_suite - the tests of parsers/container/tracedat.c and recorder/tracedat_build.c
  *
  * Returns the Check suite; run from the top of the tree.
  */
