@@ -189,7 +189,5 @@ struct tracedat_texts {
 int tracedat_check_texts(const struct tracedat *td, struct tracedat_texts *texts, char *err,
 			 size_t errlen);
 void tracedat_texts_release(struct tracedat_texts *texts);
-int tracedat_check_data(const struct tracedat *td, const struct tracedat_texts *texts,
-			char *err, size_t errlen);
 
 #endif
