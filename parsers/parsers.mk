@@ -1,10 +1,11 @@
 # Trace input, in stages, each a folder whose headers the stage above uses:
 #   container/  the trace.dat container: header, options, sections, the
-#               per-CPU data and its checks, inflating ahead, kallsyms,
-#               the metadata (tracedat.h)
+#               per-CPU data, the texts checked, kallsyms, the metadata
+#               (tracedat.h)
 #   events/     event formats from the metadata sections (libtraceevent),
 #               their trial in a child process, record decoding
-#   records/    per-CPU record streams, their merge, the fast reader and
+#   records/    per-CPU record streams, chunks inflated ahead, their merge,
+#               the page check for libtracecmd, the fast reader and
 #               libtracecmd as the two readers behind trace_input
 # and at the top the public interface the engine and the command use
 # (trace_input.h, trace_record.h), the one open of a file (trace_file.c),
