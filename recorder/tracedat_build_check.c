@@ -17,7 +17,13 @@ static enum alg alg_of(const char *name)
 	return ALG_NONE;
 }
 
-/* Which of the description's sections @s is, or -1 if none. */
+/**
+ * tdb_section_index() - which of the description's sections @s is
+ * @d: the description
+ * @s: a section, or NULL
+ *
+ * Return: its index, or -1 when it is none of them.
+ */
 int tdb_section_index(const struct tracedat_desc *d, const struct tracedat_desc_section *s)
 {
 	uintptr_t first = (uintptr_t)d->sections, at = (uintptr_t)s;
@@ -29,6 +35,12 @@ int tdb_section_index(const struct tracedat_desc *d, const struct tracedat_desc_
 	return (at - first) / size;
 }
 
+/**
+ * tdb_chunk_bytes() - the uncompressed bytes of a chunk of CPU data (v7)
+ * @d: the description
+ *
+ * Return: @d->chunk_size, or 10 pages when it is 0.
+ */
 uint64_t tdb_chunk_bytes(const struct tracedat_desc *d)
 {
 	return d->chunk_size ? d->chunk_size : 10ULL * d->page_size;
@@ -120,6 +132,12 @@ static int check_section(struct builder *b, int i)
 	return tdb_fail(b, "section %d: unknown kind %d", i, s->kind);
 }
 
+/**
+ * tdb_check_desc() - the whole description checked before anything is written
+ * @b: the build
+ *
+ * Return: 0, or -1 with the build failed (tdb_fail()).
+ */
 int tdb_check_desc(struct builder *b)
 {
 	const struct tracedat_desc *d = b->desc;
@@ -142,6 +160,12 @@ int tdb_check_desc(struct builder *b)
 	return 0;
 }
 
+/**
+ * tdb_layout_alloc() - room for the layout the build reports
+ * @b: the build, its description checked
+ *
+ * Return: 0, or -1 with the build failed when memory runs out.
+ */
 int tdb_layout_alloc(struct builder *b)
 {
 	const struct tracedat_desc *d = b->desc;
