@@ -17,7 +17,6 @@
 #include <unistd.h>
 
 #include "batch.h"
-#include "chunk_ahead.h"
 #include "escape.h"
 #include "cmd.h"
 #include "temp_files.h"
@@ -69,7 +68,7 @@ static void child(const struct batch *b, const struct job *j, pid_t parent)
 
 	temp_files_forget();
 	/* the jobs share the CPUs: a helper thread each only if there are spares */
-	chunk_ahead_share(b->jobs);
+	trace_input_share_cpus(b->jobs);
 	if (prctl(PR_SET_PDEATHSIG, SIGTERM) || getppid() != parent)
 		_exit(EXIT_ERROR);
 	notes = fdopen(dup(j->fd[CAUGHT_NOTES]), "w");

@@ -16,7 +16,6 @@
 #include "gate.h"
 #include "escape.h"
 #include "kernel_events.h"
-#include "not_understood.h"
 
 static const char check_usage[] =
 "usage: rvreplay check [-m MONITOR]... [--profile VERSION] [--arch ARCH] [--buffer NAME]\n"
@@ -194,15 +193,16 @@ static void print_identity(const struct check_cli *c, const struct opened_trace 
  */
 static void print_not_understood(const struct trace_input *in)
 {
-	const struct not_understood *nu = trace_input_not_understood(in);
+	const struct not_understood_format *formats;
+	int nr = trace_input_not_understood(in, &formats);
 	char label[2 * NOT_UNDERSTOOD_LABEL];
 
-	if (!nu->nr)
+	if (!nr)
 		return;
-	printf("event formats: %d not understood, none needed (", nu->nr);
-	for (int i = 0; i < nu->nr && i < 3; i++)
-		printf("%s%s", i ? ", " : "", escape(nu->formats[i].label, label, sizeof(label)));
-	printf("%s: %s)\n", nu->nr > 3 ? ", ..." : "", nu->formats[0].why);
+	printf("event formats: %d not understood, none needed (", nr);
+	for (int i = 0; i < nr && i < 3; i++)
+		printf("%s%s", i ? ", " : "", escape(formats[i].label, label, sizeof(label)));
+	printf("%s: %s)\n", nr > 3 ? ", ..." : "", formats[0].why);
 }
 
 /* The records, counted; a damaged trace is told and is an error. */

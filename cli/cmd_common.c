@@ -16,7 +16,6 @@
 #include "catalog.h"
 #include "cmd.h"
 #include "escape.h"
-#include "format_trial.h"
 #include "output_file.h"
 #include "progress.h"
 #include "syscall_names.h"
@@ -53,7 +52,7 @@ static void on_sigbus(int sig)
 /*
  * libtraceevent crashed (or spun) opening the trace for libtracecmd, as
  * the format trial's child did beside it: the child's verdict, the one
- * line an open refused for it says, and exit 2 (parsers/format_trial.c).
+ * line an open refused for it says, and exit 2 (parsers/events/format_trial.c).
  */
 static void on_format_crash(const char *text)
 {
@@ -77,7 +76,6 @@ static void watch_mapping(const char *path)
 	snprintf(fault_prefix, sizeof(fault_prefix), "rvreplay: %s: ", name);
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGBUS, &sa, NULL);
-	format_trial_on_crash(on_format_crash);
 }
 
 /*
@@ -248,6 +246,9 @@ static bool arch_option_fits(const char *path, const char *arch, const struct tr
 int cmd_open_trace(const char *path, const char *buffer, const char *arch, uint64_t max_inflated,
 		   struct opened_trace *t)
 {
+	struct trace_open_options opts = { .buffer = buffer, .max_inflated = max_inflated,
+					   .reader = trace_reader_from_env(),
+					   .on_crash = on_format_crash };
 	bool optional = t->arch_optional;
 	char err[TRACE_ERR_LEN];
 	const char *machine;
@@ -255,7 +256,7 @@ int cmd_open_trace(const char *path, const char *buffer, const char *arch, uint6
 	memset(t, 0, sizeof(*t));
 	t->arch_optional = optional;
 	watch_mapping(path);
-	if (trace_input_open(path, buffer, max_inflated, &t->in, err)) {
+	if (trace_input_open(path, &opts, &t->in, err)) {
 		cmd_error(path, "%s", err);
 		return EXIT_ERROR;
 	}

@@ -9,7 +9,6 @@
 #include <sys/stat.h>
 
 #include "cmd_replay.h"
-#include "tracedat.h"
 
 /* An output besides the report, when asked for; -1 when it cannot be written. */
 static int extra_open(const char *path, int input_fd, struct output_file *o, FILE **f)

@@ -1,5 +1,6 @@
 # Fuzzing with libFuzzer (clang): the specification compiler, the
-# trace.dat container reader, trace input through libtracecmd, the whole
+# trace.dat container as the replay opens and checks it (trace_file_open(),
+# the page check, the fast reader's streams), trace input, the whole
 # command, the whole command on files a structure-aware generator makes
 # (structured_fuzz.c: the input is a program that writes a trace), and
 # what a CI hands it besides the traces (fleet_fuzz.c: the input is a
@@ -50,12 +51,8 @@ FLEET_OBJS	= $(addprefix $(BUILD)/fuzz/,fleet_fuzz.o fleet_check_verdicts.o \
 		  fleet_baselines.o fleet_tree.o)
 FUZZ_OBJS	= $(addprefix $(BUILD)/fuzz/,spec_fuzz.o tracedat_fuzz.o trace_input_fuzz.o \
 		  replay_fuzz.o fuzz_file.o structured_fuzz.o) $(FLEET_OBJS)
-FUZZ_INCLUDES	= -Imodels/ltlc $(CLI_CFLAGS) -Itests/hostile
+FUZZ_INCLUDES	= -Imodels/ltlc $(CLI_CFLAGS) $(PARSER_CFLAGS) -Itests/hostile
 FUZZ_LINK	= $(CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^
-FUZZ_TRACEDAT_OBJS = $(filter $(BUILD)/parsers/tracedat% $(BUILD)/parsers/print_format.o \
-		     $(BUILD)/parsers/record_bounds.o $(BUILD)/parsers/cpu_stream.o \
-		     $(BUILD)/parsers/chunk_ahead.o $(BUILD)/parsers/not_understood.o \
-		     $(BUILD)/parsers/ring_page.o $(BUILD)/parsers/format_lines.o,$(PARSER_OBJS))
 
 fuzz-harnesses: $(FUZZ_HARNESSES:%=$(BUILD)/fuzz/%_fuzz)
 
@@ -67,8 +64,8 @@ $(BUILD)/fuzz/spec_fuzz: $(BUILD)/fuzz/spec_fuzz.o $(LTLC_LIB_OBJS)
 	$(FUZZ_LINK)
 
 $(BUILD)/fuzz/tracedat_fuzz: $(BUILD)/fuzz/tracedat_fuzz.o $(BUILD)/fuzz/fuzz_file.o \
-			     $(FUZZ_TRACEDAT_OBJS)
-	$(FUZZ_LINK) $(PARSER_LIBS)
+			     $(PARSER_OBJS)
+	$(FUZZ_LINK) $(PKG_LIBS) $(PARSER_LIBS)
 
 $(BUILD)/fuzz/trace_input_fuzz: $(BUILD)/fuzz/trace_input_fuzz.o $(BUILD)/fuzz/fuzz_file.o \
 				$(PARSER_OBJS)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * libFuzzer harness of trace input: a file through trace_input_open_reader()
+ * libFuzzer harness of trace input: a file through trace_input_open()
  * (the fast reader for inputs of even size, libtracecmd's for odd ones),
  * every record through trace_input_iterate(), and the first ones formatted
  * again, named and symbolised as the reports do; then the first named
@@ -44,10 +44,11 @@ static int on_record(void *data, const struct trace_record *rec)
 static void one_buffer(const char *path, const char *buffer, enum trace_reader reader,
 		       char *first, size_t len)
 {
+	struct trace_open_options opts = { .buffer = buffer, .reader = reader };
 	struct visit v = { 0 };
 	char err[TRACE_ERR_LEN];
 
-	if (trace_input_open_reader(path, buffer, reader, 0, &v.in, err))
+	if (trace_input_open(path, &opts, &v.in, err))
 		return;
 	if (first && trace_input_meta(v.in)->nr_buffers)
 		snprintf(first, len, "%s", trace_input_meta(v.in)->buffers[0]);

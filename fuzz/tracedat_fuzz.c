@@ -1,45 +1,44 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * libFuzzer harness of the container reader alone: tracedat_open(), then
- * every section, text, event format and CPU's data of every buffer read.
+ * libFuzzer harness of the container as `rvreplay FILE` reads it, before
+ * libtraceevent parses anything: the one open of the file and its checks
+ * (trace_file_open(): the container mapped, every section in --max-inflated,
+ * the texts libtraceevent will parse), the metadata the reports print, the
+ * kallsyms check, the page check libtracecmd's reader depends on, and the
+ * fast reader's CPU streams of every buffer. Records and formats are
+ * trace_input_fuzz.c's.
  */
 #include <stdint.h>
-#include <stdlib.h>
 
+#include "fast_reader.h"
 #include "fuzz_file.h"
-#include "tracedat.h"
+#include "trace_file.h"
+#include "trace_meta.h"
 
-static int on_format(void *data, const char *system, const char *format, size_t len)
+/* The fast reader's streams of one buffer, opened as a replay opens them. */
+static void open_streams(struct trace_file *f, const char *buffer)
 {
-	unsigned char *sum = data;
+	struct fast_reader *fr;
+	char err[TRACE_ERR_LEN];
 
-	for (size_t i = 0; i < len; i++)
-		*sum ^= format[i];
-	return 0;
+	if (!fast_reader_open(f, buffer, &fr, err))
+		fast_reader_close(fr);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct tracedat *td;
-	unsigned char sum = 0;
-	char err[256], *text;
-	size_t len;
-	void *bytes;
+	struct trace_meta meta;
+	struct trace_file *f;
+	char err[TRACE_ERR_LEN];
 
-	if (tracedat_open(fuzz_file(data, size), &td, err, sizeof(err)))
+	if (trace_file_open(fuzz_file(data, size), 0, &f, err, sizeof(err)))
 		return 0;
-	for (int s = 0; s < TRACEDAT_NR_SECTIONS; s++)
-		if (!tracedat_read_section(td, s, &bytes, &len, err, sizeof(err)))
-			free(bytes);
-	for (int t = TRACEDAT_TEXT_HEADER_PAGE; t <= TRACEDAT_TEXT_CMDLINES; t++)
-		if (!tracedat_read_text(td, t, &text, &len, err, sizeof(err)))
-			free(text);
-	tracedat_for_each_format(td, on_format, &sum, err, sizeof(err));
-	for (int b = 0; b < td->nr_buffers; b++)
-		for (int c = 0; c < td->buffers[b].nr_cpus; c++)
-			if (!tracedat_read_cpu(td, &td->buffers[b], c, &bytes, &len, err,
-					       sizeof(err)))
-				free(bytes);
-	tracedat_close(td);
+	if (!trace_meta_fill(f->td, &meta))
+		trace_meta_free(&meta);
+	for (int b = 0; b < f->td->nr_buffers; b++)
+		open_streams(f, f->td->buffers[b].name);
+	trace_file_check_kallsyms(f, err, sizeof(err));
+	trace_file_check_data(f, err, sizeof(err));
+	trace_file_close(f);
 	return 0;
 }

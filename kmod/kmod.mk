@@ -24,9 +24,9 @@ kmod:
 
 # Assembles a trace.dat from the tracefs files a guest copied out.
 $(BUILD)/kmod/assemble: tests/kmod/live/assemble.c $(BUILD)/recorder/tracedat_write.o \
-			$(BUILD)/recorder/tracedat_build.o
+			$(TRACEDAT_BUILD_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Irecorder -o $@ $^ $(BASE_LDFLAGS) $(PARSER_LIBS)
+	$(CC) $(ALL_CFLAGS) -Irecorder -Iparsers -o $@ $^ $(BASE_LDFLAGS) $(PARSER_LIBS)
 
 check-kmod: $(BUILD)/rvreplay $(BUILD)/kmod/assemble
 	@set -e; for arch in $(KMOD_ARCHES); do \

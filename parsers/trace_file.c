@@ -14,6 +14,7 @@
 #include <trace-cmd/trace-cmd.h>
 
 #include "format_trial.h"
+#include "page_check.h"
 #include "trace_decode.h"
 #include "trace_file.h"
 
@@ -152,14 +153,14 @@ static void check_kallsyms(void *data)
  * @errlen: size of @err
  *
  * libtracecmd and its kbuffer trust every page, chunk and event length:
- * tracedat_check_data() walks them all, once per file.
+ * page_check_all() walks them all, once per file.
  *
  * Return: 0 when libtracecmd may read the file, -1 with @err set.
  */
 int trace_file_check_data(struct trace_file *f, char *err, size_t errlen)
 {
 	if (!f->data_checked)
-		f->data_checked = tracedat_check_data(f->td, &f->texts, err, errlen) ? -1 : 1;
+		f->data_checked = page_check_all(f->td, &f->texts, err, errlen) ? -1 : 1;
 	else if (f->data_checked < 0)
 		snprintf(err, errlen, "the ring-buffer data cannot be read");
 	return f->data_checked > 0 ? 0 : -1;
@@ -200,7 +201,7 @@ bool tracecmd_compress_is_supported(const char *name, const char *version);
 /* Whether this libtracecmd has the file's compression (Debian's 3.1.6: zstd, not zlib). */
 static bool libtracecmd_inflates(const struct tracedat *td)
 {
-	if (!td->compression || !strcmp(td->compression, "none"))
+	if (!td->compression || !strcmp(td->compression, TRACEDAT_COMPRESS_NONE))
 		return true;
 	return tracecmd_compress_is_supported(td->compression, td->compression_version ?
 					      td->compression_version : "");

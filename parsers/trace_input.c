@@ -15,7 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chunk_ahead.h"
 #include "escape.h"
+#include "format_trial.h"
+#include "not_understood.h"
 #include "trace_input_local.h"
 #include "trace_meta.h"
 
@@ -106,14 +109,10 @@ static const struct trace_input_ops *choose(const struct tracedat *td, enum trac
 }
 
 /**
- * trace_input_open_reader() - open a trace.dat file for replay with a given reader
+ * trace_input_open() - open a trace.dat file for replay
  * @path: the file
- * @buffer: the buffer instance to replay, NULL or "" for the top one
- * @reader: TRACE_READER_AUTO (the fast reader unless libtracecmd must
- *	    read the file), TRACE_READER_FAST (fail when libtracecmd must)
- *	    or TRACE_READER_LIBTRACECMD (the reference)
- * @max_inflated: the most bytes the file may make us hold in memory at
- *	    once (tracedat.max_inflated); 0 for TRACEDAT_MAX_INFLATED
+ * @opts: how (struct trace_open_options); NULL for the defaults: the top
+ *	  buffer, TRACEDAT_MAX_INFLATED, TRACE_READER_AUTO, no crash handler
  * @out: the opened input; close with trace_input_close()
  * @err: TRACE_ERR_LEN bytes: what is wrong, without the file name
  *
@@ -123,23 +122,29 @@ static const struct trace_input_ops *choose(const struct tracedat *td, enum trac
  *
  * Return: 0, or -1 with @err set.
  */
-int trace_input_open_reader(const char *path, const char *buffer, enum trace_reader reader,
-			    uint64_t max_inflated, struct trace_input **out, char *err)
+int trace_input_open(const char *path, const struct trace_open_options *opts,
+		     struct trace_input **out, char *err)
 {
+	static const struct trace_open_options defaults;
 	struct trace_input *in = calloc(1, sizeof(*in));
+	const char *buffer;
 
 	*out = NULL;
 	if (!in) {
 		snprintf(err, TRACE_ERR_LEN, "out of memory");
 		return -1;
 	}
-	if (trace_file_open(path, max_inflated, &in->file, err, TRACE_ERR_LEN))
+	if (!opts)
+		opts = &defaults;
+	buffer = opts->buffer;
+	format_trial_on_crash(opts->on_crash);
+	if (trace_file_open(path, opts->max_inflated, &in->file, err, TRACE_ERR_LEN))
 		goto fail;
 	if (trace_meta_fill(in->file->td, &in->meta)) {
 		snprintf(err, TRACE_ERR_LEN, "out of memory");
 		goto fail;
 	}
-	in->ops = choose(in->file->td, reader, err);
+	in->ops = choose(in->file->td, opts->reader, err);
 	if (!in->ops || fast_reader_open(in->file, buffer, &in->pages, err) ||
 	    in->ops->open(in, buffer, err))
 		goto fail;
@@ -161,25 +166,6 @@ fail:
 		trace_file_check_kallsyms(in->file, err, TRACE_ERR_LEN);
 	trace_input_close(in);
 	return -1;
-}
-
-/**
- * trace_input_open() - open a trace.dat file for replay
- * @path: the file
- * @buffer: the buffer instance to replay, NULL or "" for the top one
- * @max_inflated: as trace_input_open_reader() takes it
- * @out: the opened input; close with trace_input_close()
- * @err: TRACE_ERR_LEN bytes: what is wrong, without the file name
- *
- * The reader is the one RVREPLAY_READER names (trace_reader_from_env()).
- *
- * Return: 0, or -1 with @err set.
- */
-int trace_input_open(const char *path, const char *buffer, uint64_t max_inflated,
-		     struct trace_input **out, char *err)
-{
-	return trace_input_open_reader(path, buffer, trace_reader_from_env(), max_inflated, out,
-				       err);
 }
 
 /**
@@ -556,12 +542,29 @@ int trace_input_nr_systems(const struct trace_input *in)
 /**
  * trace_input_not_understood() - the event formats libtraceevent must not parse
  * @in: the input
+ * @formats: set to them, in file order
  *
- * Return: the list (not_understood.h); empty in a trace a kernel wrote.
+ * Return: how many; none in a trace a kernel wrote.
  */
-const struct not_understood *trace_input_not_understood(const struct trace_input *in)
+int trace_input_not_understood(const struct trace_input *in,
+			       const struct not_understood_format **formats)
 {
-	return &in->file->texts.not_understood;
+	const struct not_understood *nu = &in->file->texts.not_understood;
+
+	*formats = nu->formats;
+	return nu->nr;
+}
+
+/**
+ * trace_input_share_cpus() - say how many processes like this one read traces at once
+ * @processes: the jobs of a batch; 1 by default
+ *
+ * For the whole process: a reader's helper thread (chunk_ahead.h) takes a
+ * CPU of its own only when there are spare ones.
+ */
+void trace_input_share_cpus(unsigned int processes)
+{
+	chunk_ahead_share(processes);
 }
 
 /* Whether @name is a whole symbol name on one of the kallsyms lines. */

@@ -55,12 +55,32 @@ enum trace_reader {
 
 typedef int (*trace_record_fn)(void *data, const struct trace_record *rec);
 typedef void (*trace_progress_fn)(uint64_t bytes_done);
+/* Says a crash's text and exits: a signal handler's, never returns. */
+typedef void (*trace_crash_fn)(const char *text);
+
+/* How to open a trace: what the command chooses; zeroed, the defaults. */
+struct trace_open_options {
+	const char		*buffer;	/* the instance replayed; NULL, "": top */
+	uint64_t		max_inflated;	/* bytes held at once; 0: the default */
+	enum trace_reader	reader;		/* AUTO: fast unless libtracecmd must */
+	trace_crash_fn		on_crash;	/* libtraceevent crashed parsing the formats
+						   beside the child that tried them first */
+};
+
+/* An event format libtraceevent must not be given (its print format is not a kernel's). */
+#define NOT_UNDERSTOOD_LABEL	136
+
+struct not_understood_format {
+	unsigned int	id;
+	const char	*why;				/* a static text */
+	char		label[NOT_UNDERSTOOD_LABEL];	/* "system:name", raw trace text */
+};
 
 enum trace_reader trace_reader_from_env(void);
-int trace_input_open(const char *path, const char *buffer, uint64_t max_inflated,
+void trace_input_share_cpus(unsigned int processes);
+bool tracedat_file_has_magic(const char *path);	/* container/tracedat.c */
+int trace_input_open(const char *path, const struct trace_open_options *opts,
 		     struct trace_input **out, char *err);
-int trace_input_open_reader(const char *path, const char *buffer, enum trace_reader reader,
-			    uint64_t max_inflated, struct trace_input **out, char *err);
 enum trace_reader trace_input_reader(const struct trace_input *in);
 int trace_input_damages(const struct trace_input *in, struct trace_damage *out, int max);
 bool trace_input_stopped_at_limit(const struct trace_input *in, char *err);
@@ -76,8 +96,8 @@ int trace_input_format(struct trace_input *in, const struct trace_ref *ref, char
 const char *trace_input_comm(const struct trace_input *in, int pid);
 bool trace_input_has_system(const struct trace_input *in, const char *system);
 int trace_input_nr_systems(const struct trace_input *in);
-struct not_understood;
-const struct not_understood *trace_input_not_understood(const struct trace_input *in);
+int trace_input_not_understood(const struct trace_input *in,
+			       const struct not_understood_format **formats);
 int trace_input_find_symbols(const struct trace_input *in, const char *const *names, int n,
 			     bool *found);
 int trace_input_kernel_long(const struct trace_input *in);

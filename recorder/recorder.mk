@@ -1,10 +1,12 @@
-# rvreplay record: tracefs instance, per-CPU streaming, trace.dat writer.
+# rvreplay record: tracefs instance, per-CPU streaming, trace.dat writer
+# (the on-disk format it shares with the reader: parsers/tracedat_format.h).
 
-RECORDER_SRCS	= $(addprefix recorder/,record.c record_instance.c record_stream.c \
-		  record_tracefs.c record_workdir.c task_metadata.c tracedat_build.c \
-		  tracedat_write.c)
+RECORDER_SRCS	= $(wildcard recorder/*.c)
 RECORDER_OBJS	= $(RECORDER_SRCS:%.c=$(BUILD)/%.o)
+# The trace.dat builder alone, for the tools that make test traces with it.
+TRACEDAT_BUILD_OBJS = $(addprefix $(BUILD)/recorder/,tracedat_build.o tracedat_build_check.o \
+		      tracedat_bytes.o)
 
 $(BUILD)/recorder/%.o: recorder/%.c VERSION
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(VERSION_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(VERSION_CFLAGS) -Iparsers $(PKG_CFLAGS) -c -o $@ $<

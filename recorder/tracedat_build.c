@@ -16,47 +16,12 @@
 #include <zlib.h>
 #include <zstd.h>
 
-#include "tracedat_build.h"
+#include "tracedat_build_local.h"
 
 #define COPY_BLOCK	(1 << 16)
 #define ZLIB_LEVEL	9
 #define ZSTD_LEVEL	3
 #define MAX_FIXUPS	(1 << 24)
-
-enum alg {
-	ALG_NONE,
-	ALG_ZLIB,
-	ALG_ZSTD,
-};
-
-/* An 8-byte offset or size to patch in once its section is written. */
-struct fixup {
-	uint64_t	at;
-	int		section;
-	int		cpu;		/* -1: the section's offset */
-	bool		size;		/* the CPU's recorded size, not its offset */
-};
-
-struct fixups {
-	struct fixup	*v;
-	int		nr;
-	int		max;
-};
-
-struct builder {
-	const struct tracedat_desc	*desc;
-	int				fd;		/* -1: into @mem */
-	struct tracedat_bytes		*mem;
-	uint64_t			base;		/* the file's start in @fd or @mem */
-	const char			*name;
-	uint64_t			pos;		/* bytes of the file so far */
-	enum alg			alg;
-	struct fixups			fixups;
-	struct tracedat_layout		layout;
-	bool				failed;
-	char				*err;
-	size_t				errlen;
-};
 
 /* A CPU's data, in blocks: straight from memory, or read from its file. */
 struct source {
@@ -67,142 +32,14 @@ struct source {
 	unsigned char			*buf;
 };
 
-static void encode(unsigned char *out, uint64_t v, int bytes, bool big_endian)
-{
-	for (int i = 0; i < bytes; i++)
-		out[i] = v >> (8 * (big_endian ? bytes - 1 - i : i));
-}
-
-static size_t bytes_limit(const struct tracedat_bytes *b)
-{
-	return b->limit ? b->limit : TRACEDAT_BYTES_LIMIT;
-}
-
-static int bytes_reserve(struct tracedat_bytes *b, size_t more)
-{
-	size_t limit = bytes_limit(b), cap;
-	unsigned char *p;
-
-	if (b->failed || b->len > limit || more > limit - b->len)
-		goto fail;
-	if (b->len + more <= b->cap)
-		return 0;
-	cap = b->cap ? b->cap : 4096;
-	while (cap < b->len + more)
-		cap = cap > limit / 2 ? limit : cap * 2;
-	p = realloc(b->p, cap);
-	if (!p)
-		goto fail;
-	b->p = p;
-	b->cap = cap;
-	return 0;
-fail:
-	b->failed = true;
-	return -1;
-}
-
 /**
- * tracedat_bytes_put() - append bytes
- * @b: the buffer
- * @data: the bytes (NULL only when @len is 0)
- * @len: how many
+ * tdb_fail() - the build fails: the first message is kept
+ * @b: the build
+ * @fmt: printf format of the message
  *
- * Return: 0, or -1 (and @b->failed set) without memory, over the limit,
- * or after an earlier failure.
+ * Return: -1.
  */
-int tracedat_bytes_put(struct tracedat_bytes *b, const void *data, size_t len)
-{
-	if (!data && len)
-		b->failed = true;
-	if (bytes_reserve(b, len))
-		return -1;
-	if (len)
-		memcpy(b->p + b->len, data, len);
-	b->len += len;
-	return 0;
-}
-
-/**
- * tracedat_bytes_put_num() - append a number in @b's endianness
- * @b: the buffer
- * @v: the number, truncated to @bytes
- * @bytes: 1 to 8
- *
- * Return: where it went, to patch it later; @b->failed tells a failure.
- */
-size_t tracedat_bytes_put_num(struct tracedat_bytes *b, uint64_t v, int bytes)
-{
-	unsigned char out[8];
-	size_t at = b->len;
-
-	if (bytes < 1 || bytes > 8) {
-		b->failed = true;
-		return at;
-	}
-	encode(out, v, bytes, b->big_endian);
-	tracedat_bytes_put(b, out, bytes);
-	return at;
-}
-
-/**
- * tracedat_bytes_put_str() - append a string and its NUL
- * @b: the buffer
- * @s: the string; NULL for ""
- *
- * Return: 0, or -1 as tracedat_bytes_put().
- */
-int tracedat_bytes_put_str(struct tracedat_bytes *b, const char *s)
-{
-	s = s ? s : "";
-	return tracedat_bytes_put(b, s, strlen(s) + 1);
-}
-
-/**
- * tracedat_bytes_put_sized() - append a size of @bytes bytes, then the data
- * @b: the buffer
- * @bytes: of the size: 4 or 8 in trace.dat files
- * @data: the data (NULL only when @len is 0)
- * @len: its size
- *
- * Return: 0, or -1 as tracedat_bytes_put().
- */
-int tracedat_bytes_put_sized(struct tracedat_bytes *b, int bytes, const void *data,
-			     size_t len)
-{
-	tracedat_bytes_put_num(b, len, bytes);
-	return tracedat_bytes_put(b, data, len);
-}
-
-/**
- * tracedat_bytes_patch() - overwrite a number already in the buffer
- * @b: the buffer
- * @at: where
- * @v: the number, in @b's endianness
- * @bytes: 1 to 8
- *
- * Return: 0, or -1 if it would not lie within the buffer (nothing changed).
- */
-int tracedat_bytes_patch(struct tracedat_bytes *b, uint64_t at, uint64_t v, int bytes)
-{
-	if (bytes < 1 || bytes > 8 || at > b->len || (size_t)bytes > b->len - at)
-		return -1;
-	encode(b->p + at, v, bytes, b->big_endian);
-	return 0;
-}
-
-/**
- * tracedat_bytes_free() - release a buffer's memory, leaving it empty
- * @b: the buffer; its limit and endianness are kept
- */
-void tracedat_bytes_free(struct tracedat_bytes *b)
-{
-	free(b->p);
-	b->p = NULL;
-	b->len = b->cap = 0;
-	b->failed = false;
-}
-
-static __attribute__((format(printf, 2, 3))) int fail(struct builder *b, const char *fmt, ...)
+int tdb_fail(struct builder *b, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -213,11 +50,6 @@ static __attribute__((format(printf, 2, 3))) int fail(struct builder *b, const c
 	}
 	b->failed = true;
 	return -1;
-}
-
-static const char *text(const char *s)
-{
-	return s ? s : "";
 }
 
 /* ---- the output: a file or a memory buffer ---- */
@@ -232,8 +64,8 @@ static int out_write(struct builder *b, const void *data, size_t len)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
-			return fail(b, "%s: cannot write: %s", b->name,
-				    strerror(n < 0 ? errno : EIO));
+			return tdb_fail(b, "%s: cannot write: %s", b->name,
+					strerror(n < 0 ? errno : EIO));
 		p += n;
 		len -= n;
 	}
@@ -245,8 +77,8 @@ static int out_put(struct builder *b, const void *data, size_t len)
 	if (b->failed)
 		return -1;
 	if (b->fd < 0 && tracedat_bytes_put(b->mem, data, len))
-		return fail(b, "%s: over %zu bytes, or out of memory", b->name,
-			    bytes_limit(b->mem));
+		return tdb_fail(b, "%s: over %zu bytes, or out of memory", b->name,
+				tracedat_bytes_limit(b->mem));
 	if (b->fd >= 0 && out_write(b, data, len))
 		return -1;
 	b->pos += len;
@@ -257,7 +89,7 @@ static int out_num(struct builder *b, uint64_t v, int bytes)
 {
 	unsigned char out[8];
 
-	encode(out, v, bytes, b->desc->big_endian);
+	tracedat_encode(out, v, bytes, b->desc->big_endian);
 	return out_put(b, out, bytes);
 }
 
@@ -295,7 +127,7 @@ static int out_patch(struct builder *b, uint64_t at, uint64_t v, int bytes)
 
 	if (b->failed)
 		return -1;
-	encode(buf, v, bytes, b->desc->big_endian);
+	tracedat_encode(buf, v, bytes, b->desc->big_endian);
 	if (b->fd < 0) {
 		memcpy(b->mem->p + b->base + at, buf, bytes);
 		return 0;
@@ -305,23 +137,14 @@ static int out_patch(struct builder *b, uint64_t at, uint64_t v, int bytes)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
-			return fail(b, "%s: cannot write: %s", b->name,
-				    strerror(n < 0 ? errno : EIO));
+			return tdb_fail(b, "%s: cannot write: %s", b->name,
+					strerror(n < 0 ? errno : EIO));
 		done += n;
 	}
 	return 0;
 }
 
 /* ---- compression ---- */
-
-static enum alg alg_of(const char *name)
-{
-	if (name && !strcmp(name, "zlib"))
-		return ALG_ZLIB;
-	if (name && !strcmp(name, "zstd"))
-		return ALG_ZSTD;
-	return ALG_NONE;
-}
 
 static void *compress_alloc(struct builder *b, const void *in, size_t len, size_t *zlen)
 {
@@ -330,7 +153,7 @@ static void *compress_alloc(struct builder *b, const void *in, size_t len, size_
 	uLongf zl = cap;
 
 	if (!out) {
-		fail(b, "out of memory");
+		tdb_fail(b, "out of memory");
 		return NULL;
 	}
 	in = in ? in : "";
@@ -344,7 +167,7 @@ static void *compress_alloc(struct builder *b, const void *in, size_t len, size_
 			return out;
 	}
 	free(out);
-	fail(b, "cannot compress %zu bytes", len);
+	tdb_fail(b, "cannot compress %zu bytes", len);
 	return NULL;
 }
 
@@ -355,7 +178,7 @@ static void out_block(struct builder *b, const void *in, size_t len)
 	void *z;
 
 	if (len > UINT32_MAX) {
-		fail(b, "%zu bytes are too many for a compressed block", len);
+		tdb_fail(b, "%zu bytes are too many for a compressed block", len);
 		return;
 	}
 	z = compress_alloc(b, in, len, &zlen);
@@ -365,176 +188,6 @@ static void out_block(struct builder *b, const void *in, size_t len)
 	out_num(b, len, 4);
 	out_put(b, z, zlen);
 	free(z);
-}
-
-/* ---- the description, checked before anything is written ---- */
-
-/* Which of the description's sections @s is, or -1 if none. */
-static int section_index(const struct tracedat_desc *d, const struct tracedat_desc_section *s)
-{
-	uintptr_t first = (uintptr_t)d->sections, at = (uintptr_t)s;
-	size_t size = sizeof(*s);
-
-	if (!s || at < first || (at - first) % size ||
-	    (at - first) / size >= (size_t)d->nr_sections)
-		return -1;
-	return (at - first) / size;
-}
-
-static uint64_t chunk_bytes(const struct tracedat_desc *d)
-{
-	return d->chunk_size ? d->chunk_size : 10ULL * d->page_size;
-}
-
-static int check_option(struct builder *b, int i, int k)
-{
-	const struct tracedat_desc_option *o = &b->desc->sections[i].options[k];
-	int t = section_index(b->desc, o->target);
-
-	switch (o->kind) {
-	case TRACEDAT_OPT_RAW:
-		if (!o->data && o->len)
-			return fail(b, "section %d, option %d: %u bytes but no data", i, k,
-				    o->len);
-		return 0;
-	case TRACEDAT_OPT_OFFSET:
-		if (t < 0)
-			return fail(b, "section %d, option %d: no target section", i, k);
-		return 0;
-	case TRACEDAT_OPT_BUFFER:
-		if (t < 0 || b->desc->sections[t].kind != TRACEDAT_DESC_BUFFER)
-			return fail(b, "section %d, option %d: the target is no buffer section",
-				    i, k);
-		return 0;
-	}
-	return fail(b, "section %d, option %d: unknown kind %d", i, k, o->kind);
-}
-
-static int check_options(struct builder *b, int i)
-{
-	const struct tracedat_desc_section *s = &b->desc->sections[i];
-
-	if (s->nr_options < 0 || s->nr_options > TRACEDAT_BUILD_MAX_ITEMS ||
-	    (s->nr_options && !s->options))
-		return fail(b, "section %d: bad option count %d", i, s->nr_options);
-	for (int k = 0; k < s->nr_options; k++)
-		if (check_option(b, i, k))
-			return -1;
-	if (s->next && section_index(b->desc, s->next) < 0)
-		return fail(b, "section %d: the next options section is not in the file", i);
-	return 0;
-}
-
-static int check_buffer(struct builder *b, int i)
-{
-	const struct tracedat_desc_section *s = &b->desc->sections[i];
-	const struct tracedat_desc_cpu *c;
-	uint64_t chunk;
-
-	if (s->nr_cpus < 0 || s->nr_cpus > TRACEDAT_BUILD_MAX_ITEMS || (s->nr_cpus && !s->cpus))
-		return fail(b, "section %d: bad CPU count %d", i, s->nr_cpus);
-	for (int k = 0; k < s->nr_cpus; k++) {
-		c = &s->cpus[k];
-		if (!c->data && !c->path && c->len)
-			return fail(b, "section %d, CPU %d: %llu bytes but no data", i, c->cpu,
-				    (unsigned long long)c->len);
-		if (b->desc->version == 6 && (c->cpu < 0 || (uint32_t)c->cpu >= b->desc->nr_cpus))
-			return fail(b, "section %d: CPU %d outside the file's %u CPUs", i, c->cpu,
-				    b->desc->nr_cpus);
-	}
-	chunk = chunk_bytes(b->desc);
-	if (s->compress && (!chunk || chunk > TRACEDAT_BUILD_MAX_CHUNK))
-		return fail(b, "section %d: bad chunk size %llu", i, (unsigned long long)chunk);
-	return 0;
-}
-
-static int check_section(struct builder *b, int i)
-{
-	const struct tracedat_desc_section *s = &b->desc->sections[i];
-
-	if (s->compress && b->desc->version == 6)
-		return fail(b, "section %d: compressed in a version 6 file", i);
-	if (s->compress && b->alg == ALG_NONE)
-		return fail(b, "section %d: compressed, but with '%s'?", i,
-			    text(b->desc->compression));
-	switch (s->kind) {
-	case TRACEDAT_DESC_DATA:
-		if (!s->data && s->len)
-			return fail(b, "section %d: %llu bytes but no data", i,
-				    (unsigned long long)s->len);
-		return 0;
-	case TRACEDAT_DESC_OPTIONS:
-		return check_options(b, i);
-	case TRACEDAT_DESC_BUFFER:
-		return check_buffer(b, i);
-	}
-	return fail(b, "section %d: unknown kind %d", i, s->kind);
-}
-
-static int check_desc(struct builder *b)
-{
-	const struct tracedat_desc *d = b->desc;
-
-	if (!d)
-		return fail(b, "no description");
-	if (d->version != 6 && d->version != 7)
-		return fail(b, "version %d: only 6 and 7 are written", d->version);
-	if (d->nr_sections < 0 || d->nr_sections > TRACEDAT_BUILD_MAX_ITEMS ||
-	    (d->nr_sections && !d->sections))
-		return fail(b, "bad section count %d", d->nr_sections);
-	if (d->version == 6 && d->nr_cpus > TRACEDAT_BUILD_MAX_ITEMS)
-		return fail(b, "%u CPUs are too many", d->nr_cpus);
-	if (d->first_options && section_index(d, d->first_options) < 0)
-		return fail(b, "the first options section is not in the file");
-	b->alg = alg_of(d->compression);
-	for (int i = 0; i < d->nr_sections; i++)
-		if (check_section(b, i))
-			return -1;
-	return 0;
-}
-
-static int layout_alloc(struct builder *b)
-{
-	const struct tracedat_desc *d = b->desc;
-	struct tracedat_layout *l = &b->layout;
-	struct tracedat_layout_section *ls;
-
-	l->sections = calloc(d->nr_sections ? d->nr_sections : 1, sizeof(*l->sections));
-	if (!l->sections)
-		return fail(b, "out of memory");
-	l->nr_sections = d->nr_sections;
-	for (int i = 0; i < d->nr_sections; i++) {
-		ls = &l->sections[i];
-		if (d->sections[i].kind == TRACEDAT_DESC_OPTIONS) {
-			ls->nr_options = d->sections[i].nr_options;
-			ls->options = calloc(ls->nr_options + 1, sizeof(uint64_t));
-			if (!ls->options)
-				return fail(b, "out of memory");
-		}
-		if (d->sections[i].kind != TRACEDAT_DESC_BUFFER)
-			continue;
-		ls->nr_cpus = d->sections[i].nr_cpus;
-		ls->cpus = calloc(ls->nr_cpus + 1, sizeof(uint64_t));
-		ls->cpu_sizes = calloc(ls->nr_cpus + 1, sizeof(uint64_t));
-		if (!ls->cpus || !ls->cpu_sizes)
-			return fail(b, "out of memory");
-	}
-	return 0;
-}
-
-/**
- * tracedat_layout_free() - release what a build reported
- * @layout: filled by tracedat_build_fd() or tracedat_build_mem(); zeroed
- */
-void tracedat_layout_free(struct tracedat_layout *layout)
-{
-	for (int i = 0; layout->sections && i < layout->nr_sections; i++) {
-		free(layout->sections[i].options);
-		free(layout->sections[i].cpus);
-		free(layout->sections[i].cpu_sizes);
-	}
-	free(layout->sections);
-	memset(layout, 0, sizeof(*layout));
 }
 
 /* ---- offsets filled in later ---- */
@@ -547,11 +200,11 @@ static int fixup_add(struct builder *b, struct fixups *fx, uint64_t at, int sect
 
 	if (fx->nr == fx->max) {
 		if (fx->max >= MAX_FIXUPS)
-			return fail(b, "more than %d offsets to fill in", MAX_FIXUPS);
+			return tdb_fail(b, "more than %d offsets to fill in", MAX_FIXUPS);
 		max = fx->max ? fx->max * 2 : 64;
 		v = realloc(fx->v, max * sizeof(*v));
 		if (!v)
-			return fail(b, "out of memory");
+			return tdb_fail(b, "out of memory");
 		fx->v = v;
 		fx->max = max;
 	}
@@ -580,7 +233,7 @@ static uint64_t fixup_value(const struct builder *b, const struct fixup *f)
 static void put_ref(struct builder *b, struct tracedat_bytes *t, struct fixups *fx,
 		    const struct tracedat_desc_section *s, int cpu, bool size)
 {
-	fixup_add(b, fx, t->len, section_index(b->desc, s), cpu, size);
+	fixup_add(b, fx, t->len, tdb_section_index(b->desc, s), cpu, size);
 	tracedat_bytes_put_num(t, 0, 8);
 }
 
@@ -590,16 +243,16 @@ static void put_buffer_option(struct builder *b, const struct tracedat_desc_sect
 {
 	uint64_t size = 8 + strlen(text(s->name)) + 1;
 
-	if (b->desc->version == 7)
+	if (b->desc->version == TRACEDAT_V7)
 		size += strlen(text(s->clock)) + 1 + 8 + 20ULL * s->nr_cpus;
 	if (size > UINT32_MAX) {
-		fail(b, "a BUFFER option of %llu bytes", (unsigned long long)size);
+		tdb_fail(b, "a BUFFER option of %llu bytes", (unsigned long long)size);
 		return;
 	}
 	tracedat_bytes_put_num(t, size, 4);
 	put_ref(b, t, fx, s, -1, false);
 	tracedat_bytes_put_str(t, s->name);
-	if (b->desc->version == 6)
+	if (b->desc->version == TRACEDAT_V6)
 		return;
 	tracedat_bytes_put_str(t, s->clock);
 	tracedat_bytes_put_num(t, b->desc->page_size, 4);
@@ -634,7 +287,7 @@ static void put_done(struct builder *b, const struct tracedat_desc_section *s,
 		     struct tracedat_bytes *t, struct fixups *fx)
 {
 	tracedat_bytes_put_num(t, TRACEDAT_OPTION_DONE, 2);
-	if (b->desc->version == 6)
+	if (b->desc->version == TRACEDAT_V6)
 		return;
 	tracedat_bytes_put_num(t, 8, 4);
 	if (s->next)
@@ -666,8 +319,8 @@ static void write_packed_options(struct builder *b, int i, struct tracedat_bytes
 	memset(b->layout.sections[i].options, 0, (s->nr_options + 1) * sizeof(uint64_t));
 	for (int k = 0; k < fx->nr; k++) {
 		if (!fixup_known(b, &fx->v[k])) {
-			fail(b, "section %d: compressed options point forward to section %d", i,
-			     fx->v[k].section);
+			tdb_fail(b, "section %d: compressed options point forward to section %d", i,
+				 fx->v[k].section);
 			return;
 		}
 		tracedat_bytes_patch(t, fx->v[k].at, fixup_value(b, &fx->v[k]), 8);
@@ -682,8 +335,8 @@ static void write_options(struct builder *b, int i)
 	struct tracedat_bytes t = { .big_endian = b->desc->big_endian };
 	struct fixups fx = { 0 };
 
-	if (b->desc->version == 6)
-		out_put(b, "options  ", 10);
+	if (b->desc->version == TRACEDAT_V6)
+		out_put(b, TRACEDAT_TAG_OPTIONS, TRACEDAT_TAG_LEN);
 	for (int k = 0; k < s->nr_options && !b->failed; k++) {
 		at[k] = t.len;
 		put_option(b, &s->options[k], &t, &fx);
@@ -693,8 +346,8 @@ static void write_options(struct builder *b, int i)
 		put_done(b, s, &t, &fx);
 	}
 	if (t.failed)
-		fail(b, "section %d: options over %zu bytes, or out of memory", i,
-		     bytes_limit(&t));
+		tdb_fail(b, "section %d: options over %zu bytes, or out of memory", i,
+			 tracedat_bytes_limit(&t));
 	else if (s->compress)
 		write_packed_options(b, i, &t, &fx);
 	else
@@ -713,10 +366,10 @@ static int source_open(struct builder *b, struct source *src, const struct trace
 		return 0;
 	src->fd = open(c->path, O_RDONLY | O_CLOEXEC);
 	if (src->fd < 0)
-		return fail(b, "%s: cannot read: %s", c->path, strerror(errno));
+		return tdb_fail(b, "%s: cannot read: %s", c->path, strerror(errno));
 	src->buf = malloc(block);
 	if (!src->buf)
-		return fail(b, "out of memory");
+		return tdb_fail(b, "out of memory");
 	return 0;
 }
 
@@ -743,7 +396,7 @@ static ssize_t source_next(struct builder *b, struct source *src, size_t block,
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0)
-			return fail(b, "%s: cannot read: %s", c->path, strerror(errno));
+			return tdb_fail(b, "%s: cannot read: %s", c->path, strerror(errno));
 		if (r == 0)
 			break;
 		n += r;
@@ -776,7 +429,7 @@ static void copy_cpu(struct builder *b, const struct tracedat_desc_cpu *c)
 /* v7 compressed: a chunk count, then each chunk as a compressed block. */
 static void write_chunks(struct builder *b, const struct tracedat_desc_cpu *c)
 {
-	size_t chunk = chunk_bytes(b->desc);
+	size_t chunk = tdb_chunk_bytes(b->desc);
 	uint64_t count_at = b->pos;
 	const unsigned char *p;
 	uint32_t chunks = 0;
@@ -814,7 +467,7 @@ static void write_flyrecord(struct builder *b, const struct tracedat_desc_sectio
 	struct tracedat_layout_section *l = &b->layout.sections[s - b->desc->sections];
 	uint64_t table, entry;
 
-	out_put(b, "flyrecord", 10);
+	out_put(b, TRACEDAT_TAG_FLYRECORD, TRACEDAT_TAG_LEN);
 	table = b->pos;
 	out_zeros(b, 16ULL * b->desc->nr_cpus);
 	if (s->clock) {
@@ -833,7 +486,7 @@ static void write_flyrecord(struct builder *b, const struct tracedat_desc_sectio
 
 static void write_buffer(struct builder *b, const struct tracedat_desc_section *s)
 {
-	if (b->desc->version == 6) {
+	if (b->desc->version == TRACEDAT_V6) {
 		write_flyrecord(b, s);
 		return;
 	}
@@ -850,17 +503,17 @@ static void write_header(struct builder *b)
 	char version[16];
 
 	snprintf(version, sizeof(version), "%d", d->version);
-	out_put(b, "\027\010Dtracing", 10);
+	out_put(b, TRACEDAT_MAGIC, TRACEDAT_MAGIC_LEN);
 	out_str(b, version);
 	out_put(b, flags, 2);
 	out_num(b, d->page_size, 4);
-	if (d->version == 6)
+	if (d->version == TRACEDAT_V6)
 		return;
 	out_str(b, d->compression);
 	out_str(b, d->compression_version);
 	b->layout.options_ref = b->pos;
 	if (d->first_options)
-		fixup_add(b, &b->fixups, b->pos, section_index(d, d->first_options), -1, false);
+		fixup_add(b, &b->fixups, b->pos, tdb_section_index(d, d->first_options), -1, false);
 	out_num(b, 0, 8);
 }
 
@@ -876,7 +529,7 @@ static void write_section(struct builder *b, int i)
 {
 	const struct tracedat_desc_section *s = &b->desc->sections[i];
 	struct tracedat_layout_section *l = &b->layout.sections[i];
-	bool v7 = b->desc->version == 7;
+	bool v7 = b->desc->version == TRACEDAT_V7;
 
 	l->at = b->pos;
 	if (v7) {
@@ -906,7 +559,7 @@ static int build(struct builder *b, struct tracedat_layout *layout)
 {
 	const struct fixup *f;
 
-	if (!b->failed && !check_desc(b) && !layout_alloc(b)) {
+	if (!b->failed && !tdb_check_desc(b) && !tdb_layout_alloc(b)) {
 		write_header(b);
 		for (int i = 0; i < b->desc->nr_sections && !b->failed; i++)
 			write_section(b, i);
@@ -945,7 +598,7 @@ int tracedat_build_fd(const struct tracedat_desc *desc, int fd, const char *name
 	off_t base = lseek(fd, 0, SEEK_CUR);
 
 	if (base < 0)
-		fail(&b, "%s: cannot seek: %s", b.name, strerror(errno));
+		tdb_fail(&b, "%s: cannot seek: %s", b.name, strerror(errno));
 	b.base = base;
 	return build(&b, layout);
 }
@@ -969,7 +622,7 @@ int tracedat_build_mem(const struct tracedat_desc *desc, struct tracedat_bytes *
 			     .err = err, .errlen = errlen };
 
 	if (!out)
-		fail(&b, "no buffer to build in");
+		tdb_fail(&b, "no buffer to build in");
 	else
 		b.base = out->len;
 	return build(&b, layout);

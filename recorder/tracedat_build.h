@@ -18,22 +18,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tracedat_format.h"
+
 /* Limits beyond which a description is refused. */
 #define TRACEDAT_BUILD_MAX_ITEMS	65536		/* sections, options, CPUs */
 #define TRACEDAT_BUILD_MAX_CHUNK	(256U << 20)	/* v7: uncompressed chunk */
 #define TRACEDAT_BYTES_LIMIT		(1ULL << 30)	/* tracedat_bytes by default */
-
-/* Option ids (trace-cmd's enum tracecmd_option_id) that writers use. */
-enum tracedat_option_id {
-	TRACEDAT_OPTION_DONE		= 0,
-	TRACEDAT_OPTION_CPUSTAT		= 2,
-	TRACEDAT_OPTION_BUFFER		= 3,
-	TRACEDAT_OPTION_TRACECLOCK	= 4,
-	TRACEDAT_OPTION_UNAME		= 5,
-	TRACEDAT_OPTION_CPUCOUNT	= 8,
-	TRACEDAT_OPTION_VERSION		= 9,
-	TRACEDAT_OPTION_HEADER_INFO	= 16,	/* the first of the six metadata ones */
-};
 
 /*
  * A growing byte buffer, bounded by @limit: section payloads and option
@@ -202,6 +192,8 @@ struct tracedat_layout {
 	struct tracedat_layout_section	*sections;
 };
 
+void tracedat_encode(unsigned char *out, uint64_t v, int bytes, bool big_endian);
+size_t tracedat_bytes_limit(const struct tracedat_bytes *b);
 int tracedat_bytes_put(struct tracedat_bytes *b, const void *data, size_t len);
 size_t tracedat_bytes_put_num(struct tracedat_bytes *b, uint64_t v, int bytes);
 int tracedat_bytes_put_str(struct tracedat_bytes *b, const char *s);

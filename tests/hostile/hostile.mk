@@ -6,9 +6,9 @@ HOSTILE_OBJS	= $(HOSTILE_SRCS:%.c=$(BUILD)/%.o)
 
 $(BUILD)/tests/hostile/%.o: tests/hostile/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Iparsers -Irecorder -Itests/hostile $(PKG_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(PARSER_CFLAGS) -Irecorder -Itests/hostile $(PKG_CFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/make_hostile: $(HOSTILE_OBJS) $(BUILD)/recorder/tracedat_build.o $(PARSER_OBJS)
+$(BUILD)/tests/make_hostile: $(HOSTILE_OBJS) $(TRACEDAT_BUILD_OBJS) $(PARSER_OBJS)
 	$(CC) $(BASE_LDFLAGS) -o $@ $^ $(PKG_LIBS) $(PARSER_LIBS)
 
 -include $(wildcard $(HOSTILE_OBJS:.o=.d))

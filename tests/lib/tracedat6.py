@@ -11,7 +11,7 @@ import subprocess
 MISSING_EVENTS = 1 << 31
 MISSING_STORED = 1 << 30
 COMMIT_MASK = (1 << 27) - 1
-# the pid fields of the events the replay reads (parsers/trace_decode.c)
+# the pid fields of the events the replay reads (parsers/events/trace_decode.c)
 PID_FIELDS = {
     'sched_switch': ('prev_pid', 'next_pid'),
     'sched_waking': ('pid',), 'sched_wakeup': ('pid',), 'sched_wakeup_new': ('pid',),

@@ -68,7 +68,7 @@ regress_data() {
 }
 
 # A print format libtraceevent must not parse makes its event's format not
-# understood: no error until the event is needed (parsers/not_understood.h).
+# understood: no error until the event is needed (parsers/container/not_understood.h).
 # libtracecmd parses every format, so its reader refuses the file, the one
 # disagreement of the readers on such files.
 LIBTRACECMD_REFUSES="libtracecmd would parse the format of"
@@ -165,7 +165,7 @@ regress_format "'R/EC->error_code' in a print format (fuzzing): division by zero
 	"$R/print-fmt-divide.dat" "exceptions:page_fault_kernel" "a print format that is not a C expression list"
 
 # formats the checks let through and libtraceevent crashes on: refused by
-# the trial parse in a child (parsers/format_trial.c), whatever the message
+# the trial parse in a child (parsers/events/format_trial.c), whatever the message
 for f in print-fmt-flag-entry print-fmt-dot; do
 	for reader in auto libtracecmd; do
 		export RVREPLAY_READER=$reader

@@ -115,10 +115,11 @@ START_TEST(test_infer_real)
 {
 	struct trace_input *in;
 	struct arch_facts facts;
+	struct trace_open_options opts = { .reader = trace_reader_from_env() };
 	char err[TRACE_ERR_LEN], evidence[256];
 	bool entry = false;
 
-	ck_assert_msg(!trace_input_open(REAL_TRACE, NULL, 0, &in, err), "%s", err);
+	ck_assert_msg(!trace_input_open(REAL_TRACE, &opts, &in, err), "%s", err);
 	arch_facts_of(in, &facts);
 	ck_assert_int_eq(facts.kernel_long, 8);
 	ck_assert(!facts.big_endian);

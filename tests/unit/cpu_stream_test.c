@@ -14,8 +14,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "../../parsers/chunk_ahead.h"
-#include "../../parsers/cpu_stream.h"
+#include "chunk_ahead.h"
+#include "cpu_stream.h"
 #include "tracedat_fixture.h"
 
 /* ---- chunks: a CPU's pages streamed from zlib chunks ---- */

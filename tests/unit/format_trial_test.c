@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * parsers/format_trial.c: format_trial_all() runs the parent's parse
+ * parsers/events/format_trial.c: format_trial_all() runs the parent's parse
  * beside a child that parses every format first. Whatever the parent's
  * parse does (nothing, crash, spin), a file whose formats crash
  * libtraceevent ends with the child's verdict, and a crash of the parent

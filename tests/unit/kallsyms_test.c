@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * parsers/kallsyms.c against libtraceevent itself: for every symbol of a
+ * parsers/container/kallsyms.c against libtraceevent itself: for every symbol of a
  * real kallsyms (traces/cyclictest-abs.dat) and of crafted texts, the name
  * and start that tep_parse_kallsyms() + tep_find_function() give must be
  * ours, at the symbol's start, inside it, before it and past the last one.
@@ -96,7 +96,7 @@ START_TEST(crafted_kallsyms)
 END_TEST
 
 /**
- * kallsyms_suite - the tests of parsers/kallsyms.c
+ * kallsyms_suite - the tests of parsers/container/kallsyms.c
  *
  * Returns the Check suite; run from the top of the tree.
  */

@@ -66,9 +66,10 @@ END_TEST
 START_TEST(trace_formats_decide)
 {
 	struct trace_input *in;
+	struct trace_open_options opts = { .reader = trace_reader_from_env() };
 	char err[TRACE_ERR_LEN], why[200];
 
-	ck_assert_msg(!trace_input_open("traces/pagefault-nomlock.dat", NULL, 0, &in, err), "%s",
+	ck_assert_msg(!trace_input_open("traces/pagefault-nomlock.dat", &opts, &in, err), "%s",
 		      err);
 	ck_assert_int_lt(trace_input_nr_systems(in), KERNEL_EVENTS_FULL_DUMP);
 	ck_assert_int_eq(kernel_event_state(in, "x86_64", TRACE_FAULT_USER, why, sizeof(why)),

@@ -42,10 +42,11 @@ static int first_record(void *data, const struct trace_record *rec)
 static void fixture_open(struct fixture *f, bool json, enum time_unit unit)
 {
 	static const char *const names[] = { "pagefault", "sleep" };
+	struct trace_open_options opts = { 0 };
 	char err[TRACE_ERR_LEN];
 
 	memset(f, 0, sizeof(*f));
-	ck_assert_msg(!trace_input_open(TRACE_PATH, NULL, 0, &f->in, err), "%s", err);
+	ck_assert_msg(!trace_input_open(TRACE_PATH, &opts, &f->in, err), "%s", err);
 	trace_input_iterate(f->in, first_record, &f->ref);
 	f->ro.profile = catalog_profile_of("7.3");
 	ck_assert_ptr_nonnull(f->ro.profile);

@@ -11,7 +11,7 @@
 
 #include <traceevent/kbuffer.h>
 
-#include "../../parsers/ring_page.h"
+#include "ring_page.h"
 #include "tracedat_fixture.h"
 
 #define SLACK		64	/* kbuffer reads a little past a malformed page */

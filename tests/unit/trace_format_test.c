@@ -10,9 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../parsers/format_trial.h"
-#include "../../parsers/trace_decode.h"
-#include "../../parsers/trace_input.h"
+#include "format_trial.h"
+#include "trace_decode.h"
+#include "trace_input.h"
 #include "tracedat_fixture.h"
 
 /* ---- formatting damaged records ---- */
@@ -46,8 +46,8 @@ START_TEST(short_record_not_printed)
 	struct trace_ref ref;
 	char err[TRACE_ERR_LEN], line[512];
 
-	ck_assert_int_eq(trace_input_open_reader("tests/regressions/print-too-short.dat", NULL,
-						 TRACE_READER_FAST, 0, &f.in, err), 0);
+	ck_assert_int_eq(fixture_open_reader("tests/regressions/print-too-short.dat", NULL,
+						 TRACE_READER_FAST, &f.in, err), 0);
 	ck_assert_int_eq(trace_input_iterate(f.in, format_one, &f), 0);
 	ck_assert_int_eq(f.refused, 0);
 	ck_assert_int_eq(trace_input_damages(f.in, &d, 1), 1);
@@ -156,7 +156,7 @@ START_TEST(met_formats_printed)
 	struct trace_input *in;
 	struct met m = { 0 };
 
-	ck_assert_msg(!trace_input_open_reader(path, NULL, TRACE_READER_FAST, 0, &in, err), "%s",
+	ck_assert_msg(!fixture_open_reader(path, NULL, TRACE_READER_FAST, &in, err), "%s",
 		      err);
 	unlink(path);
 	free(path);

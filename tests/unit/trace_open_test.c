@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../parsers/trace_input.h"
+#include "trace_input.h"
 #include "tracedat_fixture.h"
 
 /* ---- the kallsyms, checked by the reader ---- */
@@ -38,7 +38,7 @@ START_TEST(corrupt_kallsyms_refused)
 	copy = temp_copy(&w);
 	tracedat_bytes_free(&w);
 	for (size_t i = 0; i < sizeof(readers) / sizeof(readers[0]); i++) {
-		ck_assert_int_eq(trace_input_open_reader(copy, NULL, readers[i], 0, &in, err), -1);
+		ck_assert_int_eq(fixture_open_reader(copy, NULL, readers[i], &in, err), -1);
 		ck_assert_msg(strstr(err, "corrupt compressed block at offset"), "%s", err);
 	}
 	unlink(copy);
@@ -76,9 +76,9 @@ static void left_to_libtracecmd(const char *path)
 
 	ck_assert(td->changes_timestamps);
 	tracedat_close(td);
-	ck_assert_int_ne(trace_input_open_reader(path, NULL, TRACE_READER_FAST, 0, &in, err), 0);
+	ck_assert_int_ne(fixture_open_reader(path, NULL, TRACE_READER_FAST, &in, err), 0);
 	ck_assert_str_eq(err, "options that change timestamps");
-	ck_assert_int_eq(trace_input_open_reader(path, NULL, TRACE_READER_AUTO, 0, &in, err), 0);
+	ck_assert_int_eq(fixture_open_reader(path, NULL, TRACE_READER_AUTO, &in, err), 0);
 	ck_assert_int_eq(trace_input_reader(in), TRACE_READER_LIBTRACECMD);
 	trace_input_close(in);
 }

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../parsers/trace_input.h"
+#include "trace_input.h"
 #include "tracedat_fixture.h"
 
 #define FORMAT_EVERY	7	/* records formatted again by both readers */
@@ -145,7 +145,7 @@ static struct trace_input *open_reader(const char *path, const char *buffer,
 	struct trace_input *in;
 	char err[TRACE_ERR_LEN];
 
-	ck_assert_msg(!trace_input_open_reader(path, buffer, reader, 0, &in, err), "%s: %s", path,
+	ck_assert_msg(!fixture_open_reader(path, buffer, reader, &in, err), "%s: %s", path,
 		      err);
 	ck_assert_int_eq(trace_input_reader(in), reader);
 	return in;

@@ -83,7 +83,7 @@ static void bad_version8(struct tracedat_bytes *w) { bad_version(w, '8'); }
 
 static void bad_version_long(struct tracedat_bytes *w)
 {
-	tracedat_bytes_put(w, "\x17\x08\x44tracing", 10);
+	tracedat_bytes_put(w, TRACEDAT_MAGIC, TRACEDAT_MAGIC_LEN);
 	tracedat_bytes_put(w, "7777777777777777", 16);
 }
 

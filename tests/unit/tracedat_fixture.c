@@ -558,3 +558,21 @@ void spec_synthetic(struct gen_spec *s, int version, const char *comp)
 		memset(s->buffers[i].cpus[0].data, 0x5a + i, s->buffers[i].cpus[0].len);
 	}
 }
+
+/**
+ * fixture_open_reader() - a trace opened with one reader and no other option
+ * @path: the file
+ * @buffer: its buffer (NULL: the top one)
+ * @reader: which reader
+ * @in: gets the opened trace
+ * @err: TRACE_ERR_LEN bytes for why it did not open
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int fixture_open_reader(const char *path, const char *buffer, enum trace_reader reader,
+			struct trace_input **in, char *err)
+{
+	struct trace_open_options opts = { .buffer = buffer, .reader = reader };
+
+	return trace_input_open(path, &opts, in, err);
+}

@@ -12,7 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../../parsers/tracedat.h"
+#include "trace_input.h"
+#include "tracedat.h"
 #include "../../recorder/tracedat_build.h"
 
 #define DATA		"tests/data/tracedat/"
@@ -94,5 +95,7 @@ void gen_free(struct gen_spec *s);
 void spec_from_real(struct gen_spec *s, const char *comp, int version);
 void spec_free_strings(struct gen_spec *s);
 void spec_synthetic(struct gen_spec *s, int version, const char *comp);
+int fixture_open_reader(const char *path, const char *buffer, enum trace_reader reader,
+			struct trace_input **in, char *err);
 
 #endif

@@ -17,7 +17,7 @@ SPEC_NAMES	= $(notdir $(basename $(wildcard tests/unit/specs/*.ltl)))
 SPEC_GEN	= $(BUILD)/gen/specs
 SPEC_OBJS	= $(SPEC_NAMES:%=$(SPEC_GEN)/%_automaton.o) $(SPEC_GEN)/registry.o
 UNIT_OBJS	= $(UNIT_SRCS:%.c=$(BUILD)/%.o)
-UNIT_CFLAGS	= -Wno-unused-parameter -Wno-missing-field-initializers -Itests/unit -I$(MONDIR) -I$(MONDIR)/compat -Imodels/ltlc -Iengine -Ireport -Iparsers -I$(SPEC_GEN) \
+UNIT_CFLAGS	= -Wno-unused-parameter -Wno-missing-field-initializers -Itests/unit -I$(MONDIR) -I$(MONDIR)/compat -Imodels/ltlc -Iengine -Ireport $(PARSER_CFLAGS) -I$(SPEC_GEN) \
 		  -DSPEC_DIR='"tests/unit/specs"'
 
 $(SPEC_GEN)/%.h: tests/unit/specs/%.ltl $(BUILD)/ltlc
@@ -49,7 +49,7 @@ $(BUILD)/tests/unit/%.o: tests/unit/%.c $(SPEC_NAMES:%=$(SPEC_GEN)/%.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(UNIT_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
 
-UNIT_ANALYZER_OBJS = $(REPORT_OBJS) $(ENGINE_OBJS) $(BUILD)/recorder/tracedat_build.o \
+UNIT_ANALYZER_OBJS = $(REPORT_OBJS) $(ENGINE_OBJS) $(TRACEDAT_BUILD_OBJS) \
 		     $(BUILD)/recorder/tracedat_write.o \
 		     $(addprefix $(BUILD)/diff/,match.o keys.o windows.o steps.o) $(PARSER_OBJS)
 

@@ -25,12 +25,12 @@ static int section_header(struct td_open *o, uint64_t offset, uint16_t want,
 		return td_error(o->err, o->errlen,
 				"expected section %u at offset %llu, found section %u",
 				want, (unsigned long long)offset, id);
-	if (flags & ~TD_FLAG_COMPRESS)
+	if (flags & ~TRACEDAT_FLAG_COMPRESS)
 		return td_error(o->err, o->errlen, "unknown flags 0x%x of section at offset %llu",
 				flags, (unsigned long long)offset);
 	loc->present = true;
 	loc->offset = c.pos;
-	loc->compressed = flags & TD_FLAG_COMPRESS;
+	loc->compressed = flags & TRACEDAT_FLAG_COMPRESS;
 	loc->usize = loc->size;
 	if (!td_fits(loc->offset, loc->size, td->file_size))
 		return td_error(o->err, o->errlen,
@@ -55,7 +55,7 @@ static int v7_options_data(struct td_open *o, struct td_cursor *c, uint64_t *nex
 			return td_error(o->err, o->errlen,
 					"options section ends without DONE at offset %llu",
 					(unsigned long long)at);
-		if (id != TD_OPT_DONE) {
+		if (id != TRACEDAT_OPTION_DONE) {
 			if (td_option_data(o, c, id))
 				return -1;
 			continue;
@@ -76,7 +76,7 @@ static int v7_options_section(struct td_open *o, uint64_t offset, uint64_t *next
 	uint64_t len;
 	int ret;
 
-	if (section_header(o, offset, TD_OPT_DONE, &loc))
+	if (section_header(o, offset, TRACEDAT_OPTION_DONE, &loc))
 		return -1;
 	if (!loc.compressed) {
 		td_cursor_init(&c, td->map, loc.offset, loc.offset + loc.size, td->big_endian);
@@ -127,7 +127,7 @@ static int v7_metadata(struct td_open *o)
 		if (!o->sec_offset[i])
 			continue;
 		loc = &td->sections[i];
-		if (section_header(o, o->sec_offset[i], TD_OPT_HEADER_INFO + i, loc))
+		if (section_header(o, o->sec_offset[i], TRACEDAT_OPTION_HEADER_INFO + i, loc))
 			return -1;
 		if (loc->compressed && td_check_block(td, loc, o->err, o->errlen))
 			return -1;
@@ -156,7 +156,7 @@ static int v7_buffer(struct td_open *o, struct td_pbuf *p)
 	struct tracedat_location sec = { 0 };
 	int i;
 
-	if (section_header(o, p->offset, TD_OPT_BUFFER, &sec))
+	if (section_header(o, p->offset, TRACEDAT_OPTION_BUFFER, &sec))
 		return -1;
 	for (i = 0; i < p->buf.nr_cpus; i++)
 		if (v7_cpu(o, &p->buf.cpus[i], &sec, p->offset))

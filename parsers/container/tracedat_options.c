@@ -132,9 +132,9 @@ static int opt_cpucount(struct td_open *o, uint16_t id, struct td_cursor *c)
 	td_u32(c, &n);
 	if (!n || n > TRACEDAT_MAX_CPUS)
 		return td_error(o->err, o->errlen, "bad CPU count %u in option %u", n, id);
-	if (o->td->version == 7)
+	if (o->td->version == TRACEDAT_V7)
 		o->td->nr_cpus = n;
-	else if (o->last_option == TD_OPT_BUFFER && o->nr_pbufs)
+	else if (o->last_option == TRACEDAT_OPTION_BUFFER && o->nr_pbufs)
 		o->pbufs[o->nr_pbufs - 1].v6_cpus = n;
 	return 0;
 }
@@ -143,11 +143,11 @@ static int opt_section(struct td_open *o, uint16_t id, struct td_cursor *c)
 {
 	uint64_t offset;
 
-	if (o->td->version == 6)
+	if (o->td->version == TRACEDAT_V6)
 		return 0;
 	if (c->end - c->pos != 8 || td_u64(c, &offset) || !offset)
 		return bad_option(o, id, c);
-	o->sec_offset[id - TD_OPT_HEADER_INFO] = offset;
+	o->sec_offset[id - TRACEDAT_OPTION_HEADER_INFO] = offset;
 	return 0;
 }
 
@@ -245,7 +245,7 @@ static int opt_buffer(struct td_open *o, uint16_t id, struct td_cursor *c)
 		return bad_option(o, id, c);
 	if (clean_string(o, id, c, &p->buf.name))
 		return -1;
-	if (o->td->version == 6)
+	if (o->td->version == TRACEDAT_V6)
 		return 0;
 	if (clean_string(o, id, c, &p->buf.clock) || v7_page_size(o, id, c, &p->buf))
 		return -1;
@@ -381,15 +381,15 @@ typedef int (*option_fn)(struct td_open *o, uint16_t id, struct td_cursor *c);
 static option_fn option_handler(uint16_t id)
 {
 	switch (id) {
-	case TD_OPT_CPUSTAT:		return opt_cpustat;
-	case TD_OPT_BUFFER:		return opt_buffer;
-	case TD_OPT_TRACECLOCK:		return opt_clock;
-	case TD_OPT_UNAME:		return opt_uname;
-	case TD_OPT_CPUCOUNT:		return opt_cpucount;
-	case TD_OPT_VERSION:		return opt_version;
-	case TD_OPT_BUFFER_TEXT:	return opt_latency;
+	case TRACEDAT_OPTION_CPUSTAT:		return opt_cpustat;
+	case TRACEDAT_OPTION_BUFFER:		return opt_buffer;
+	case TRACEDAT_OPTION_TRACECLOCK:	return opt_clock;
+	case TRACEDAT_OPTION_UNAME:		return opt_uname;
+	case TRACEDAT_OPTION_CPUCOUNT:		return opt_cpucount;
+	case TRACEDAT_OPTION_VERSION:		return opt_version;
+	case TRACEDAT_OPTION_BUFFER_TEXT:	return opt_latency;
 	}
-	if (id >= TD_OPT_HEADER_INFO && id <= TD_OPT_CMDLINES)
+	if (id >= TRACEDAT_OPTION_HEADER_INFO && id <= TRACEDAT_OPTION_CMDLINES)
 		return opt_section;
 	return NULL;
 }
@@ -413,7 +413,7 @@ static void libtracecmd_hazard(struct td_open *o, uint16_t id, const struct td_c
 	uint32_t n;
 
 	switch (id) {
-	case TD_OPT_TRACECLOCK:
+	case TRACEDAT_OPTION_TRACECLOCK:
 		/*
 		 * trace-cmd 2.x writes it empty: the clock follows the CPU
 		 * table. libtracecmd 3.1 strtok()s its malloc(0) buffer then,
@@ -422,19 +422,19 @@ static void libtracecmd_hazard(struct td_open *o, uint16_t id, const struct td_c
 		if (!size)
 			return;
 		/* fall through */
-	case TD_OPT_DATE:
-	case TD_OPT_UNAME:
-	case TD_OPT_OFFSET:
-	case TD_OPT_VERSION:
-	case TD_OPT_PROCMAPS:
+	case TRACEDAT_OPTION_DATE:
+	case TRACEDAT_OPTION_UNAME:
+	case TRACEDAT_OPTION_OFFSET:
+	case TRACEDAT_OPTION_VERSION:
+	case TRACEDAT_OPTION_PROCMAPS:
 		if (!memchr(c->base + c->pos, '\0', size))
 			snprintf(why, len, "option %u is not a terminated string", id);
 		return;
-	case TD_OPT_CPUSTAT:
+	case TRACEDAT_OPTION_CPUSTAT:
 		if (!size)
 			snprintf(why, len, "empty CPUSTAT option");
 		return;
-	case TD_OPT_CPUCOUNT:
+	case TRACEDAT_OPTION_CPUCOUNT:
 		if (size < 4) {
 			snprintf(why, len, "CPU count option of %zu bytes", size);
 			return;
@@ -442,13 +442,13 @@ static void libtracecmd_hazard(struct td_open *o, uint16_t id, const struct td_c
 		/* v6: libtracecmd reads the top CPU table with the last count given */
 		copy = *c;
 		td_u32(&copy, &n);
-		if (o->td->version == 6 && (int)n != o->td->nr_cpus)
+		if (o->td->version == TRACEDAT_V6 && (int)n != o->td->nr_cpus)
 			snprintf(why, len, "CPU count option of %u CPUs in a file of %d", n,
 				 o->td->nr_cpus);
 		return;
-	case TD_OPT_HOOK:
-	case TD_OPT_TIME_SHIFT:
-	case TD_OPT_GUEST:
+	case TRACEDAT_OPTION_HOOK:
+	case TRACEDAT_OPTION_TIME_SHIFT:
+	case TRACEDAT_OPTION_GUEST:
 		snprintf(why, len, "option %u, of trace-cmd hooks or host-guest tracing", id);
 		return;
 	}
@@ -469,8 +469,8 @@ int td_parse_option(struct td_open *o, uint16_t id, struct td_cursor *c)
 	option_fn fn = option_handler(id);
 	int ret;
 
-	if (id == TD_OPT_DATE || id == TD_OPT_OFFSET || id == TD_OPT_TIME_SHIFT ||
-	    id == TD_OPT_TSC2NSEC)
+	if (id == TRACEDAT_OPTION_DATE || id == TRACEDAT_OPTION_OFFSET ||
+	    id == TRACEDAT_OPTION_TIME_SHIFT || id == TRACEDAT_OPTION_TSC2NSEC)
 		o->td->changes_timestamps = true;
 	if (!o->td->libtracecmd_hazard[0])
 		libtracecmd_hazard(o, id, c, o->td->libtracecmd_hazard,

@@ -19,11 +19,10 @@
 
 #include "not_understood.h"
 #include "record_bounds.h"
+#include "tracedat_format.h"
 
 /* A per-CPU statistic the file does not give. */
 #define TRACEDAT_UNKNOWN	(-1LL)
-#define TRACEDAT_MAGIC		"\x17\x08\x44tracing"	/* the first bytes of every trace.dat */
-#define TRACEDAT_MAGIC_LEN	10
 
 /* Limits beyond which a file is rejected as absurd. */
 #define TRACEDAT_MAX_CPUS	8192
@@ -134,7 +133,6 @@ typedef int (*tracedat_format_fn)(void *data, const char *system,
 				  const char *format, size_t len);
 
 int tracedat_open_fd(int fd, struct tracedat **out, char *err, size_t errlen);
-bool tracedat_file_has_magic(const char *path);
 int tracedat_open(const char *path, struct tracedat **out, char *err, size_t errlen);
 void tracedat_close(struct tracedat *td);
 const struct tracedat_buffer *tracedat_buffer_find(const struct tracedat *td,
@@ -191,7 +189,5 @@ struct tracedat_texts {
 int tracedat_check_texts(const struct tracedat *td, struct tracedat_texts *texts, char *err,
 			 size_t errlen);
 void tracedat_texts_release(struct tracedat_texts *texts);
-int tracedat_check_data(const struct tracedat *td, const struct tracedat_texts *texts,
-			char *err, size_t errlen);
 
 #endif

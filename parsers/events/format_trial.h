@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "event_formats.h"
+#include "trace_input.h"
 #include "tracedat.h"
 
 /* Work of the parent's own, done while the child parses. */
@@ -12,8 +13,6 @@ typedef void (*format_trial_meanwhile_fn)(void *data);
 
 int format_trial_open(struct event_formats *ef, event_formats_want_fn want,
 		      format_trial_meanwhile_fn meanwhile, void *data, char *err, size_t errlen);
-/* Says a crash's text and exits: a signal handler's, never returns. */
-typedef void (*format_trial_crash_fn)(const char *text);
 
 /* A check of the file the child runs before it parses: 0, or -1 with @err set. */
 typedef int (*format_trial_check_fn)(const struct tracedat *td, char *err, size_t errlen);
@@ -21,7 +20,7 @@ typedef int (*format_trial_check_fn)(const struct tracedat *td, char *err, size_
 int format_trial_all(const struct tracedat *td, const struct tracedat_formats *formats,
 		     format_trial_check_fn check, format_trial_meanwhile_fn parse, void *data,
 		     char *err, size_t errlen);
-void format_trial_on_crash(format_trial_crash_fn fn);
+void format_trial_on_crash(trace_crash_fn fn);
 void format_trial_parse(struct event_formats *ef, struct event_format_ref **refs, int n);
 
 #endif

@@ -14,8 +14,6 @@
 
 #include "tracedat_local.h"
 
-#define TD_MAGIC		TRACEDAT_MAGIC
-#define TD_MAGIC_LEN		TRACEDAT_MAGIC_LEN
 
 static int read_magic_version(struct td_open *o, struct td_cursor *c)
 {
@@ -23,19 +21,19 @@ static int read_magic_version(struct td_open *o, struct td_cursor *c)
 	const char *s;
 	size_t len;
 
-	if (c->end < TD_MAGIC_LEN || memcmp(c->base, TD_MAGIC, TD_MAGIC_LEN))
+	if (c->end < TRACEDAT_MAGIC_LEN || memcmp(c->base, TRACEDAT_MAGIC, TRACEDAT_MAGIC_LEN))
 		return td_error(o->err, o->errlen, "not a trace-cmd trace.dat file (bad magic)");
-	c->pos = TD_MAGIC_LEN;
+	c->pos = TRACEDAT_MAGIC_LEN;
 	v = *c;
 	if (v.end - v.pos > 8)
 		v.end = v.pos + 8;
 	if (td_string(&v, &s, &len) || !len || len > 3 ||
 	    strspn(s, "0123456789") != len)
 		return td_error(o->err, o->errlen, "bad file version string at offset %d",
-				TD_MAGIC_LEN);
+				TRACEDAT_MAGIC_LEN);
 	c->pos = v.pos;
 	o->td->version = atoi(s);
-	if (o->td->version != 6 && o->td->version != 7)
+	if (o->td->version != TRACEDAT_V6 && o->td->version != TRACEDAT_V7)
 		return td_error(o->err, o->errlen, "unsupported trace.dat version %d",
 				o->td->version);
 	return 0;
@@ -93,9 +91,9 @@ static int read_header(struct td_open *o, struct td_cursor *c)
 
 	if (read_magic_version(o, c) || read_endian_sizes(o, c))
 		return -1;
-	if (td->version == 7)
+	if (td->version == TRACEDAT_V7)
 		return read_compression(o, c);
-	td->compression = strdup("none");
+	td->compression = strdup(TRACEDAT_COMPRESS_NONE);
 	td->compression_version = strdup("");
 	if (!td->compression || !td->compression_version)
 		return td_nomem(o);
@@ -206,7 +204,7 @@ static int parse(struct td_open *o)
 	o->chunk_budget = td->file_size / 8;
 	if (read_header(o, &c))
 		return -1;
-	ret = td->version == 6 ? td_v6_layout(o, &c) : td_v7_layout(o, &c);
+	ret = td->version == TRACEDAT_V6 ? td_v6_layout(o, &c) : td_v7_layout(o, &c);
 	if (ret)
 		return -1;
 	top_first(td);

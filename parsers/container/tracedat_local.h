@@ -5,7 +5,8 @@
  * is being opened. Each file calls only the ones listed before its own:
  *
  *   tracedat_cursor.c   bytes, numbers, strings, error messages
- *   tracedat_data.c     compression, sections, the texts in them, CPU data
+ *   tracedat_data.c     compression: blocks, chunks, CPU data
+ *   tracedat_sections.c the metadata sections, the texts and formats in them
  *   tracedat_options.c  the options, the buffers and CPU ranges they give
  *   tracedat_v6.c, tracedat_v7.c   the two layouts of the file
  *   tracedat.c          the file header, then one of the layouts
@@ -26,30 +27,6 @@
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 #endif
 
-/* Option and section ids (trace-cmd's enum tracecmd_option_id). */
-enum td_option_id {
-	TD_OPT_DONE		= 0,
-	TD_OPT_DATE		= 1,
-	TD_OPT_CPUSTAT		= 2,
-	TD_OPT_BUFFER		= 3,
-	TD_OPT_TRACECLOCK	= 4,
-	TD_OPT_UNAME		= 5,
-	TD_OPT_HOOK		= 6,
-	TD_OPT_OFFSET		= 7,
-	TD_OPT_CPUCOUNT		= 8,
-	TD_OPT_VERSION		= 9,
-	TD_OPT_PROCMAPS		= 10,
-	TD_OPT_TIME_SHIFT	= 12,
-	TD_OPT_GUEST		= 13,
-	TD_OPT_TSC2NSEC		= 14,
-	TD_OPT_STRINGS		= 15,
-	TD_OPT_HEADER_INFO	= 16,	/* first of the six metadata sections */
-	TD_OPT_CMDLINES		= 21,	/* last of them */
-	TD_OPT_BUFFER_TEXT	= 22,
-};
-
-#define TD_SECTION_HEADER	16	/* id 2, flags 2, description 4, size 8 */
-#define TD_FLAG_COMPRESS	1
 #define TD_MAX_STRING		4096	/* names, clocks, uname, ... */
 #define TD_MAX_FORMATS		65536	/* event formats or systems */
 #define TD_MAX_OPTION_SECTIONS	1024
@@ -127,6 +104,8 @@ int td_check_chunks(const struct tracedat *td, struct tracedat_location *loc,
 		    uint64_t limit, uint64_t *budget, char *err, size_t errlen);
 int td_load(const struct tracedat *td, const struct tracedat_location *loc,
 	    uint64_t max, unsigned char **out, uint64_t *len, char *err, size_t errlen);
+int td_check_load(const struct tracedat *td, const struct tracedat_location *loc, char *err,
+		  size_t errlen);
 
 /* tracedat_options.c */
 int td_open_init(struct td_open *o, char *err, size_t errlen);

@@ -161,7 +161,7 @@ static int v6_options(struct td_open *o, struct td_cursor *c)
 		at = c->pos;
 		if (td_u16(c, &id))
 			return td_truncated(o, "options", at);
-		if (id == TD_OPT_DONE)
+		if (id == TRACEDAT_OPTION_DONE)
 			return 0;
 		if (td_option_data(o, c, id))
 			return -1;
@@ -220,7 +220,7 @@ static int v6_top(struct td_open *o, struct td_cursor *c)
 	o->top_offset = at;
 	if (!memcmp(tag, "latency  ", 10))
 		return td_error(o->err, o->errlen, "latency (text) traces are not supported");
-	if (memcmp(tag, "flyrecord", 10))
+	if (memcmp(tag, TRACEDAT_TAG_FLYRECORD, TRACEDAT_TAG_LEN))
 		return td_error(o->err, o->errlen, "expected \"flyrecord\" at offset %llu",
 				(unsigned long long)at);
 	top.name = strdup("");
@@ -264,7 +264,7 @@ static int v6_named(struct td_open *o, struct td_pbuf *p)
 	if (v6_shared(o, p, nr_cpus))
 		return -1;
 	td_cursor_init(&c, o->td->map, p->offset, o->td->file_size, o->td->big_endian);
-	if (expect_tag(o, &c, "flyrecord", 10) ||
+	if (expect_tag(o, &c, TRACEDAT_TAG_FLYRECORD, TRACEDAT_TAG_LEN) ||
 	    v6_flyrecord(o, &c, &p->buf, nr_cpus))
 		return -1;
 	return td_add_buffer(o, &p->buf);
@@ -286,7 +286,8 @@ int td_v6_layout(struct td_open *o, struct td_cursor *c)
 
 	if (v6_metadata(o, c))
 		return -1;
-	if (c->end - c->pos >= 10 && !memcmp(c->base + c->pos, "options  ", 10)) {
+	if (c->end - c->pos >= TRACEDAT_TAG_LEN &&
+	    !memcmp(c->base + c->pos, TRACEDAT_TAG_OPTIONS, TRACEDAT_TAG_LEN)) {
 		c->pos += 10;
 		if (v6_options(o, c))
 			return -1;

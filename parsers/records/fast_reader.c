@@ -103,7 +103,7 @@ int fast_reader_open(const struct trace_file *f, const char *buffer, struct fast
 	}
 	if (open_streams(fr, err))
 		goto fail;
-	if (strcmp(fr->td->compression, "none"))
+	if (strcmp(fr->td->compression, TRACEDAT_COMPRESS_NONE))
 		chunk_inflater_go_ahead(fr->inf, fr->td, fr->nr_streams);
 	*out = fr;
 	return 0;

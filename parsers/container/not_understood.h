@@ -11,14 +11,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define NOT_UNDERSTOOD_IDS	65536	/* a record's event id is 16 bits */
-#define NOT_UNDERSTOOD_LABEL	136
+#include "trace_input.h"	/* struct not_understood_format */
 
-struct not_understood_format {
-	unsigned int	id;
-	const char	*why;				/* a static text */
-	char		label[NOT_UNDERSTOOD_LABEL];	/* "system:name", raw trace text */
-};
+#define NOT_UNDERSTOOD_IDS	65536	/* a record's event id is 16 bits */
 
 struct not_understood {
 	uint8_t				ids[NOT_UNDERSTOOD_IDS / 8];
