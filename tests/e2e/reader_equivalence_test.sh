@@ -47,10 +47,17 @@ violations() {
 	esac
 }
 
-# holds WANT FILE: whether an output FILE is what WANT says, json:N (N
-# violations listed), text:N (a summary of N) or check:TRACE (TRACE's
-# event table, to its lost events line); else prints why not
+# holds WANT FILE EXIT: whether an output FILE and its EXIT code are what
+# WANT says, json:N (N violations listed), text:N (a summary of N), both
+# with exit 1 if N > 0 and 0 if not, or check:TRACE (TRACE's event table,
+# to its lost events line); else prints why not
 holds() {
+	case $1 in
+	json:0 | text:0)
+		[ "$3" = 0 ] || { echo "exit $3 without violations"; return 1; } ;;
+	json:* | text:*)
+		[ "$3" = 1 ] || { echo "exit $3 with violations"; return 1; } ;;
+	esac
 	case $1 in
 	json:*)
 		n=$(grep -c '^    {"monitor":' "$2")
@@ -91,7 +98,7 @@ same() {
 		not_ok "$desc" "$(diff "$TMP/ref" "$TMP/fast" | head -8)"
 	elif [ "$ref" -gt 1 ]; then
 		not_ok "$desc" "both exited $ref: $(head -c 300 "$TMP/ref")"
-	elif ! why=$(holds "$want" "$TMP/ref"); then
+	elif ! why=$(holds "$want" "$TMP/ref" "$ref"); then
 		not_ok "$desc" "$why" "$(head -c 300 "$TMP/ref")"
 	else
 		ok "$desc"
@@ -102,9 +109,10 @@ same() {
 # the bundled traces, and finds their N violations
 fast_reads() {
 	RVREPLAY_READER=fast "$RVREPLAY" --json "$1" > "$TMP/out" 2> "$TMP/err"
-	if [ $? -gt 1 ]; then
+	code=$?
+	if [ $code -gt 1 ]; then
 		not_ok "fast reader reads $1" "$(cat "$TMP/err")"
-	elif ! why=$(holds "json:$2" "$TMP/out"); then
+	elif ! why=$(holds "json:$2" "$TMP/out" $code); then
 		not_ok "fast reader reads $1" "$why"
 	else
 		ok "fast reader reads $1"
