@@ -26,8 +26,8 @@
 run() {
 	stop=1
 	[ "$2" = nothing ] && stop=
-	# CI= : a skip is not a failure here, or a skip would pass for a kill
-	CI= E2E_STOP_AT_FAILURE=$stop FLIPS=4 RVREPLAY=$W/$2/rvreplay \
+	# CI='': a skip is not a failure here, or a skip would pass for a kill
+	CI='' E2E_STOP_AT_FAILURE=$stop FLIPS=4 RVREPLAY=$W/$2/rvreplay \
 		MAKE_HOSTILE=$BUILD/tests/make_hostile \
 		timeout -k 5 "$LIMIT" sh "tests/e2e/$1_test.sh" "$BUILD/verdict_check" "$BUILD/workloads" \
 		> "$W/$1.$2.log" 2>&1 < /dev/null
