@@ -5,6 +5,9 @@
 #   make            build rvreplay and the generator
 #   make demo       replay a bundled trace (installs missing packages first)
 #   make check-e2e  end-to-end tests on the traces of traces/
+#   make check-mutation  the e2e scripts against broken rvreplays (one printing
+#                   nothing, one always exiting 0, one losing its last verdict):
+#                   each must fail (tests/mutation/; part of make check)
 #   make check      every test, again under ASan+UBSan, each fuzzer briefly, check-kmod,
 #                   the foreign-architecture guests (check-compat-guests)
 #   make check-unit unit tests only
@@ -62,6 +65,7 @@ include cli/cli.mk
 include tests/unit/unit.mk
 include tests/workloads/workloads.mk
 include tests/e2e/e2e.mk
+include tests/mutation/mutation.mk
 include tests/hostile/hostile.mk
 include tests/compat/compat.mk
 include bench/bench.mk
@@ -86,7 +90,7 @@ check-san: export LSAN_OPTIONS = suppressions=$(CURDIR)/tests/sanitizers/lsan.su
 # The sanitizers slow the code several times: Check's hang guards grow alike.
 check-san: export CK_TIMEOUT_MULTIPLIER = 5
 
-check-all: check-generated check-unit check-e2e
+check-all: check-generated check-unit check-e2e check-mutation
 
 # Under the sanitizers: the tests, not the freshness check again.
 check-san: check-unit check-e2e
@@ -98,6 +102,6 @@ demo: deps
 	@echo "The report with a timeline of each violation: $(BUILD)/demo.html"
 
 clean:
-	rm -rf $(BUILD) $(BUILD)-san rvreplay
+	rm -rf $(BUILD) $(BUILD)-san $(BUILD)-mutant rvreplay
 
 -include $(wildcard $(OBJS:.o=.d))

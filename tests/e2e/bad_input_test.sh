@@ -64,7 +64,7 @@ else
 	skip "unreadable file" "needs root and setpriv to drop privileges"
 fi
 
-# ---- bit flips: any verdict, or one error line; never a crash or a hang ----
+# ---- bit flips: a verdict with its summary, or one error line; never a crash or a hang ----
 
 # flip FILE SEED COUNT: COUNT bits of FILE flipped in place, positions from
 # a 31-bit LCG seeded with SEED (the same on every machine)
@@ -82,8 +82,10 @@ flip() {
 	done
 }
 
-# check_survives DESC ARGS: exit 0 or 1, or 2 with one error line naming
-# the file; no sanitizer report, no signal, no timeout
+# check_survives DESC ARGS: one of the outcomes a damaged trace may have,
+# exit 2 with one error line naming the file and nothing on stdout, or a
+# replay: exit 1 with a summary of violations, exit 0 with a summary of
+# none; never a sanitizer report, a signal or a timeout
 check_survives() {
 	desc=$1 args=$2
 	# shellcheck disable=SC2086
@@ -96,6 +98,10 @@ check_survives() {
 	elif [ "$got" = 2 ] && { [ "$(wc -l < "$TMP/err")" != 1 ] || [ -s "$TMP/out" ] ||
 				! grep -q "^rvreplay: $B/" "$TMP/err"; }; then
 		not_ok "$desc" "exit 2 without exactly one error line:" "$(head -c 600 "$TMP/err")"
+	elif [ "$got" = 0 ] && ! grep -q '^Summary: 0 violations:' "$TMP/out"; then
+		not_ok "$desc" "exit 0 without a summary of no violation:" "$(head -c 600 "$TMP/out")"
+	elif [ "$got" = 1 ] && ! grep -Eq '^Summary: [1-9][0-9]* violations?:' "$TMP/out"; then
+		not_ok "$desc" "exit 1 without a summary of violations:" "$(head -c 600 "$TMP/out")"
 	else
 		ok "$desc (exit $got)"
 	fi

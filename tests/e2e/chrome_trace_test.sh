@@ -176,7 +176,7 @@ print("ok" if ok else (len(cpu), sorted(set(sleeps)), len(flows)))' "$TMP/m.json
 # hostile names: valid JSON, no control character
 if python3 "$MAKE_TRACE" evil-comm traces/mutex-nonpi.dat "$TMP/evil.dat" mutex_inversion 2> "$TMP/err"; then
 	chrome "$TMP/evil.dat" 0 "$MAX"
-	if LC_ALL=C grep -q "$(printf '\033')" "$TMP/out.json"; then
+	if [ ! -s "$TMP/out.json" ] || LC_ALL=C grep -q "$(printf '\033')" "$TMP/out.json"; then
 		not_ok "evil comm: no raw escape character in the Chrome trace"
 	else
 		ok "evil comm: no raw escape character in the Chrome trace"

@@ -116,9 +116,12 @@ assert d[:8] == b"\x89PNG\r\n\x1a\n"
 print("%dx%d" % struct.unpack(">II", d[16:24]))' "$1" 2> /dev/null
 }
 
-# no_console WHAT: nothing the page logged
+# no_console WHAT PAGE: nothing the page logged; a PAGE not written logs
+# nothing either, so it must be there
 no_console() {
-	if grep -q ':CONSOLE' "$TMP/console"; then
+	if [ ! -s "$2" ]; then
+		not_ok "$1: no console message" "$2 not written"
+	elif grep -q ':CONSOLE' "$TMP/console"; then
 		not_ok "$1: no console message" "$(grep ':CONSOLE' "$TMP/console" | head -3)"
 	else
 		ok "$1: no console message"
@@ -134,7 +137,7 @@ if [ "$got" = "$(echo $SIZE | tr , x)" ] && [ "$(wc -c < "$TMP/m.png")" -gt 5000
 else
 	not_ok "mutex-nonpi: a screenshot of $SIZE" "$got, $(wc -c < "$TMP/m.png" 2> /dev/null) bytes"
 fi
-no_console "mutex-nonpi screenshot"
+no_console "mutex-nonpi screenshot" "$TMP/m.html"
 [ -n "${HTML_TEST_KEEP:-}" ] && cp "$TMP/m.png" "$HTML_TEST_KEEP"
 
 # groups TRACE: how many --json reports
@@ -176,7 +179,7 @@ for t in traces/mutex-nonpi.dat traces/cyclictest-rel.dat traces/clock-nanosleep
 	name=$(basename "$t" .dat)
 	"$RVREPLAY" -q --html "$TMP/$name.html" "$t" 2> /dev/null
 	browse --dump-dom "file://$TMP/$name.html" > "$TMP/$name.dom"
-	no_console "$name"
+	no_console "$name" "$TMP/$name.html"
 	n=$(groups "$t") c=$(cpus "$t")
 	got=$(xp "$TMP/$name.dom" "count(//section[contains(@class,'group')])")
 	[ "$got" = "$n" ] && ok "$name: a section per group ($n)" ||
@@ -186,12 +189,13 @@ for t in traces/mutex-nonpi.dat traces/cyclictest-rel.dat traces/clock-nanosleep
 		r=$(timeline "$TMP/$name.dom" "$i" "$c")
 		[ "$r" = ok ] || bad="$bad group $i: $r;"
 	done
+	[ "${n:-0}" -gt 0 ] || bad="no group;"
 	[ -z "$bad" ] && ok "$name: each group's timeline has its lanes, marks, axis and events" ||
 		not_ok "$name: each group's timeline" "$bad"
 	wins=$(xp "$TMP/$name.dom" "count(//section[@class='win'])")
 	svgs=$(xp "$TMP/$name.dom" "count(//section[@class='win']/svg[@class='timeline'])")
 	radios=$(xp "$TMP/$name.dom" "count(//div[@class='wins']/input[@type='radio'])")
-	[ "$wins" = "$svgs" ] && [ "$radios" = "$wins" ] &&
+	[ "${wins:-0}" -gt 0 ] && [ "$wins" = "$svgs" ] && [ "$radios" = "$wins" ] &&
 		ok "$name: $wins timelines kept, each with its picture and its button" ||
 		not_ok "$name: each timeline kept has its picture and its button" "$wins $svgs $radios"
 done

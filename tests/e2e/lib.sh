@@ -16,6 +16,8 @@ ok() {
 	echo "ok      $1"
 }
 
+# With E2E_STOP_AT_FAILURE=1 the first failure ends the script: the
+# mutation check (tests/mutation/) needs to know no more.
 not_ok() {
 	failed=$((failed + 1))
 	echo "FAILED  $1"
@@ -23,6 +25,10 @@ not_ok() {
 	for line in "$@"; do
 		printf '        %s\n' "$line"
 	done
+	if [ "${E2E_STOP_AT_FAILURE:-}" = 1 ]; then
+		finish
+		exit 1
+	fi
 }
 
 # check DESC ARGS EXIT REGEX

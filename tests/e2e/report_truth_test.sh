@@ -30,7 +30,7 @@ for f in $T/cyclictest-rel.dat $T/mutex-nonpi.dat $K/x86_64-futex_wake-lower.dat
 		"$RVREPLAY" --all --ts $unit --context 20 "$f" > "$TMP/r.txt" 2>&1
 		awk '/ violation: / { h = $NF } /^  event:  / { split($0, a, /\] +/); split(a[2], b, ":");
 			if (h != b[1]) { bad++; print h " " b[1] } n++ }
-			END { print (bad ? "" : "ok ") n " headers, " bad + 0 " differ" }' \
+			END { print (bad || !n ? "" : "ok ") n " headers, " bad + 0 " differ" }' \
 			"$TMP/r.txt" > "$TMP/times"
 		if head -1 "$TMP/times" | grep -q '^ok '; then
 			ok "--ts $unit $f: every header is its event's time ($(head -1 "$TMP/times"))"

@@ -29,6 +29,8 @@ for expect in traces/*.expect; do
 		not_ok "$desc" "$(cat "$TMP/check")"
 	elif [ "$code" = 1 ] && ! grep -q '^[a-z]' "$expect"; then
 		not_ok "$desc" "exit 1 but no violation expected"
+	elif [ "$code" = 0 ] && grep -q '^[a-z]' "$expect"; then
+		not_ok "$desc" "exit 0 but violations expected"
 	else
 		ok "$desc ($(grep -c 'rvreplay-role' "$TMP/roles") roles)"
 	fi
