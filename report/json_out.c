@@ -29,7 +29,7 @@ static void indent(FILE *out, int depth)
  * JSON text holds no raw newline inside a string: every newline is the
  * dump's own, and takes the indentation.
  */
-void json_out_value(FILE *out, json_t *value, int depth, bool *failed)
+static void json_out_value(FILE *out, json_t *value, int depth, bool *failed)
 {
 	char *text = value ? json_dumps(value, JSON_OUT_FLAGS) : NULL;
 

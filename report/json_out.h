@@ -23,7 +23,6 @@ struct json_out {
 void json_out_open(struct json_out *o, FILE *out, int depth, bool object);
 void json_out_key(struct json_out *o, const char *key);
 void json_out_add(struct json_out *o, const char *key, json_t *value);
-void json_out_value(FILE *out, json_t *value, int depth, bool *failed);
 void json_out_close(struct json_out *o);
 
 #endif

@@ -59,7 +59,7 @@ const char *report_color(const struct report *rep, const char *seq)
 	return rep->opts.color ? seq : "";
 }
 
-int report_monitor_index(const struct report *rep, const struct rv_monitor *m)
+static int report_monitor_index(const struct report *rep, const struct rv_monitor *m)
 {
 	for (int i = 0; i < rep->replay->nr_monitors; i++)
 		if (rep->replay->monitors[i] == m)

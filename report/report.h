@@ -135,7 +135,6 @@ void report_release(struct report *rep);
 struct replay_sink report_sink(struct report *rep);
 void report_begin(struct report *rep);
 void report_end(struct report *rep, const struct replay_stats *stats);
-int report_monitor_index(const struct report *rep, const struct rv_monitor *m);
 bool report_none_judged(const struct report *rep, char *buf, size_t len);
 enum coverage_class report_coverage_class(const struct report *rep, const struct coverage *c,
 					  char *buf, size_t len);

@@ -113,7 +113,6 @@ void td_open_free(struct td_open *o);
 int td_nomem(struct td_open *o);
 int td_truncated(struct td_open *o, const char *what, uint64_t offset);
 int td_option_data(struct td_open *o, struct td_cursor *c, uint16_t id);
-int td_parse_option(struct td_open *o, uint16_t id, struct td_cursor *data);
 int td_bracketed(const char *s, size_t len, char **out);
 int td_cpu_range(struct td_open *o, struct tracedat_cpu *cpu, uint64_t start,
 		 uint64_t end, uint64_t at);

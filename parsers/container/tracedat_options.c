@@ -464,7 +464,7 @@ static void libtracecmd_hazard(struct td_open *o, uint16_t id, const struct td_c
  * the first libtracecmd would misread is noted (td->libtracecmd_hazard).
  * Returns 0, or -1 with the error set when the option is malformed.
  */
-int td_parse_option(struct td_open *o, uint16_t id, struct td_cursor *c)
+static int td_parse_option(struct td_open *o, uint16_t id, struct td_cursor *c)
 {
 	option_fn fn = option_handler(id);
 	int ret;

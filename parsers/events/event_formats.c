@@ -285,29 +285,6 @@ int event_formats_parse_open(struct event_formats *ef, event_formats_want_fn wan
 }
 
 /**
- * event_formats_load() - the event formats of a file, those wanted parsed
- * @td: the file
- * @ef: filled; release with event_formats_free()
- * @want: as event_formats_parse_open() takes it
- * @announce: as event_formats_parse_open() takes it
- * @data: passed to @announce
- * @err: what is wrong
- * @errlen: size of @err
- *
- * event_formats_open() and event_formats_parse_open() in one.
- *
- * Return: 0, or -1 as either fails.
- */
-int event_formats_load(const struct tracedat *td, struct event_formats *ef,
-		       event_formats_want_fn want, event_formats_announce_fn announce, void *data,
-		       char *err, size_t errlen)
-{
-	if (event_formats_open(td, NULL, ef, err, errlen))
-		return -1;
-	return event_formats_parse_open(ef, want, announce, data, err, errlen);
-}
-
-/**
  * event_formats_find_id() - the first format of an event id
  * @ef: the formats
  * @id: the id a record carries

@@ -55,9 +55,6 @@ int event_formats_open(const struct tracedat *td, const struct tracedat_formats 
 int event_formats_parse_open(struct event_formats *ef, event_formats_want_fn want,
 			     event_formats_announce_fn announce, void *data, char *err,
 			     size_t errlen);
-int event_formats_load(const struct tracedat *td, struct event_formats *ef,
-		       event_formats_want_fn want, event_formats_announce_fn announce, void *data,
-		       char *err, size_t errlen);
 struct event_format_ref *event_formats_find_id(struct event_formats *ef, int id);
 void event_formats_parse(struct event_formats *ef, struct event_format_ref *r);
 bool event_formats_has_system(const struct event_formats *ef, const char *system);

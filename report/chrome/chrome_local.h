@@ -51,7 +51,6 @@ bool chrome_over_bound(const struct chrome_trace *c);
 void chrome_event(struct chrome_trace *c, char ph, int pid, int tid, uint64_t ts);
 void chrome_str(struct chrome_trace *c, const char *key, const char *s);
 void chrome_trace_str(struct chrome_trace *c, const char *key, const char *s);
-void chrome_int(struct chrome_trace *c, const char *key, long long n);
 void chrome_name_task(struct chrome_trace *c, struct chrome_task *t);
 struct chrome_task *chrome_task(struct chrome_trace *c, int pid, bool create);
 

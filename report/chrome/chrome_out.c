@@ -70,7 +70,7 @@ void chrome_trace_str(struct chrome_trace *c, const char *key, const char *s)
 	chrome_str(c, key, escape(s, buf, sizeof(buf)));
 }
 
-void chrome_int(struct chrome_trace *c, const char *key, long long n)
+static void chrome_int(struct chrome_trace *c, const char *key, long long n)
 {
 	fprintf(c->f, ",\"%s\":%lld", key, n);
 }

@@ -82,7 +82,8 @@ int template_load(const char *path, struct template *t)
 	memset(t, 0, sizeof(*t));
 	if (tracedat_open(path, &t->td, err, sizeof(err)))
 		return complain(path, err);
-	if (event_formats_load(t->td, &t->ef, NULL, NULL, NULL, err, sizeof(err)))
+	if (event_formats_open(t->td, NULL, &t->ef, err, sizeof(err)) ||
+	    event_formats_parse_open(&t->ef, NULL, NULL, NULL, err, sizeof(err)))
 		return complain(path, err);
 	if (tracedat_for_each_format(t->td, keep_format, t, err, sizeof(err)))
 		return complain(path, "cannot keep its formats");
