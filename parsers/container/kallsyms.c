@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "kallsyms.h"
 
 #define ADDR_WIDTH	16
@@ -114,7 +115,6 @@ static int order(const void *a, const void *b)
  */
 int kallsyms_parse(struct kallsyms *k, char *text)
 {
-	size_t cap = 0;
 	char *line, *next;
 	bool keep;
 
@@ -131,15 +131,8 @@ int kallsyms_parse(struct kallsyms *k, char *text)
 			break;
 		if (!keep)
 			continue;
-		if (k->nr == cap) {
-			struct kallsyms_entry *p;
-
-			cap = cap ? 2 * cap : 1024;
-			p = realloc(k->entries, cap * sizeof(*p));
-			if (!p)
-				return -1;
-			k->entries = p;
-		}
+		if (grow_room(&k->entries, k->nr, sizeof(*k->entries)))
+			return -1;
 		k->entries[k->nr++] = e;
 	}
 	/* no symbol: no array, which qsort() may not be given */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "not_understood.h"
 
 /**
@@ -26,15 +27,8 @@ int not_understood_add(struct not_understood *nu, unsigned int id, const char *s
 
 	if (id >= NOT_UNDERSTOOD_IDS)
 		return -1;
-	if (nu->nr == nu->cap) {
-		int cap = nu->cap ? 2 * nu->cap : 8;
-
-		f = realloc(nu->formats, cap * sizeof(*f));
-		if (!f)
-			return -1;
-		nu->formats = f;
-		nu->cap = cap;
-	}
+	if (grow_room(&nu->formats, nu->nr, sizeof(*nu->formats)))
+		return -1;
 	f = &nu->formats[nu->nr++];
 	f->id = id;
 	f->why = why;

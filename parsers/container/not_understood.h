@@ -19,7 +19,6 @@ struct not_understood {
 	uint8_t				ids[NOT_UNDERSTOOD_IDS / 8];
 	struct not_understood_format	*formats;	/* in file order */
 	int				nr;
-	int				cap;
 };
 
 int not_understood_add(struct not_understood *nu, unsigned int id, const char *system,

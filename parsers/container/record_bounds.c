@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "record_bounds.h"
 
 /**
@@ -24,15 +25,8 @@ struct event_bounds *record_bounds_add(struct record_bounds *b, unsigned int id)
 	if (!b->seen || id > RECORD_MAX_ID || b->seen[id / 8] & (1U << id % 8))
 		return NULL;
 	b->seen[id / 8] |= 1U << id % 8;
-	if (b->nr_events == b->cap_events) {
-		int cap = b->cap_events ? 2 * b->cap_events : 64;
-
-		e = realloc(b->events, cap * sizeof(*e));
-		if (!e)
-			return NULL;
-		b->events = e;
-		b->cap_events = cap;
-	}
+	if (grow_room(&b->events, b->nr_events, sizeof(*b->events)))
+		return NULL;
 	e = &b->events[b->nr_events++];
 	memset(e, 0, sizeof(*e));
 	e->id = id;

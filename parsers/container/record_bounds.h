@@ -30,7 +30,6 @@ struct event_bounds {
 struct record_bounds {
 	struct event_bounds	*events;	/* sorted by id once sealed */
 	int			nr_events;
-	int			cap_events;
 	uint8_t			*seen;		/* a bit per id added, 0 to 0xffff */
 	struct ring_layout	layout;		/* the file's byte order */
 };

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "format_lines.h"
 #include "print_format.h"
 #include "tracedat_local.h"
@@ -93,7 +94,6 @@ struct field_names {
 	const char	**names;
 	size_t		*lens;
 	int		nr;
-	int		cap;
 };
 
 static int add_name(struct field_names *f, const char *decl, size_t len)
@@ -113,20 +113,10 @@ static int add_name(struct field_names *f, const char *decl, size_t len)
 	while (start && (decl[start - 1] == '_' || (decl[start - 1] >= '0' && decl[start - 1] <= '9') ||
 			 ((decl[start - 1] | 0x20) >= 'a' && (decl[start - 1] | 0x20) <= 'z')))
 		start--;
-	if (f->nr == f->cap) {
-		int cap = f->cap ? 2 * f->cap : 16;
-		const char **names = realloc(f->names, cap * sizeof(*names));
-		size_t *lens;
-
-		if (!names)
-			return -1;
-		f->names = names;
-		lens = realloc(f->lens, cap * sizeof(*lens));
-		if (!lens)
-			return -1;
-		f->lens = lens;
-		f->cap = cap;
-	}
+	/* both arrays hold nr: each grows at the same counts */
+	if (grow_room(&f->names, f->nr, sizeof(*f->names)) ||
+	    grow_room(&f->lens, f->nr, sizeof(*f->lens)))
+		return -1;
 	f->names[f->nr] = decl + start;
 	f->lens[f->nr++] = end - start;
 	return 0;

@@ -71,7 +71,6 @@ struct td_open {
 	char			*owners[TRACEDAT_MAX_BUFFERS + 1];
 	int			stat_index;	/* CPUSTATs seen for the last owner */
 	int			nr_stats;
-	int			stats_cap;
 	struct td_stat		*stats;
 	int			nr_pbufs;
 	struct td_pbuf		*pbufs;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "tracedat_local.h"
 
 #define TD_MAX_STATS	(TRACEDAT_MAX_CPUS * 4)
@@ -166,12 +167,10 @@ static struct td_pbuf *new_pbuf(struct td_open *o)
 		td_error(o->err, o->errlen, "more than %d buffers", TRACEDAT_MAX_BUFFERS);
 		return NULL;
 	}
-	p = realloc(o->pbufs, (o->nr_pbufs + 1) * sizeof(*p));
-	if (!p) {
+	if (grow_room(&o->pbufs, o->nr_pbufs, sizeof(*o->pbufs))) {
 		td_nomem(o);
 		return NULL;
 	}
-	o->pbufs = p;
 	p = &o->pbufs[o->nr_pbufs++];
 	memset(p, 0, sizeof(*p));
 	return p;
@@ -316,19 +315,12 @@ static void parse_stats(struct tracedat_cpustat *st, const char *s, size_t len)
 
 static int add_stat(struct td_open *o, const char *s, size_t len)
 {
-	struct td_stat *stats, *t;
-	int cap;
+	struct td_stat *t;
 
 	if (o->nr_stats >= TD_MAX_STATS)
 		return td_error(o->err, o->errlen, "more than %d CPUSTAT options", TD_MAX_STATS);
-	if (o->nr_stats == o->stats_cap) {
-		cap = o->stats_cap ? 2 * o->stats_cap : 16;
-		stats = realloc(o->stats, cap * sizeof(*stats));
-		if (!stats)
-			return td_nomem(o);
-		o->stats = stats;
-		o->stats_cap = cap;
-	}
+	if (grow_room(&o->stats, o->nr_stats, sizeof(*o->stats)))
+		return td_nomem(o);
 	t = &o->stats[o->nr_stats++];
 	t->owner = o->nr_owners - 1;
 	t->stat = (struct tracedat_cpustat){ o->stat_index++, TRACEDAT_UNKNOWN,
@@ -651,7 +643,6 @@ int td_cpu_range(struct td_open *o, struct tracedat_cpu *cpu, uint64_t start,
 int td_add_buffer(struct td_open *o, struct tracedat_buffer *b)
 {
 	struct tracedat *td = o->td;
-	struct tracedat_buffer *bufs;
 	int i;
 
 	for (i = 0; i < td->nr_buffers; i++)
@@ -660,10 +651,8 @@ int td_add_buffer(struct td_open *o, struct tracedat_buffer *b)
 	if (td->nr_buffers >= TRACEDAT_MAX_BUFFERS)
 		return td_error(o->err, o->errlen, "more than %d buffers",
 				TRACEDAT_MAX_BUFFERS);
-	bufs = realloc(td->buffers, (td->nr_buffers + 1) * sizeof(*bufs));
-	if (!bufs)
+	if (grow_room(&td->buffers, td->nr_buffers, sizeof(*td->buffers)))
 		return td_nomem(o);
-	td->buffers = bufs;
 	td->buffers[td->nr_buffers++] = *b;
 	memset(b, 0, sizeof(*b));
 	return 0;

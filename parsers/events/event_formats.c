@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "event_formats.h"
 
 /*
@@ -120,13 +121,9 @@ static int keep_format(void *data, const char *system, const char *format, size_
 			 "record's 16-bit event id can tell apart", EVENT_FORMATS_MAX);
 		return 1;
 	}
-	if (ef->nr_refs % 1024 == 0) {
-		r = realloc(ef->refs, (ef->nr_refs + 1024) * sizeof(*r));
-		if (!r) {
-			snprintf(l->err, l->errlen, "out of memory");
-			return 1;
-		}
-		ef->refs = r;
+	if (grow_room(&ef->refs, ef->nr_refs, sizeof(*ef->refs))) {
+		snprintf(l->err, l->errlen, "out of memory");
+		return 1;
 	}
 	r = &ef->refs[ef->nr_refs++];
 	r->system = system;
