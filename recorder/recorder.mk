@@ -5,7 +5,7 @@ RECORDER_SRCS	= $(wildcard recorder/*.c)
 RECORDER_OBJS	= $(RECORDER_SRCS:%.c=$(BUILD)/%.o)
 # The trace.dat builder alone, for the tools that make test traces with it.
 TRACEDAT_BUILD_OBJS = $(addprefix $(BUILD)/recorder/,tracedat_build.o tracedat_build_check.o \
-		      tracedat_bytes.o)
+		      tracedat_bytes.o) $(BUILD)/parsers/grow.o
 
 $(BUILD)/recorder/%.o: recorder/%.c VERSION
 	@mkdir -p $(dir $@)

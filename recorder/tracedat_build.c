@@ -16,6 +16,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include "grow.h"
 #include "tracedat_build_local.h"
 
 #define COPY_BLOCK	(1 << 16)
@@ -195,19 +196,10 @@ static void out_block(struct builder *b, const void *in, size_t len)
 static int fixup_add(struct builder *b, struct fixups *fx, uint64_t at, int section, int cpu,
 		     bool size)
 {
-	struct fixup *v;
-	int max;
-
-	if (fx->nr == fx->max) {
-		if (fx->max >= MAX_FIXUPS)
-			return tdb_fail(b, "more than %d offsets to fill in", MAX_FIXUPS);
-		max = fx->max ? fx->max * 2 : 64;
-		v = realloc(fx->v, max * sizeof(*v));
-		if (!v)
-			return tdb_fail(b, "out of memory");
-		fx->v = v;
-		fx->max = max;
-	}
+	if (fx->nr >= MAX_FIXUPS)
+		return tdb_fail(b, "more than %d offsets to fill in", MAX_FIXUPS);
+	if (grow_room(&fx->v, fx->nr, sizeof(*fx->v)))
+		return tdb_fail(b, "out of memory");
 	fx->v[fx->nr++] = (struct fixup){ at, section, cpu, size };
 	return 0;
 }

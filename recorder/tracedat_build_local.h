@@ -25,7 +25,6 @@ struct fixup {
 struct fixups {
 	struct fixup	*v;
 	int		nr;
-	int		max;
 };
 
 struct builder {
