@@ -17,28 +17,59 @@
 #define TRACE_UNKNOWN_PRIO	(-1000)
 #define TRACE_IRQ_NAME_LEN	32	/* an irq action's name, cut */
 
+/*
+ * Every event the replay decodes, one entry each: its kind, its system and
+ * name, and each field read, named once with where it goes in struct
+ * trace_record (below) and as what (NUM, STR, TASK: a comm, pid and prio,
+ * NULL where the event has none). The kinds come from this list and the
+ * decoder is made from it (parsers/events/trace_decode.c): a new event is
+ * one entry here, and members in the record when its shape is new.
+ */
+#define TRACE_EVENTS(E)									\
+	E(SWITCH, "sched", "sched_switch",						\
+	  TASK("prev_comm", "prev_pid", "prev_prio", sw.prev),				\
+	  NUM("prev_state", AS_LONG, sw.prev_state, 0),					\
+	  TASK("next_comm", "next_pid", "next_prio", sw.next))				\
+	E(WAKING, "sched", "sched_waking", TASK("comm", "pid", "prio", wake))		\
+	E(WAKEUP, "sched", "sched_wakeup", TASK("comm", "pid", "prio", wake))		\
+	E(WAKEUP_NEW, "sched", "sched_wakeup_new", TASK("comm", "pid", "prio", wake))	\
+	E(FORK, "sched", "sched_process_fork",						\
+	  TASK("parent_comm", "parent_pid", NULL, fork.parent),				\
+	  TASK("child_comm", "child_pid", NULL, fork.child))				\
+	E(EXIT, "sched", "sched_process_exit", TASK("comm", "pid", "prio", task))	\
+	E(FREE, "sched", "sched_process_free", TASK("comm", "pid", "prio", task))	\
+	E(PI_SETPRIO, "sched", "sched_pi_setprio", TASK("comm", "pid", NULL, pi.task),	\
+	  NUM("oldprio", AS_INT, pi.oldprio, TRACE_UNKNOWN_PRIO),			\
+	  NUM("newprio", AS_INT, pi.newprio, TRACE_UNKNOWN_PRIO))			\
+	E(KTHREAD_STOP, "sched", "sched_kthread_stop", TASK("comm", "pid", NULL, task))	\
+	E(SYS_ENTER, "raw_syscalls", "sys_enter", NUM("id", AS_LONG, sys_enter.id, -1),	\
+	  NUM("args", AS_ARGS, sys_enter.args, 0))					\
+	E(SYS_EXIT, "raw_syscalls", "sys_exit", NUM("id", AS_LONG, sys_exit.id, -1),	\
+	  NUM("ret", AS_LONG, sys_exit.ret, -1))					\
+	E(CONTENTION_BEGIN, "lock", "contention_begin",					\
+	  NUM("lock_addr", AS_U64, contention.lock, 0),					\
+	  NUM("flags", AS_UINT, contention.flags, 0))					\
+	E(CONTENTION_END, "lock", "contention_end",					\
+	  NUM("lock_addr", AS_U64, contention.lock, 0),					\
+	  NUM("ret", AS_UINT, contention.flags, 0))					\
+	E(FAULT_USER, "exceptions", "page_fault_user",					\
+	  NUM("address", AS_U64, fault.address, 0), NUM("ip", AS_U64, fault.ip, 0),	\
+	  NUM("error_code", AS_U64, fault.error_code, 0))				\
+	E(FAULT_KERNEL, "exceptions", "page_fault_kernel",				\
+	  NUM("address", AS_U64, fault.address, 0), NUM("ip", AS_U64, fault.ip, 0),	\
+	  NUM("error_code", AS_U64, fault.error_code, 0))				\
+	E(IRQ_ENTRY, "irq", "irq_handler_entry", NUM("irq", AS_INT, irq.nr, -1),	\
+	  STR("name", irq.name))							\
+	E(IRQ_EXIT, "irq", "irq_handler_exit", NUM("irq", AS_INT, irq.nr, -1))		\
+	E(SOFTIRQ_ENTRY, "irq", "softirq_entry", NUM("vec", AS_INT, irq.nr, -1))	\
+	E(SOFTIRQ_EXIT, "irq", "softirq_exit", NUM("vec", AS_INT, irq.nr, -1))		\
+	E(PRINT, "ftrace", "print", NUM("buf", AS_PRINT, print, 0))
+
+#define TRACE_KIND_OF(kind, ...)	TRACE_##kind,
+
 enum trace_kind {
 	TRACE_OTHER,		/* an event the replay does not decode */
-	TRACE_SWITCH,		/* sched:sched_switch */
-	TRACE_WAKING,		/* sched:sched_waking */
-	TRACE_WAKEUP,		/* sched:sched_wakeup */
-	TRACE_WAKEUP_NEW,	/* sched:sched_wakeup_new */
-	TRACE_FORK,		/* sched:sched_process_fork */
-	TRACE_EXIT,		/* sched:sched_process_exit */
-	TRACE_FREE,		/* sched:sched_process_free */
-	TRACE_PI_SETPRIO,	/* sched:sched_pi_setprio */
-	TRACE_KTHREAD_STOP,	/* sched:sched_kthread_stop */
-	TRACE_SYS_ENTER,	/* raw_syscalls:sys_enter */
-	TRACE_SYS_EXIT,		/* raw_syscalls:sys_exit */
-	TRACE_CONTENTION_BEGIN,	/* lock:contention_begin */
-	TRACE_CONTENTION_END,	/* lock:contention_end */
-	TRACE_FAULT_USER,	/* exceptions:page_fault_user */
-	TRACE_FAULT_KERNEL,	/* exceptions:page_fault_kernel */
-	TRACE_IRQ_ENTRY,	/* irq:irq_handler_entry (context only, for the reports) */
-	TRACE_IRQ_EXIT,		/* irq:irq_handler_exit */
-	TRACE_SOFTIRQ_ENTRY,	/* irq:softirq_entry */
-	TRACE_SOFTIRQ_EXIT,	/* irq:softirq_exit */
-	TRACE_PRINT,		/* ftrace:print (trace_marker) */
+	TRACE_EVENTS(TRACE_KIND_OF)
 	TRACE_RV_EVENT,		/* rv:event_<monitor>, rvreplay:event_<monitor> (live steps) */
 	TRACE_RV_ERROR,		/* rv:error_<monitor>, rvreplay:error_<monitor> (live verdicts) */
 	TRACE_NR_KINDS

@@ -48,11 +48,7 @@ struct field_desc {
 	int64_t		dflt;		/* when absent or outside the record */
 };
 
-/*
- * One entry per event the replay decodes: its name, and each field read,
- * named once with where it goes. A new event is one entry here and its
- * kind and members in trace_record.h.
- */
+/* An event's decoder, made from its entry of TRACE_EVENTS() (trace_record.h). */
 struct event_desc {
 	const char		*full;		/* "system:name" */
 	const char		*system;
@@ -69,42 +65,11 @@ struct event_desc {
 	NUM(prio_f, AS_INT, to.prio, TRACE_UNKNOWN_PRIO)
 #define EVENT(sys, ev, ...)		{ sys ":" ev, sys, ev, { __VA_ARGS__ } }
 
+/* The decoder of each event of TRACE_EVENTS() (trace_record.h), by kind. */
+#define DESC(kind, sys, ev, ...)	[TRACE_##kind] = EVENT(sys, ev, __VA_ARGS__),
+
 static const struct event_desc descs[TRACE_NR_KINDS] = {
-	[TRACE_SWITCH] = EVENT("sched", "sched_switch", TASK("prev_comm", "prev_pid", "prev_prio", sw.prev),
-			       NUM("prev_state", AS_LONG, sw.prev_state, 0),
-			       TASK("next_comm", "next_pid", "next_prio", sw.next)),
-	[TRACE_WAKING] = EVENT("sched", "sched_waking", TASK("comm", "pid", "prio", wake)),
-	[TRACE_WAKEUP] = EVENT("sched", "sched_wakeup", TASK("comm", "pid", "prio", wake)),
-	[TRACE_WAKEUP_NEW] = EVENT("sched", "sched_wakeup_new", TASK("comm", "pid", "prio", wake)),
-	[TRACE_FORK] = EVENT("sched", "sched_process_fork", TASK("parent_comm", "parent_pid", NULL, fork.parent),
-			     TASK("child_comm", "child_pid", NULL, fork.child)),
-	[TRACE_EXIT] = EVENT("sched", "sched_process_exit", TASK("comm", "pid", "prio", task)),
-	[TRACE_FREE] = EVENT("sched", "sched_process_free", TASK("comm", "pid", "prio", task)),
-	[TRACE_PI_SETPRIO] = EVENT("sched", "sched_pi_setprio", TASK("comm", "pid", NULL, pi.task),
-				   NUM("oldprio", AS_INT, pi.oldprio, TRACE_UNKNOWN_PRIO),
-				   NUM("newprio", AS_INT, pi.newprio, TRACE_UNKNOWN_PRIO)),
-	[TRACE_KTHREAD_STOP] = EVENT("sched", "sched_kthread_stop", TASK("comm", "pid", NULL, task)),
-	[TRACE_SYS_ENTER] = EVENT("raw_syscalls", "sys_enter", NUM("id", AS_LONG, sys_enter.id, -1),
-				  NUM("args", AS_ARGS, sys_enter.args, 0)),
-	[TRACE_SYS_EXIT] = EVENT("raw_syscalls", "sys_exit", NUM("id", AS_LONG, sys_exit.id, -1),
-				 NUM("ret", AS_LONG, sys_exit.ret, -1)),
-	[TRACE_CONTENTION_BEGIN] = EVENT("lock", "contention_begin",
-					 NUM("lock_addr", AS_U64, contention.lock, 0),
-					 NUM("flags", AS_UINT, contention.flags, 0)),
-	[TRACE_CONTENTION_END] = EVENT("lock", "contention_end", NUM("lock_addr", AS_U64, contention.lock, 0),
-				       NUM("ret", AS_UINT, contention.flags, 0)),
-	[TRACE_FAULT_USER] = EVENT("exceptions", "page_fault_user", NUM("address", AS_U64, fault.address, 0),
-				   NUM("ip", AS_U64, fault.ip, 0),
-				   NUM("error_code", AS_U64, fault.error_code, 0)),
-	[TRACE_FAULT_KERNEL] = EVENT("exceptions", "page_fault_kernel",
-				     NUM("address", AS_U64, fault.address, 0), NUM("ip", AS_U64, fault.ip, 0),
-				     NUM("error_code", AS_U64, fault.error_code, 0)),
-	[TRACE_IRQ_ENTRY] = EVENT("irq", "irq_handler_entry", NUM("irq", AS_INT, irq.nr, -1),
-				  STR("name", irq.name)),
-	[TRACE_IRQ_EXIT] = EVENT("irq", "irq_handler_exit", NUM("irq", AS_INT, irq.nr, -1)),
-	[TRACE_SOFTIRQ_ENTRY] = EVENT("irq", "softirq_entry", NUM("vec", AS_INT, irq.nr, -1)),
-	[TRACE_SOFTIRQ_EXIT] = EVENT("irq", "softirq_exit", NUM("vec", AS_INT, irq.nr, -1)),
-	[TRACE_PRINT] = EVENT("ftrace", "print", NUM("buf", AS_PRINT, print, 0)),
+	TRACE_EVENTS(DESC)
 };
 
 /* The live monitors' events, found by name pattern: one entry per event id. */
