@@ -108,7 +108,7 @@ static void deliver(struct replay *r, struct task *task, struct rv_event *ev)
 	unsigned long violations;
 	struct delivery d;
 	struct rv_target *t;
-	bool stopped;
+	bool stopped, running;
 
 	if (!task || !r->wanted[ev->type])
 		return;
@@ -122,10 +122,11 @@ static void deliver(struct replay *r, struct task *task, struct rv_event *ev)
 		stopped = ev->type == RV_EV_PAGE_FAULT && !rv_instance_running(t) && task->rt == 1;
 		violations = inst->violations;
 		rv_handle(t, ev);
+		running = rv_instance_running(t);
 		/* a fault the kernel would not judge, the instance stopped (--strict-start judges it) */
-		if (stopped && inst->violations == violations && !rv_instance_running(t))
+		if (stopped && inst->violations == violations && !running)
 			inst->unjudged++;
-		if (!inst->started_ts && rv_instance_running(t))
+		if (!inst->started_ts && running)
 			inst->started_ts = r->rec->ts;
 	}
 }

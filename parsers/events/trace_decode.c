@@ -518,7 +518,7 @@ static __record_inline void decode_field(const struct trace_decoder *d, const st
 		string_n(d, rec, f, to, desc->size);
 		break;
 	case AS_ARGS:
-		syscall_args(d, rec, f, out->sys_enter.args);
+		syscall_args(d, rec, f, (unsigned long *)to);
 		break;
 	case AS_PRINT:
 		print_buf(d, rec, f, out);
