@@ -82,6 +82,15 @@ static void run_match(struct match_case *mc)
 			  mc->res.matched);
 }
 
+/* What the matching counted: matched, live only, replay only. */
+static void assert_counts(const struct match_case *mc, unsigned long matched,
+			  unsigned long live_only, unsigned long replay_only)
+{
+	ck_assert_uint_eq(mc->res.matched, matched);
+	ck_assert_uint_eq(mc->res.live_only, live_only);
+	ck_assert_uint_eq(mc->res.replay_only, replay_only);
+}
+
 static void case_release(struct match_case *mc)
 {
 	free(mc->res.entries);
@@ -114,9 +123,7 @@ START_TEST(same_task_same_record_matches)
 	ck_assert_int_eq(e->pid, 10);
 	assert_key(e->at, key(100, 1, 4096));
 	ck_assert_int_eq(e->why, DIFF_UNEXPLAINED);
-	ck_assert_uint_eq(mc.res.matched, 1);
-	ck_assert_uint_eq(mc.res.live_only, 0);
-	ck_assert_uint_eq(mc.res.replay_only, 0);
+	assert_counts(&mc, 1, 0, 0);
 	ck_assert_uint_eq(mc.res.unexplained, 0);
 	case_release(&mc);
 }
@@ -135,9 +142,7 @@ START_TEST(any_key_apart_does_not_match)
 	add_verdict(&mc, &mon_a, 10, key(100, 0, 4096));	/* another CPU */
 	add_verdict(&mc, &mon_a, 10, key(100, 1, 4160));	/* the next record */
 	run_match(&mc);
-	ck_assert_uint_eq(mc.res.matched, 0);
-	ck_assert_uint_eq(mc.res.live_only, 1);
-	ck_assert_uint_eq(mc.res.replay_only, 5);
+	assert_counts(&mc, 0, 1, 5);
 	ck_assert_uint_eq(mc.res.unexplained, 6);
 	ck_assert_uint_eq(mc.res.by_why[DIFF_UNEXPLAINED], 6);
 	for (unsigned int i = 0; i < mc.res.nr_entries; i++) {
@@ -192,9 +197,7 @@ START_TEST(untied_live_is_live_only)
 	add_live(&mc, 0, 10, key(100, 1, 4096))->tied = false;
 	add_verdict(&mc, &mon_a, 10, key(100, 1, 4096));
 	run_match(&mc);
-	ck_assert_uint_eq(mc.res.matched, 0);
-	ck_assert_uint_eq(mc.res.live_only, 1);
-	ck_assert_uint_eq(mc.res.replay_only, 1);
+	assert_counts(&mc, 0, 1, 1);
 	case_release(&mc);
 }
 END_TEST
@@ -212,9 +215,7 @@ START_TEST(each_verdict_matches_once)
 	add_verdict(&mc, &mon_a, 10, key(100, 1, 4096));
 	add_verdict(&mc, &mon_a, 10, key(100, 1, 4096));
 	run_match(&mc);
-	ck_assert_uint_eq(mc.res.matched, 2);
-	ck_assert_uint_eq(mc.res.live_only, 1);
-	ck_assert_uint_eq(mc.res.replay_only, 0);
+	assert_counts(&mc, 2, 1, 0);
 	for (unsigned int i = 0; i < mc.res.nr_entries; i++) {
 		const struct diff_entry *e = &mc.res.entries[i];
 
