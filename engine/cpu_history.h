@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "trace_record.h"
+#include "trace_input.h"
 
 #define CPU_HISTORY_RUNS	64	/* switches kept per CPU */
 #define CPU_ACTIVITY_MAX	6	/* tasks named per window; the others summed */

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "trace_record.h"
+#include "trace_input.h"
 
 #define CPU_IRQ_RUNS	128	/* handler runs kept per CPU */
 #define CPU_IRQ_NAMED	4	/* interrupts named per window; the others summed */

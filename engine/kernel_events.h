@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "trace_record.h"
+#include "trace_input.h"
 
 /* A trace with formats of this many event systems holds them all. */
 #define KERNEL_EVENTS_FULL_DUMP	10

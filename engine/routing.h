@@ -8,7 +8,7 @@
 #define ROUTING_H
 
 #include "monitor.h"
-#include "trace_record.h"
+#include "trace_input.h"
 
 #define ROUTING_MAX	2	/* routes of one record kind: sched_switch's two */
 

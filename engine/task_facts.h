@@ -12,7 +12,7 @@
 
 #include "cpu_irqs.h"
 #include "monitor.h"
-#include "trace_record.h"
+#include "trace_input.h"
 
 #define MAX_MONITORS	4
 

@@ -51,7 +51,7 @@ FLEET_OBJS	= $(addprefix $(BUILD)/fuzz/,fleet_fuzz.o fleet_check_verdicts.o \
 		  fleet_baselines.o fleet_tree.o)
 FUZZ_OBJS	= $(addprefix $(BUILD)/fuzz/,spec_fuzz.o tracedat_fuzz.o trace_input_fuzz.o \
 		  replay_fuzz.o fuzz_file.o structured_fuzz.o) $(FLEET_OBJS)
-FUZZ_INCLUDES	= -Imodels/ltlc $(CLI_CFLAGS) $(PARSER_CFLAGS) -Itests/hostile
+FUZZ_INCLUDES	= -Imodels/ltlc $(CLI_CFLAGS) $(PARSER_INNER_CFLAGS) -Itests/hostile
 FUZZ_LINK	= $(CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^
 
 fuzz-harnesses: $(FUZZ_HARNESSES:%=$(BUILD)/fuzz/%_fuzz)

@@ -1,24 +1,36 @@
-# Trace input, in stages, each a folder whose headers the stage above uses:
-#   container/  the trace.dat container: header, options, sections, the
-#               per-CPU data, the texts checked, kallsyms, the metadata
-#               (tracedat.h)
-#   events/     event formats from the metadata sections (libtraceevent),
-#               their trial in a child process, record decoding
+# Trace input, in stages, each a folder reached by the stages above only
+# through its stage header (scripts/check-layers.py checks it):
+#   container/  the trace.dat file: header, options, sections, per-CPU data
+#               and pages, the texts checked, kallsyms, the metadata, the
+#               on-disk format the recorder writes too (container.h)
 #   records/    per-CPU record streams, chunks inflated ahead, their merge,
-#               the page check for libtracecmd, the fast reader and
-#               libtracecmd as the two readers behind trace_input
-# and at the top the public interface the engine and the command use
-# (trace_input.h, trace_record.h), the one open of a file (trace_file.c),
-# the on-disk format the recorder writes too (tracedat_format.h), and the
-# small utilities every layer shares (escape, grow, key_index). Only the
-# parsers' own files see the stage folders.
+#               the page check for libtracecmd; uses container (records.h)
+#   events/     event formats given to libtraceevent after their trial in a
+#               child, each record decoded by its entry of TRACE_EVENTS()
+#               (trace_record.h), our marker lines; uses container (events.h)
+# and at the top the readers that join them (the fast reader, libtracecmd),
+# the one open of a file (trace_file.c), the public face the other rooms
+# use (trace_input.h) and the small utilities every layer shares (escape,
+# grow, key_index).
 
 PARSER_DIRS	= parsers parsers/container parsers/events parsers/records
 PARSER_SRCS	= $(foreach d,$(PARSER_DIRS),$(wildcard $(d)/*.c))
 PARSER_OBJS	= $(PARSER_SRCS:%.c=$(BUILD)/%.o)
-PARSER_CFLAGS	= $(PARSER_DIRS:%=-I%)
+# A file finds its own folder's headers; another stage only by its stage
+# header ("container/container.h"): scripts/check-layers.py checks it.
+PARSER_CFLAGS	= -Iparsers
+# The unit tests, the fuzz harnesses and the hostile-trace maker reach a
+# stage's inner parts.
+PARSER_INNER_CFLAGS = $(PARSER_DIRS:%=-I%)
 PARSER_LIBS	= -lz -lzstd
 
 $(BUILD)/parsers/%.o: parsers/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(PARSER_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+
+# The stages reached only through their headers (scripts/check-layers.py),
+# and the check itself finding breaches planted in a copy of the tree.
+.PHONY: check-layers
+check-generated: check-layers
+check-layers:
+	@tests/e2e/layers_test.sh

@@ -13,9 +13,8 @@
 
 #include <trace-cmd/trace-cmd.h>
 
-#include "format_trial.h"
-#include "page_check.h"
-#include "trace_decode.h"
+#include "events/events.h"
+#include "records/records.h"
 #include "trace_file.h"
 
 /* Bytes of a section as it is in memory once read. */

@@ -12,8 +12,8 @@
 
 #include <stdbool.h>
 
-#include "event_formats.h"
-#include "tracedat.h"
+#include "container/container.h"
+#include "events/events.h"
 
 struct tracecmd_input;
 

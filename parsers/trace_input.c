@@ -15,12 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chunk_ahead.h"
+#include "container/container.h"
 #include "escape.h"
-#include "format_trial.h"
-#include "not_understood.h"
+#include "events/events.h"
+#include "records/records.h"
 #include "trace_input_local.h"
-#include "trace_meta.h"
 
 static int find_buffer(struct tracecmd_input *top, const char *name)
 {

@@ -11,28 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "trace_record.h"
+#include "container/trace_facts.h"
+#include "events/trace_record.h"
 
 #define TRACE_ERR_LEN	256
-
-struct trace_cpu_stats {
-	long long	overrun;	/* -1: unknown */
-	long long	dropped;	/* -1: unknown */
-};
-
-struct trace_meta {
-	int			version;	/* trace.dat format: 6 or 7 */
-	char			uname[256];
-	char			release[128];	/* kernel release, "" if unknown */
-	char			machine[64];	/* uname machine, "" if unknown */
-	char			clock[64];
-	char			buffer[128];	/* the buffer replayed, "" = top */
-	int			cpus;
-	struct trace_cpu_stats	*stats;		/* [cpus] */
-	char			**buffers;	/* names of the named instances */
-	int			nr_buffers;
-	uint64_t		data_bytes;	/* ring-buffer data, uncompressed; 0 unknown */
-};
 
 struct trace_input;
 
@@ -65,15 +47,6 @@ struct trace_open_options {
 	enum trace_reader	reader;		/* AUTO: fast unless libtracecmd must */
 	trace_crash_fn		on_crash;	/* libtraceevent crashed parsing the formats
 						   beside the child that tried them first */
-};
-
-/* An event format libtraceevent must not be given (its print format is not a kernel's). */
-#define NOT_UNDERSTOOD_LABEL	136
-
-struct not_understood_format {
-	unsigned int	id;
-	const char	*why;				/* a static text */
-	char		label[NOT_UNDERSTOOD_LABEL];	/* "system:name", raw trace text */
 };
 
 enum trace_reader trace_reader_from_env(void);

@@ -7,9 +7,9 @@
 
 #include <trace-cmd/trace-cmd.h>
 
+#include "container/container.h"
+#include "events/events.h"
 #include "fast_reader.h"
-#include "kallsyms.h"
-#include "trace_decode.h"
 #include "trace_file.h"
 #include "trace_input.h"
 

@@ -1,5 +1,5 @@
 # rvreplay record: tracefs instance, per-CPU streaming, trace.dat writer
-# (the on-disk format it shares with the reader: parsers/tracedat_format.h).
+# (the on-disk format it shares with the reader: parsers/container/tracedat_format.h).
 
 RECORDER_SRCS	= $(wildcard recorder/*.c)
 RECORDER_OBJS	= $(RECORDER_SRCS:%.c=$(BUILD)/%.o)

@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tracedat_format.h"
+#include "container/tracedat_format.h"
 
 /* Limits beyond which a description is refused. */
 #define TRACEDAT_BUILD_MAX_ITEMS	65536		/* sections, options, CPUs */

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "trace_input.h"	/* struct not_understood_format */
+#include "trace_facts.h"
 
 #define NOT_UNDERSTOOD_IDS	65536	/* a record's event id is 16 bits */
 

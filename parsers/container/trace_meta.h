@@ -6,7 +6,7 @@
 #ifndef TRACE_META_H
 #define TRACE_META_H
 
-#include "trace_input.h"
+#include "trace_facts.h"
 #include "tracedat.h"
 
 int trace_meta_fill(const struct tracedat *td, struct trace_meta *meta);

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grow.h"
 #include "format_lines.h"
+#include "grow.h"
 #include "print_format.h"
 #include "tracedat_local.h"
 

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grow.h"
 #include "event_formats.h"
+#include "grow.h"
 
 /*
  * Whether libtraceevent reads a printk format line safely: it takes what

@@ -20,7 +20,7 @@
 
 #include <traceevent/event-parse.h>
 
-#include "tracedat.h"
+#include "container/container.h"
 
 /* A record's event id is 16 bits: no file has more events than that. */
 #define EVENT_FORMATS_MAX	65536

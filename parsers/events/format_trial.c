@@ -262,7 +262,7 @@ static struct {
 	volatile sig_atomic_t	reaped;
 	int			status;
 } beside;
-static trace_crash_fn crash_fn;
+static void (*crash_fn)(const char *text);
 static const int parent_faults[] = { SIGSEGV, SIGFPE, SIGILL, SIGABRT, SIGCHLD };
 static struct sigaction saved_actions[sizeof(parent_faults) / sizeof(parent_faults[0])];
 
@@ -272,7 +272,7 @@ static struct sigaction saved_actions[sizeof(parent_faults) / sizeof(parent_faul
  *
  * Without it a crash beside the child is the crash it is.
  */
-void format_trial_on_crash(trace_crash_fn fn)
+void format_trial_on_crash(void (*fn)(const char *text))
 {
 	crash_fn = fn;
 }

@@ -5,8 +5,6 @@
 #include <stddef.h>
 
 #include "event_formats.h"
-#include "trace_input.h"
-#include "tracedat.h"
 
 /* Work of the parent's own, done while the child parses. */
 typedef void (*format_trial_meanwhile_fn)(void *data);
@@ -20,7 +18,7 @@ typedef int (*format_trial_check_fn)(const struct tracedat *td, char *err, size_
 int format_trial_all(const struct tracedat *td, const struct tracedat_formats *formats,
 		     format_trial_check_fn check, format_trial_meanwhile_fn parse, void *data,
 		     char *err, size_t errlen);
-void format_trial_on_crash(trace_crash_fn fn);
+void format_trial_on_crash(void (*fn)(const char *text));
 void format_trial_parse(struct event_formats *ef, struct event_format_ref **refs, int n);
 
 #endif

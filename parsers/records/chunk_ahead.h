@@ -19,7 +19,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "tracedat.h"
+#include "container/container.h"
 
 #define CHUNK_AHEAD_BYTES	(128U << 10)	/* inflated bytes of a run, at most */
 #define CHUNK_AHEAD_CHUNKS	64		/* chunks of a run, at most */

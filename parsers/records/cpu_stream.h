@@ -16,8 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "ring_page.h"
-#include "tracedat.h"
+#include "container/container.h"
 
 /* Decompression state shared by the streams of a reader. */
 struct chunk_inflater;

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "tracedat.h"
+#include "container/container.h"
 
 int page_check_all(const struct tracedat *td, const struct tracedat_texts *texts, char *err,
 		   size_t errlen);

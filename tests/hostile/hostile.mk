@@ -6,7 +6,7 @@ HOSTILE_OBJS	= $(HOSTILE_SRCS:%.c=$(BUILD)/%.o)
 
 $(BUILD)/tests/hostile/%.o: tests/hostile/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(PARSER_CFLAGS) -Irecorder -Itests/hostile $(PKG_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(PARSER_INNER_CFLAGS) -Irecorder -Itests/hostile $(PKG_CFLAGS) -c -o $@ $<
 
 $(BUILD)/tests/make_hostile: $(HOSTILE_OBJS) $(TRACEDAT_BUILD_OBJS) $(PARSER_OBJS)
 	$(CC) $(BASE_LDFLAGS) -o $@ $^ $(PKG_LIBS) $(PARSER_LIBS)

@@ -17,7 +17,7 @@ SPEC_NAMES	= $(notdir $(basename $(wildcard tests/unit/specs/*.ltl)))
 SPEC_GEN	= $(BUILD)/gen/specs
 SPEC_OBJS	= $(SPEC_NAMES:%=$(SPEC_GEN)/%_automaton.o) $(SPEC_GEN)/registry.o
 UNIT_OBJS	= $(UNIT_SRCS:%.c=$(BUILD)/%.o)
-UNIT_CFLAGS	= -Wno-unused-parameter -Wno-missing-field-initializers -Itests/unit -I$(MONDIR) -I$(MONDIR)/compat -Imodels/ltlc -Iengine -Ireport $(PARSER_CFLAGS) -I$(SPEC_GEN) \
+UNIT_CFLAGS	= -Wno-unused-parameter -Wno-missing-field-initializers -Itests/unit -I$(MONDIR) -I$(MONDIR)/compat -Imodels/ltlc -Iengine -Ireport $(PARSER_INNER_CFLAGS) -I$(SPEC_GEN) \
 		  -DSPEC_DIR='"tests/unit/specs"'
 
 $(SPEC_GEN)/%.h: tests/unit/specs/%.ltl $(BUILD)/ltlc

@@ -11,9 +11,9 @@
 
 #include <traceevent/event-parse.h>
 
-#include "trace_decode.h"
+#include "container/container.h"
+#include "events/events.h"
 #include "trace_input.h"
-#include "tracedat.h"
 
 struct fast_reader;
 

@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "container/container.h"
 #include "fast_reader.h"
-#include "record_merge.h"
+#include "records/records.h"
 #include "trace_file.h"
-#include "tracedat.h"
 
 struct fast_reader {
 	const struct tracedat		*td;

@@ -6,8 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "event_formats.h"
-#include "format_trial.h"
+#include "events/events.h"
 #include "trace_input_local.h"
 
 /* The trace's kallsyms, read the first time an address is to be named. */
