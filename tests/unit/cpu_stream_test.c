@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * A CPU's pages streamed by the fast reader (parsers/cpu_stream.c): from
+ * A CPU's pages streamed by the fast reader (parsers/records/cpu_stream.c): from
  * zlib chunks as from plain pages, damaged data ending the CPU, and chunks
- * inflated ahead by a helper thread (parsers/chunk_ahead.c) read exactly
+ * inflated ahead by a helper thread (parsers/records/chunk_ahead.c) read exactly
  * as alone.
  */
 #define _GNU_SOURCE /* sched_getaffinity(), CPU_COUNT() */
@@ -435,7 +435,7 @@ START_TEST(ahead_needs_a_spare_cpu)
 END_TEST
 
 /**
- * cpu_stream_suite - the tests of parsers/cpu_stream.c and parsers/chunk_ahead.c
+ * cpu_stream_suite - the tests of parsers/records/cpu_stream.c and parsers/records/chunk_ahead.c
  *
  * Returns the Check suite; run from the top of the tree.
  */

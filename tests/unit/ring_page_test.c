@@ -242,7 +242,7 @@ START_TEST(mutated_pages_as_kbuffer)
 END_TEST
 
 /**
- * ring_page_suite - the tests of parsers/ring_page.c against kbuffer
+ * ring_page_suite - the tests of parsers/container/ring_page.c against kbuffer
  *
  * Returns the Check suite; run from the top of the tree.
  */

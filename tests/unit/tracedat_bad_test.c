@@ -322,7 +322,7 @@ START_TEST(corrupt_compressed)
 END_TEST
 
 /**
- * tracedat_bad_suite - the bad inputs parsers/tracedat.c refuses
+ * tracedat_bad_suite - the bad inputs parsers/container/tracedat*.c refuses
  *
  * Returns the Check suite; run from the top of the tree.
  */

@@ -179,7 +179,7 @@ START_TEST(real_named_buffer)
 END_TEST
 
 /**
- * tracedat_real_suite - the tests of parsers/tracedat.c on real traces
+ * tracedat_real_suite - the tests of parsers/container/tracedat*.c on real traces
  *
  * Returns the Check suite; run from the top of the tree.
  */
