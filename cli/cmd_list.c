@@ -79,7 +79,7 @@ static void list_containers(const struct rv_profile *p)
 	for (int i = 0; p->monitors[i]; i++) {
 		const struct rv_container *c = p->monitors[i]->container;
 
-		if (!container_first(p, i))
+		if (!c || !container_first(p, i))
 			continue;
 		printf("  %s: container of", c->name);
 		for (int k = i; p->monitors[k]; k++)

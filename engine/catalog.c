@@ -326,6 +326,12 @@ static int add(struct replay_options *opts, const struct rv_monitor *m, char *er
 	return 0;
 }
 
+/* Whether @m is in the container @name; a monitor of none (wwnr) is in none. */
+static bool in_container(const struct rv_monitor *m, const char *name)
+{
+	return m->container && !strcmp(m->container->name, name);
+}
+
 static int add_name(struct replay_options *opts, const char *name, char *err)
 {
 	const struct rv_monitor *m;
@@ -333,7 +339,7 @@ static int add_name(struct replay_options *opts, const char *name, char *err)
 	/* a container: every monitor of the profile in it */
 	if (catalog_is_container(opts->profile, name)) {
 		for (int k = 0; opts->profile->monitors[k]; k++)
-			if (!strcmp(opts->profile->monitors[k]->container->name, name) &&
+			if (in_container(opts->profile->monitors[k], name) &&
 			    add(opts, opts->profile->monitors[k], err))
 				return -1;
 		return 0;
@@ -357,7 +363,7 @@ static int add_name(struct replay_options *opts, const char *name, char *err)
 bool catalog_is_container(const struct rv_profile *p, const char *name)
 {
 	for (int i = 0; p->monitors[i]; i++)
-		if (!strcmp(p->monitors[i]->container->name, name))
+		if (in_container(p->monitors[i], name))
 			return true;
 	return false;
 }

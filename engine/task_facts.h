@@ -14,7 +14,7 @@
 #include "monitor.h"
 #include "trace_input.h"
 
-#define MAX_MONITORS	4
+#define MAX_MONITORS	RV_MAX_PROFILE_MONITORS
 
 /* Sources of kthread-ness, weakest first; a weaker one never overrides. */
 enum kthread_source {

@@ -27,6 +27,23 @@ bool rv_switched_out_sleeping(long prev_state)
 }
 
 /**
+ * rv_switched_out_interruptible() - whether a switch-out is in exactly TASK_INTERRUPTIBLE
+ * @prev_state: the prev_state field
+ *
+ * What the kernel's DA handlers test (prev_state == TASK_INTERRUPTIBLE,
+ * on the raw state the tracepoint passes). The trace event reports the
+ * state masked, and a preemption instead of the state: a preempted task
+ * whose state was already S, and an S with TASK_FREEZABLE, are told apart
+ * by the kernel and not by the trace (docs/semantics.md section 9).
+ *
+ * Return: true for a switch-out in S, not preempted.
+ */
+bool rv_switched_out_interruptible(long prev_state)
+{
+	return prev_state == RV_TASK_INTERRUPTIBLE;
+}
+
+/**
  * rv_syscall_is() - whether a system call id is a given number
  * @id: the id of sys_enter
  * @nr: a number from struct rv_syscalls, -1 when the architecture lacks it

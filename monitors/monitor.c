@@ -59,6 +59,7 @@ bool rv_monitor_handles(const struct rv_monitor *m, enum rv_event_type type)
 /* The core of each monitor type; a type without one is not replayed yet. */
 static const struct rv_core *const cores[] = {
 	[RV_MONITOR_LTL]	= &rv_ltl_core,
+	[RV_MONITOR_DA]		= &rv_da_core,
 };
 
 static const struct rv_core *core_of(const struct rv_monitor *m)

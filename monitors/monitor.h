@@ -109,19 +109,23 @@ struct rv_container {
 
 /*
  * What every type's automaton tells the reports: its letters (LTL atoms,
- * DA events), its states, and the steps its core runs.
+ * DA events), its states, and the steps its core runs. The core reports a
+ * DA's state and event as one bit each of the states and atoms it passes.
  */
 struct rv_automaton {
 	const char			*name;
 	unsigned int			nr_atoms;
 	unsigned int			nr_states;
 	const char			*(*atom_name)(unsigned int atom);
-	const void			*steps;		/* the core's own: struct ltl_steps */
+	/* a DA's state names (the kernel's error_<monitor> says them); NULL for LTL */
+	const char			*(*state_name)(unsigned int state);
+	const void			*steps;		/* the core's own: struct ltl_steps, da_steps */
 };
 
 /* The storage of one instance, whatever its monitor's type. */
 union rv_state {
 	struct ltl_monitor		ltl;
+	struct rv_da_monitor		da;
 };
 
 enum rv_violation_kind {
@@ -142,6 +146,7 @@ struct rv_report {
 /* One instance of one monitor, and how to report on it. */
 struct rv_target {
 	struct ltl_monitor		*mon;		/* RV_MONITOR_LTL's state (rv_instance_bind) */
+	struct rv_da_monitor		*da;		/* RV_MONITOR_DA's */
 	const struct rv_monitor		*monitor;
 	const struct rv_task		*task;
 	const struct rv_report		*report;
@@ -177,7 +182,7 @@ struct rv_monitor {
 	bool				user_threads_only;	/* kernel threads never judged */
 };
 
-#define RV_MAX_PROFILE_MONITORS	4
+#define RV_MAX_PROFILE_MONITORS	8
 
 /*
  * The monitors of one kernel version range: Linux changed rtapp after 6.17
@@ -225,6 +230,7 @@ struct rv_core {
 };
 
 extern const struct rv_core rv_ltl_core;
+extern const struct rv_core rv_da_core;
 
 void rv_instance_bind(struct rv_target *t, union rv_state *state);
 void rv_instance_init(struct rv_target *t, bool task_creation);

@@ -73,4 +73,13 @@ static inline bool rv_ltl_all_atoms_known(const struct ltl_monitor *mon)
 }
 #endif /* RV_MAX_LTL_ATOM */
 
+/*
+ * A deterministic automaton's instance, as the kernel's struct da_monitor
+ * (<linux/rv.h>, whose name the module's other files see).
+ */
+struct rv_da_monitor {
+	bool		monitoring;
+	unsigned int	curr_state;
+};
+
 #endif /* RV_ENV_H */

@@ -6,7 +6,9 @@
 # define a descriptor ("const struct rv_monitor NAME = {"); a later
 # kernel's version of it is a subfolder named after that kernel
 # (monitors/sleep/7.1/), as models/rtapp/7.1/ holds its specification.
-# The top of a monitor folder is the first rtapp kernel, 6.17.
+# The top of a monitor folder is its first kernel, its descriptor's
+# .version (6.17 for rtapp's, 6.0 for wwnr). The profiles begin with the
+# first rtapp kernel, 6.17: a monitor older than that is in every profile.
 #
 #   scripts/gen-monitor-list.sh [MONITORS_DIR]
 #
@@ -22,14 +24,15 @@ export LC_ALL
 
 dir=${1:-$(dirname "$0")/../monitors}
 base=6.17
-core="monitor.c routes.c events.c ltl/ltl_core.c rtapp/rtapp.c"
+core="monitor.c routes.c events.c ltl/ltl_core.c da/da_core.c rtapp/rtapp.c"
 
 die() {
 	echo "gen-monitor-list: $*" >&2
 	exit 1
 }
 
-# "FILE VERSION FOLDER NAME SPEC" for every descriptor
+# "FILE VERSION FOLDER NAME SPEC" for every descriptor; VERSION is the
+# profile it first joins (6.17 for anything older)
 descriptors() {
 	for f in $(cd "$dir" && ls -d */*.c */*/*.c 2>/dev/null | sort); do
 		name=$(sed -n 's/^const struct rv_monitor \([a-z0-9_]*\) = {$/\1/p' "$dir/$f")
@@ -37,14 +40,16 @@ descriptors() {
 		[ "$(printf '%s\n' "$name" | wc -l)" = 1 ] || die "$f: more than one descriptor"
 		folder=${f%%/*}
 		rest=${f#*/}
-		case $rest in
-		*/*) version=${rest%%/*} ;;
-		*) version=$base ;;
-		esac
 		spec=$(sed -n 's/^	\.spec[	 ]*= "\(.*\)",$/\1/p' "$dir/$f")
 		[ -n "$spec" ] || die "$f: descriptor $name has no .spec"
 		said=$(sed -n 's/^	\.version[	 ]*= "\(.*\)",$/\1/p' "$dir/$f")
-		[ "$said" = "$version" ] || die "$f: .version \"$said\" in folder of $version"
+		[ -n "$said" ] || die "$f: descriptor $name has no .version"
+		case $rest in
+		*/*) version=${rest%%/*}
+		     [ "$said" = "$version" ] || die "$f: .version \"$said\" in folder of $version" ;;
+		*) version=$said ;;
+		esac
+		version=$(printf '%s\n%s\n' "$version" "$base" | sort -V | tail -1)
 		echo "$f $version $folder $name $spec"
 	done
 }

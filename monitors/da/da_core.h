@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The deterministic-automaton (DA) monitor core: the start, event and
+ * reset operations of the kernel's include/rv/da_monitor.h (Linux 6.0 to
+ * 7.0), for any automaton generated from a .dot specification by dotc
+ * (rvgen's dot2c tables).
+ */
+#ifndef DA_CORE_H
+#define DA_CORE_H
+
+#include "../monitor.h"
+
+/* A generated automaton header's tables, behind functions. */
+struct da_steps {
+	unsigned int	(*initial)(void);
+	/* the next state, or nr_states when the event is not expected */
+	unsigned int	(*next)(unsigned int state, unsigned int event);
+};
+
+static inline const struct da_steps *da_steps_of(const struct rv_automaton *a)
+{
+	return a->steps;
+}
+
+void da_handle_event(struct rv_target *t, unsigned int event);
+void da_handle_start_event(struct rv_target *t, unsigned int event);
+void da_handle_start_run_event(struct rv_target *t, unsigned int event);
+
+/* Turn a generated header's automaton_<name> into a struct rv_automaton. */
+#define DA_AUTOMATON(var, mon)							\
+static const char *var##_event_name(unsigned int event)				\
+{										\
+	return automaton_##mon.event_names[event];				\
+}										\
+static const char *var##_state_name(unsigned int state)				\
+{										\
+	return automaton_##mon.state_names[state];				\
+}										\
+static unsigned int var##_initial(void)						\
+{										\
+	return automaton_##mon.initial_state;					\
+}										\
+static unsigned int var##_next(unsigned int state, unsigned int event)		\
+{										\
+	return automaton_##mon.function[state][event];				\
+}										\
+static const struct da_steps var##_steps = {					\
+	.initial = var##_initial,						\
+	.next = var##_next,							\
+};										\
+const struct rv_automaton var = {						\
+	.name = #mon,								\
+	.nr_atoms = event_max_##mon,						\
+	.nr_states = state_max_##mon,						\
+	.atom_name = var##_event_name,						\
+	.state_name = var##_state_name,						\
+	.steps = &var##_steps,							\
+}
+
+#endif /* DA_CORE_H */
