@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "da/da_core.h"
 #include "cmd.h"
 #include "kernel_events.h"
 
@@ -34,12 +35,30 @@ static void print_kernels(const struct rv_monitor *m)
 			       "unavailable\n", trace_kind_event(n->kind), where, m->name);
 }
 
-static void list_monitor(const struct rv_monitor *m)
+/* A DA's transitions, state by state, as its .dot gives them. */
+static void list_transitions(const struct rv_monitor *m)
 {
-	const struct event_need *n;
+	const struct rv_automaton *a = m->automaton;
+	const struct da_steps *steps = da_steps_of(a);
+
+	printf("    automaton: deterministic, per %s, %u states, %u events (from %s)\n",
+	       m->instance == RV_PER_TASK ? "task" : m->instance == RV_PER_CPU ? "CPU" :
+	       "system", a->nr_states, a->nr_atoms, m->spec);
+	printf("    starts: at %s, in state %s\n", m->start_rule ? m->start_rule : "its first event",
+	       a->state_name(steps->initial()));
+	printf("    transitions (any other event is a violation):\n");
+	for (unsigned int s = 0; s < a->nr_states; s++)
+		for (unsigned int e = 0; e < a->nr_atoms; e++)
+			if (steps->next(s, e) < a->nr_states)
+				printf("      %-14s %-14s -> %s\n", a->state_name(s), a->atom_name(e),
+				       a->state_name(steps->next(s, e)));
+}
+
+/* An LTL monitor's formula, and its atoms as reports name them. */
+static void list_formula(const struct rv_monitor *m)
+{
 	const char *spec = catalog_spec(m), *line;
 
-	printf("  %s: %s\n", m->name, m->description);
 	printf("    automaton: %u atoms, %u states (from %s)\n", m->automaton->nr_atoms,
 	       m->automaton->nr_states, m->spec);
 	printf("    specification:\n");
@@ -56,6 +75,17 @@ static void list_monitor(const struct rv_monitor *m)
 
 		printf("      %-12s %s\n", name, spec_name ? spec_name : "?");
 	}
+}
+
+static void list_monitor(const struct rv_monitor *m)
+{
+	const struct event_need *n;
+
+	printf("  %s: %s\n", m->name, m->description);
+	if (m->type == RV_MONITOR_DA)
+		list_transitions(m);
+	else
+		list_formula(m);
 	printf("    events:\n");
 	for (n = catalog_needs(m); n->kind != TRACE_OTHER; n++)
 		printf("      %-8s  %-28s %s\n", catalog_need_label(n),

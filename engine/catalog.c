@@ -79,6 +79,12 @@ static void required_first(struct event_need *list)
 	memcpy(list, sorted, (n + 1) * sizeof(*list));
 }
 
+/* The facts a monitor of every task needs: tasks born and freed (pid reuse). */
+static bool lifetime(enum trace_kind kind)
+{
+	return kind == TRACE_FORK || kind == TRACE_FREE;
+}
+
 static void make_needs(const struct rv_monitor *m, struct event_need *list)
 {
 	const struct rv_route *r;
@@ -90,12 +96,14 @@ static void make_needs(const struct rv_monitor *m, struct event_need *list)
 			need(list, trace_kind_find(r->system, r->event), r->required,
 			     m->roles[r->type]);
 	for (size_t i = 0; i < NR_FACTS; i++)
-		need(list, facts[i].kind, facts[i].required, facts[i].why);
+		if (!m->every_task || lifetime(facts[i].kind))
+			need(list, facts[i].kind, facts[i].required, facts[i].why);
 	/* how long a sleep lasted, for the report, where WAKE is not an atom */
 	if (rv_monitor_handles(m, RV_EV_SWITCH_OUT) && !rv_monitor_handles(m, RV_EV_WAKEUP))
 		need(list, TRACE_WAKEUP, false, "when each sleep ended, for the report");
 	required_first(list);
-	if (!rv_monitor_handles(m, RV_EV_SWITCH_OUT))
+	/* the sleeps of real-time tasks, told with their interrupts */
+	if (!rv_monitor_handles(m, RV_EV_SWITCH_OUT) || m->every_task)
 		return;
 	for (size_t i = 0; i < sizeof(context_events) / sizeof(context_events[0]); i++)
 		need(list, context_events[i], false, CONTEXT_WHY)->context = true;

@@ -131,6 +131,17 @@ static void deliver(struct replay *r, struct task *task, struct rv_event *ev)
 	}
 }
 
+/* The switch the monitors were last given, after they judged it. */
+static void note_switch(struct replay *r, struct task *task, bool in)
+{
+	const struct trace_record *rec = r->rec;
+
+	task->last_switch = (struct task_switch){
+		.ts = rec->ts, .cpu = rec->cpu, .in = in,
+		.inferred = in && !(rec->kind == TRACE_SWITCH && rec->sw.next.pid == task->pid),
+	};
+}
+
 static void switch_in(struct replay *r, struct task *task)
 {
 	struct rv_event ev = { .type = RV_EV_SWITCH_IN };
@@ -139,6 +150,7 @@ static void switch_in(struct replay *r, struct task *task)
 		return;
 	task->awaiting_switch_in = false;
 	deliver(r, task, &ev);
+	note_switch(r, task, true);
 }
 
 /*
@@ -220,6 +232,8 @@ void replay_dispatch(struct replay *r, const struct trace_record *rec, struct ta
 			task->awaiting_switch_in = true;
 		event_of(r, rec, cur, (*route)->type, &ev);
 		deliver(r, task, &ev);
+		if ((*route)->type == RV_EV_SWITCH_OUT)
+			note_switch(r, task, false);
 	}
 }
 

@@ -140,9 +140,12 @@ void replay_coverage_of(struct replay *r, struct task *task)
 	struct coverage c;
 
 	catch_up(r, task);
-	if (!task->ever_rt || !r->sink.coverage)
+	if (!r->sink.coverage)
 		return;
 	for (int i = 0; i < r->opts.nr_monitors; i++) {
+		/* the idle tasks share pid 0, and never sleep */
+		if (r->opts.monitors[i]->every_task ? !task->pid : !task->ever_rt)
+			continue;
 		memset(&c, 0, sizeof(c));
 		c.monitor = r->opts.monitors[i];
 		c.pid = task->pid;

@@ -59,10 +59,13 @@ static void held(const struct replay *r, struct verdict *v)
 }
 
 /* What the event completing a violation says about its cause. */
-static enum verdict_cause cause_of(enum rv_event_type type, enum rv_violation_kind kind)
+static enum verdict_cause cause_of(const struct rv_monitor *m, enum rv_event_type type,
+				   enum rv_violation_kind kind)
 {
 	if (kind == RV_VIOLATION_START)
 		return CAUSE_START;
+	if (m->type == RV_MONITOR_DA)
+		return CAUSE_UNEXPECTED;
 	switch (type) {
 	case RV_EV_PAGE_FAULT:
 		return CAUSE_PAGE_FAULT;
@@ -203,7 +206,7 @@ void replay_on_violation(void *data, const struct rv_target *t, const unsigned l
 	v.event = r->rec->kind;
 	v.event_ref = r->rec->ref;
 	v.kind = kind;
-	v.cause = cause_of(d->type, kind);
+	v.cause = cause_of(t->monitor, d->type, kind);
 	/* 7.3 SCHEDULE_IN of a switch-in not recorded: pulsed at the task's own record */
 	v.switch_in_inferred = d->type == RV_EV_SWITCH_IN &&
 			       !(r->rec->kind == TRACE_SWITCH && r->rec->sw.next.pid == task->pid);
@@ -214,6 +217,7 @@ void replay_on_violation(void *data, const struct rv_target *t, const unsigned l
 	if (r->rec->kind == TRACE_WAKING)
 		replay_note_waker(r, &v.sleep.waker, r->rec, r->cur);
 	v.syscall = task->syscall;
+	v.last_switch = task->last_switch;
 	fill_fault(&v, r->rec);
 	if (r->opts.context) {
 		v.context = calloc(r->opts.context, sizeof(*v.context));

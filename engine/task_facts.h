@@ -69,6 +69,14 @@ struct task_sleep {
 	int			run_cpu;	/* where it ran again */
 };
 
+/* A task's last switch in or out, as the monitors were given it. */
+struct task_switch {
+	uint64_t		ts;		/* 0: none seen */
+	int			cpu;
+	bool			in;
+	bool			inferred;	/* a switch-in not recorded: its own record */
+};
+
 struct task {
 	int			pid;
 	int			prio;		/* TRACE_UNKNOWN_PRIO until seen */
@@ -85,6 +93,7 @@ struct task {
 	bool			switched_out;	/* waiting for its next run */
 	bool			awaiting_switch_in;	/* switched out, no switch-in seen */
 	bool			running;	/* seen on a CPU, not switched out since */
+	struct task_switch	last_switch;	/* its last switch in or out, for DA verdicts */
 	unsigned long		early_wakes;	/* woken while RT before it switched out */
 	unsigned int		pending_first;	/* its verdicts waiting for the sleep's end: */
 	unsigned int		pending_last;	/* their slots (replay.c), index + 1; 0: none */

@@ -15,6 +15,7 @@ enum verdict_cause {
 	CAUSE_WAKER,		/* sleep: woken by something that may delay it */
 	CAUSE_PAGE_FAULT,	/* pagefault: a fault while real-time */
 	CAUSE_START,		/* --strict-start: false from the first event judged */
+	CAUSE_UNEXPECTED,	/* a DA: an event its state does not expect (error_<monitor>) */
 	CAUSE_OTHER,
 };
 
@@ -45,6 +46,7 @@ struct verdict {
 		uint64_t		error_code;
 	} fault;
 	struct task_syscall		syscall;	/* in progress at the event */
+	struct task_switch		last_switch;	/* before the event (DA verdicts) */
 	struct trace_ref		*context;	/* the task's last records */
 	unsigned int			nr_context;
 };

@@ -180,6 +180,9 @@ struct rv_monitor {
 	const char			*roles[RV_NR_EVENTS];	/* what each event tells it */
 	const void			*priv;		/* the handlers' own data */
 	bool				user_threads_only;	/* kernel threads never judged */
+	/* judges every task, not only real-time ones: its coverage counts them all */
+	bool				every_task;
+	const char			*start_rule;	/* a DA's: where its instances start */
 };
 
 #define RV_MAX_PROFILE_MONITORS	8

@@ -16,7 +16,7 @@
  * explain_cause_key() - the stable name of a cause, for JSON and summaries
  * @cause: the cause
  *
- * Return: "sleep_reason", "waker", "page_fault", "start" or "other".
+ * Return: "sleep_reason", "waker", "page_fault", "start", "unexpected_event" or "other".
  */
 const char *explain_cause_key(enum verdict_cause cause)
 {
@@ -29,6 +29,8 @@ const char *explain_cause_key(enum verdict_cause cause)
 		return "page_fault";
 	case CAUSE_START:
 		return "start";
+	case CAUSE_UNEXPECTED:
+		return "unexpected_event";
 	default:
 		return "other";
 	}
@@ -169,6 +171,9 @@ void explain_reason(const struct verdict *v, const char *arch, char *buf, size_t
 	case CAUSE_START:
 		snprintf(buf, len, "false when first judged");
 		break;
+	case CAUSE_UNEXPECTED:
+		snprintf(buf, len, "%s in %s", explain_da_event(v), explain_da_state(v));
+		break;
 	default:
 		snprintf(buf, len, "%s", trace_kind_event(v->event));
 		break;
@@ -250,6 +255,52 @@ static void waker_words(const struct verdict *v, const char *arch, char *buf, si
 	}
 }
 
+/* The index of the lowest bit set of @bits; 0 when none is. */
+static unsigned int lowest_bit(unsigned long bits)
+{
+	unsigned int i = 0;
+
+	while (bits && !(bits >> i & 1))
+		i++;
+	return i;
+}
+
+/**
+ * explain_da_event() - the event of a DA verdict, as the kernel's error_<monitor> names it
+ * @v: a CAUSE_UNEXPECTED verdict
+ *
+ * Return: "wakeup", a static or automaton string.
+ */
+const char *explain_da_event(const struct verdict *v)
+{
+	return v->monitor->automaton->atom_name(lowest_bit(v->atoms));
+}
+
+/**
+ * explain_da_state() - the state a DA verdict's event was not expected in
+ * @v: a CAUSE_UNEXPECTED verdict
+ *
+ * Return: "running", an automaton string.
+ */
+const char *explain_da_state(const struct verdict *v)
+{
+	return v->monitor->automaton->state_name(lowest_bit(v->states_before));
+}
+
+/* What a DA verdict's record did, in words: the record that gave the event. */
+static const char *da_what(const struct verdict *v)
+{
+	switch (v->event) {
+	case TRACE_WAKEUP:
+		return "woken (sched_wakeup)";
+	case TRACE_SWITCH:
+		return "switched (sched_switch)";
+	default:
+		return v->switch_in_inferred ? "running again, its switch-in not recorded" :
+		       trace_kind_event(v->event);
+	}
+}
+
 /* "sleep 7.3: RULE" */
 static void rule_words(const struct verdict *v, const char *rule, char *buf, size_t len)
 {
@@ -301,6 +352,11 @@ void explain_why(const struct verdict *v, const char *arch, char *buf, size_t le
 		else
 			snprintf(buf, len, "the formula was already false when the task was first "
 				 "judged (--strict-start)");
+		break;
+	case CAUSE_UNEXPECTED:
+		rule_words(v, NULL, rule, sizeof(rule));
+		snprintf(buf, len, "%s: event %s not expected in the state %s (%s)",
+			 da_what(v), explain_da_event(v), explain_da_state(v), rule);
 		break;
 	default:
 		snprintf(buf, len, "no state of the automaton holds after %s", what);
@@ -594,6 +650,12 @@ static enum coverage_class coverage_class(const struct coverage *c, bool strict,
 	if (c->violations) {
 		snprintf(buf, len, "judged at each start attempt (--strict-start)");
 		return COVERAGE_JUDGED;
+	}
+	/* as the kernel's: a DA instance starts at its start event only */
+	if (c->monitor->start_rule) {
+		snprintf(buf, len, "nothing to judge: %s %s starts at %s, which it never made",
+			 c->monitor->name, c->monitor->version, c->monitor->start_rule);
+		return COVERAGE_NOTHING;
 	}
 	return never_judged(c, buf, len);
 }

@@ -16,6 +16,8 @@
 #define EXPLAIN_LEN	256
 
 const char *explain_cause_key(enum verdict_cause cause);
+const char *explain_da_event(const struct verdict *v);
+const char *explain_da_state(const struct verdict *v);
 void explain_reason(const struct verdict *v, const char *arch, char *buf, size_t len);
 void explain_why(const struct verdict *v, const char *arch, char *buf, size_t len);
 void explain_sleep(const struct verdict *v, const char *arch, char *buf, size_t len);

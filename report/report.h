@@ -139,8 +139,9 @@ bool report_none_judged(const struct report *rep, char *buf, size_t len);
 enum coverage_class report_coverage_class(const struct report *rep, const struct coverage *c,
 					  char *buf, size_t len);
 bool report_coverage_told(const struct coverage *c, enum coverage_class class, bool all);
-void report_coverage_counts(const unsigned int count[COVERAGE_NEVER + 1], unsigned int total,
-			    char *buf, size_t len);
+bool report_coverage_rt_only(const struct report *rep);
+void report_coverage_counts(const struct report *rep, const unsigned int count[COVERAGE_NEVER + 1],
+			    unsigned int total, char *buf, size_t len);
 #define REPORT_RED	"\033[1;31m"
 #define REPORT_BOLD	"\033[1m"
 #define REPORT_RESET	"\033[0m"

@@ -39,7 +39,7 @@ enum coverage_class report_coverage_class(const struct report *rep, const struct
  */
 bool report_coverage_told(const struct coverage *c, enum coverage_class class, bool all)
 {
-	if (c->early_wakes)
+	if (c->early_wakes && !c->monitor->every_task)
 		return true;
 	if (class == COVERAGE_NOTHING || class == COVERAGE_NOT_ITS_KIND)
 		return all;
@@ -47,18 +47,35 @@ bool report_coverage_told(const struct coverage *c, enum coverage_class class, b
 }
 
 /**
+ * report_coverage_rt_only() - whether every monitor of a report judges real-time tasks only
+ * @rep: the report
+ *
+ * Return: true without a monitor of every task (wwnr): the coverage is of
+ * real-time tasks.
+ */
+bool report_coverage_rt_only(const struct report *rep)
+{
+	for (int i = 0; i < rep->replay->nr_monitors; i++)
+		if (rep->replay->monitors[i]->every_task)
+			return false;
+	return true;
+}
+
+/**
  * report_coverage_counts() - the instances judged and not, in words
+ * @rep: the report (its monitors)
  * @count: instances per class
  * @total: all of them
  * @buf: gets "3 of 4 monitor instances of real-time tasks were judged; 1
  *	 had nothing to judge", without a full stop
  * @len: its size
  */
-void report_coverage_counts(const unsigned int count[COVERAGE_NEVER + 1], unsigned int total,
-			    char *buf, size_t len)
+void report_coverage_counts(const struct report *rep, const unsigned int count[COVERAGE_NEVER + 1],
+			    unsigned int total, char *buf, size_t len)
 {
-	size_t n = snprintf(buf, len, "%u of %u monitor instances of real-time tasks were judged",
-			    count[COVERAGE_JUDGED] + count[COVERAGE_PARTLY], total);
+	size_t n = snprintf(buf, len, "%u of %u monitor instances %swere judged",
+			    count[COVERAGE_JUDGED] + count[COVERAGE_PARTLY], total,
+			    report_coverage_rt_only(rep) ? "of real-time tasks " : "");
 
 	if (count[COVERAGE_PARTLY] && n < len)
 		n += snprintf(buf + n, len - n, " (%u in part)", count[COVERAGE_PARTLY]);

@@ -36,6 +36,22 @@ static void json_begin(struct report *rep)
 		RVREPLAY_VERSION);
 }
 
+/* A DA verdict's event and state, and the task's switch before it; null for others. */
+static json_t *da_object(const struct verdict *v)
+{
+	const struct task_switch *s = &v->last_switch;
+	json_t *o, *sw = json_null();
+
+	if (v->cause != CAUSE_UNEXPECTED)
+		return json_null();
+	if (s->ts)
+		sw = json_pack("{s:I, s:i, s:s, s:b}", "ts_ns", (json_int_t)s->ts, "cpu", s->cpu,
+			       "direction", s->in ? "in" : "out", "inferred", s->inferred);
+	o = json_pack("{s:s, s:s}", "event", explain_da_event(v), "state", explain_da_state(v));
+	json_object_set_new(o, "last_switch", sw);
+	return o;
+}
+
 static json_t *states_array(unsigned long states)
 {
 	json_t *a = json_array();
@@ -247,6 +263,7 @@ static void json_verdict(struct report *rep, const struct verdict *v)
 	json_object_set_new(o, "why", json_string(buf));
 	json_object_set_new(o, "atoms", atoms_array(v->monitor, v->atoms));
 	json_object_set_new(o, "states_before", states_array(v->states_before));
+	json_object_set_new(o, "da", da_object(v));
 	json_object_set_new(o, "context", context_object(rep, v));
 	fprintf(rep->opts.out, "%s\n    ", rep->first_item ? "" : ",");
 	rep->first_item = false;

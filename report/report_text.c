@@ -58,11 +58,33 @@ static void text_kernel(struct report *rep, const struct verdict *v)
 	if (v->switch_in_inferred)
 		fprintf(out, "  note:   its switch-in was not recorded: SCHEDULE_IN is taken at this, "
 			"its next own record\n");
-	explain_atoms(v, atoms, sizeof(atoms));
-	explain_states(v->states_before, states, sizeof(states));
-	fprintf(out, "  kernel: states %s -> none with atoms %s\n", states, atoms[0] ? atoms : "(none)");
+	if (v->cause == CAUSE_UNEXPECTED) {
+		fprintf(out, "  kernel: error_%s: event %s not expected in the state %s\n",
+			v->monitor->name, explain_da_event(v), explain_da_state(v));
+	} else {
+		explain_atoms(v, atoms, sizeof(atoms));
+		explain_states(v->states_before, states, sizeof(states));
+		fprintf(out, "  kernel: states %s -> none with atoms %s\n", states,
+			atoms[0] ? atoms : "(none)");
+	}
 	text_context(rep, v);
 	fprintf(out, "\n");
+}
+
+/* A DA verdict's state, since the task's last switch: "running since its switch-in at T on CPU 0" */
+static void da_since(struct report *rep, const struct verdict *v, char *buf, size_t len)
+{
+	const struct task_switch *s = &v->last_switch;
+	char ts[32];
+
+	if (!s->ts) {
+		snprintf(buf, len, "%s (no switch of it in the trace before)", explain_da_state(v));
+		return;
+	}
+	time_text(rep->replay->times, s->ts, ts, sizeof(ts));
+	snprintf(buf, len, "%s since its switch-%s at %s on CPU %d%s", explain_da_state(v),
+		 s->in ? "in" : "out", ts, s->cpu,
+		 s->inferred ? " (not recorded: taken at its next own record)" : "");
 }
 
 static void text_verdict(struct report *rep, const struct verdict *v)
@@ -93,6 +115,10 @@ static void text_verdict(struct report *rep, const struct verdict *v)
 		explain_fault(v, rep->in, rep->opts.arch, buf, sizeof(buf));
 		fprintf(out, "  fault:  %s\n", buf);
 	}
+	if (v->cause == CAUSE_UNEXPECTED) {
+		da_since(rep, v, buf, sizeof(buf));
+		fprintf(out, "  state:  %s\n", buf);
+	}
 	text_kernel(rep, v);
 }
 
@@ -102,7 +128,13 @@ static void text_instance(struct report *rep, const char *label, const struct ve
 	char ts[32], buf[LINE_LEN];
 
 	time_text(rep->replay->times, v->ts, ts, sizeof(ts));
-	explain_detail(v, rep->in, rep->opts.arch, buf, sizeof(buf));
+	if (v->cause == CAUSE_UNEXPECTED) {
+		size_t n = snprintf(buf, sizeof(buf), "%s, ", explain_da_event(v));
+
+		da_since(rep, v, buf + n, sizeof(buf) - n);
+	} else {
+		explain_detail(v, rep->in, rep->opts.arch, buf, sizeof(buf));
+	}
 	fprintf(rep->opts.out, "  %s%*s%s on CPU %d: %s\n", label,
 		(int)(strlen(label) < 8 ? 8 - strlen(label) : 1), "", ts, v->cpu, buf);
 }
@@ -306,11 +338,12 @@ static void text_coverage(struct report *rep)
 		if (!report_coverage_told(c, class, rep->opts.all))
 			continue;
 		if (!told++)
-			fprintf(out, "Coverage of real-time tasks:\n");
+			fprintf(out, "Coverage%s:\n",
+				report_coverage_rt_only(rep) ? " of real-time tasks" : "");
 		fprintf(out, "  %-9s %-16s pid %-7d %s\n", c->monitor->name,
 			escape(c->comm, comm, sizeof(comm)), c->pid, why);
 	}
-	report_coverage_counts(count, rep->nr_coverage, counts, sizeof(counts));
+	report_coverage_counts(rep, count, rep->nr_coverage, counts, sizeof(counts));
 	fprintf(out, "%s%s.\n", told ? "  " : "Coverage: ", counts);
 }
 

@@ -259,7 +259,7 @@ static void coverage(struct html_out *o, const struct report *rep)
 			coverage_row(o, c, class, why, !listed);
 		listed++;
 	}
-	report_coverage_counts(count, rep->nr_coverage, counts, sizeof(counts));
+	report_coverage_counts(rep, count, rep->nr_coverage, counts, sizeof(counts));
 	html_printf(o, "%s<p>%s.%s</p>\n", listed ? "</table>" : "", counts,
 		    listed > HTML_MAX_ROWS ? " The text report lists them all." : "");
 }
