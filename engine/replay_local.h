@@ -56,6 +56,8 @@ struct replay {
 
 /* A task's prio goes to the monitors as it is. */
 _Static_assert(TRACE_UNKNOWN_PRIO == RV_PRIO_UNKNOWN, "one unknown prio");
+/* A preempted switch-out goes to the monitors as the decoder normalised it. */
+_Static_assert(TRACE_PREV_STATE_PREEMPTED == RV_TASK_PREEMPTED, "one preemption bit");
 
 /* The records of one CPU: their first and last times. */
 struct cpu_span {

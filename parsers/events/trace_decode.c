@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "switch_state.h"
 #include "trace_decode.h"
 
 #define MAX_FIELDS	7
@@ -106,6 +107,7 @@ struct trace_decoder {
 	uint8_t			*others;
 	struct rv_event_desc	rv[MAX_RV_EVENTS];
 	int			nr_rv;
+	unsigned long		preempt_bit;	/* sched_switch's, from its print fmt; 0 unknown */
 };
 
 /**
@@ -276,6 +278,8 @@ struct trace_decoder *trace_decoder_new(struct tep_handle *tep)
 	d->common_flags.offset = -1;
 	for (int k = TRACE_OTHER + 1; k < TRACE_PRINT + 1; k++)
 		find_kind(d, k);
+	d->preempt_bit = switch_state_preempt_bit(tep_find_event_by_name(tep, "sched",
+									 "sched_switch"));
 	for (int i = 0; i < tep_get_events_count(tep); i++)
 		find_rv_event(d, tep_get_event(tep, i));
 	return d;
@@ -541,6 +545,8 @@ static void decode_fields(const struct trace_decoder *d, const struct payload *r
 	}
 	for (int i = 0; i < MAX_FIELDS && desc[i].as != AS_END; i++)
 		decode_field(d, rec, &f[i], &desc[i], out);
+	if (out->kind == TRACE_SWITCH)
+		out->sw.prev_state = switch_state_normal(out->sw.prev_state, d->preempt_bit);
 }
 
 static enum trace_kind kind_of(const struct trace_decoder *d, const struct payload *rec)

@@ -15,6 +15,8 @@
 #define TRACE_COMM_LEN		16
 #define TRACE_RV_SYSTEMS	{ "rv", "rvreplay" }
 #define TRACE_UNKNOWN_PRIO	(-1000)
+/* sched_switch prev_state: switched out preempted (TASK_REPORT_MAX of Linux 4.14+) */
+#define TRACE_PREV_STATE_PREEMPTED	0x100
 #define TRACE_IRQ_NAME_LEN	32	/* an irq action's name, cut */
 
 /*
@@ -100,7 +102,8 @@ struct trace_record {
 		struct {
 			struct trace_task_ref	prev;
 			struct trace_task_ref	next;
-			long			prev_state;
+			long			prev_state;	/* preempted: 0x100, on
+								   every kernel */
 		} sw;
 		struct trace_task_ref	wake;		/* WAKING, WAKEUP, WAKEUP_NEW */
 		struct {

@@ -35,6 +35,7 @@ Suite *diff_suite(void);
 Suite *report_text_suite(void);
 Suite *replay_suite(void);
 Suite *wwnr_suite(void);
+Suite *switch_state_suite(void);
 
 int main(void)
 {
@@ -69,6 +70,7 @@ int main(void)
 	srunner_add_suite(sr, report_text_suite());
 	srunner_add_suite(sr, replay_suite());
 	srunner_add_suite(sr, wwnr_suite());
+	srunner_add_suite(sr, switch_state_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
