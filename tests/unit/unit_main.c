@@ -34,6 +34,7 @@ Suite *report_counts_suite(void);
 Suite *diff_suite(void);
 Suite *report_text_suite(void);
 Suite *replay_suite(void);
+Suite *upstream_monitors_suite(void);
 
 int main(void)
 {
@@ -67,6 +68,7 @@ int main(void)
 	srunner_add_suite(sr, diff_suite());
 	srunner_add_suite(sr, report_text_suite());
 	srunner_add_suite(sr, replay_suite());
+	srunner_add_suite(sr, upstream_monitors_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
