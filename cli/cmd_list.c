@@ -118,8 +118,9 @@ static void print_wrapped(const char *head, const char *text, int indent, const 
 
 	for (const char *p = text; *p;) {
 		int word = word_len(p);
+		bool last = !p[word + strspn(p + word, " ")];
 
-		if (!line_empty && col + 1 + word + extra > LIST_WIDTH) {
+		if (!line_empty && col + 1 + word + (last ? 0 : extra) > LIST_WIDTH) {
 			col = printf("%s\n%*s", cont, indent, "") - extra - 1;
 			line_empty = true;
 		}
