@@ -73,7 +73,7 @@ for m in wwnr wip stall opid sco snroc scpd snep sts nrp sssw nomiss pagefault s
 	check "list names $m"	"list"					0 "^  $m: "
 done
 check "list: none of the rest judged" "list"			0 \
-	"^not replayed: [0-9]+ of the 15 monitors of Linux 7.3 \\(replayed: pagefault sleep wakeup"
+	"^not replayed: [0-9]+ of the 15 monitors of Linux 7.3 \\(replayed: .*pagefault sleep wakeup\\)$"
 check "list: sco's probe lines"	"list | sed -n '/^  sco:/,/^\$/p'"	0 \
 	"^      t:rvprobe/sched_entry sched_entry_tp preempt=preempt$"
 check "list: sco's record command" "list | sed -n '/^  sco:/,/^\$/p'"	0 \
