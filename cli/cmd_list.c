@@ -10,6 +10,7 @@
 #include "da/da_core.h"
 #include "cmd.h"
 #include "kernel_events.h"
+#include "upstream_monitors.h"
 
 static const char list_usage[] =
 "usage: rvreplay list\n"
@@ -17,7 +18,9 @@ static const char list_usage[] =
 "Print the kernel-version profiles, their monitors, the LTL specifications\n"
 "and the trace events each needs (required ones must be in the trace; the\n"
 "others improve the replay). A trace is judged with the profile of the\n"
-"kernel that recorded it (--profile overrides).\n"
+"kernel that recorded it (--profile overrides). Then the kernel's other\n"
+"monitors, which rvreplay does not replay: what each would need, and how\n"
+"to record it.\n"
 "\n"
 "  -h, --help   print this help\n"
 "\n"
@@ -120,6 +123,94 @@ static void list_containers(const struct rv_profile *p)
 	printf("\n");
 }
 
+/* Our own text stays under this many columns. */
+#define LIST_WIDTH	99
+
+/* The next word of @p; an option ("-e") keeps its argument with it. */
+static int word_len(const char *p)
+{
+	int len = strcspn(p, " ");
+
+	if (p[0] == '-' && p[len] == ' ' && p[len + 1] && p[len + 1] != '-')
+		len += 1 + strcspn(p + len + 1, " ");
+	return len;
+}
+
+/*
+ * @head, then @text broken at its spaces to stay under LIST_WIDTH columns,
+ * each line continued by @cont ("" or " \\" for a shell command) and the
+ * next one indented by @indent.
+ */
+static void print_wrapped(const char *head, const char *text, int indent, const char *cont)
+{
+	int col = printf("%s", head), extra = strlen(cont);
+	bool line_empty = true;
+
+	for (const char *p = text; *p;) {
+		int word = word_len(p);
+		bool last = !p[word + strspn(p + word, " ")];
+
+		if (!line_empty && col + 1 + word + (last ? 0 : extra) > LIST_WIDTH) {
+			col = printf("%s\n%*s", cont, indent, "") - extra - 1;
+			line_empty = true;
+		}
+		col += printf("%s%.*s", line_empty ? "" : " ", word, p);
+		line_empty = false;
+		p += word + strspn(p + word, " ");
+	}
+	putchar('\n');
+}
+
+static void list_upstream(const struct upstream_monitor *u)
+{
+	char line[1024];
+
+	printf("  %s: %s\n", u->name, u->description);
+	snprintf(line, sizeof(line), "%s, %s, since Linux %s, %s%s", u->type, u->instance,
+		 u->since, u->container ? "container " : "no container",
+		 u->container ? u->container : "");
+	print_wrapped("    ", line, 6, "");
+	print_wrapped("    hooks: ", u->hooks, 6, "");
+	print_wrapped("    a trace needs: ", u->needs, 6, "");
+	if (u->note)
+		print_wrapped("    note: ", u->note, 6, "");
+	if (u->probes) {
+		print_wrapped("    ", "tracepoint probes: write each line into "
+			      "/sys/kernel/tracing/dynamic_events (kernels with tprobe support: "
+			      "CONFIG_FPROBE_EVENTS, and CONFIG_PROBE_EVENTS_BTF_ARGS for the "
+			      "argument names)", 6, "");
+		for (const char *const *p = u->probes; *p; p++)
+			printf("      %s\n", *p);
+	}
+	upstream_record_command(u, line, sizeof(line));
+	if (u->probes)
+		printf("    record, the probes written first:\n");
+	print_wrapped(u->probes ? "      " : "    record: ", line, 10, " \\");
+	printf("\n");
+}
+
+/* The kernel's monitors rvreplay does not replay: what each would need, never a verdict. */
+static void list_not_replayed(void)
+{
+	const struct upstream_monitor *u;
+
+	printf("not replayed: %d of the %d monitors of Linux 7.3 (replayed:",
+	       upstream_monitor_count(false), upstream_monitor_count(false) +
+	       upstream_monitor_count(true));
+	for (u = upstream_monitors; u->name; u++)
+		if (upstream_monitor_replayed(u))
+			printf(" %s", u->name);
+	printf(")\n");
+	print_wrapped("  ", "rvreplay judges none of these: it has no automaton for them, and "
+		      "the replay reads none of the events below yet. What a trace would need "
+		      "for each, and how to record it (with trace-cmd: rvreplay record records "
+		      "what the replayed monitors need, nothing more):", 2, "");
+	printf("\n");
+	for (u = upstream_monitors; u->name; u++)
+		if (!upstream_monitor_replayed(u))
+			list_upstream(u);
+}
+
 /**
  * cmd_list() - rvreplay list
  * @argc: argument count
@@ -145,5 +236,6 @@ int cmd_list(int argc, char **argv)
 		for (int i = 0; p->monitors[i]; i++)
 			list_monitor(p->monitors[i]);
 	}
+	list_not_replayed();
 	return EXIT_CLEAN;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "upstream_monitors.h"
 
 /* What the replay learns of tasks from records (replay.c, docs/semantics.md section 3). */
 static const struct {
@@ -353,6 +354,8 @@ static int add_name(struct replay_options *opts, const char *name, char *err)
 		return 0;
 	}
 	m = rv_profile_monitor(opts->profile, name);
+	if (!m && upstream_not_replayed(name, err, TRACE_ERR_LEN))
+		return -1;
 	if (!m) {
 		snprintf(err, TRACE_ERR_LEN, "no monitor '%s' in profile %s (see 'rvreplay list')",
 			 name, opts->profile->name);

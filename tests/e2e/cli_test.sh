@@ -68,6 +68,22 @@ check "two traces: each judged, the worst exit code, and which trace gave it" \
 check_error "unknown option"	"--bogus $T/cyclictest-abs.dat"	"unknown option '--bogus'"
 check_error "no wakeup monitor before 7.3" "-m wakeup $T/cyclictest-abs.dat" "no monitor 'wakeup' in profile 6.17"
 check_error "unknown monitor"	"-m nope $T/cyclictest-abs.dat" "no monitor 'nope' in profile 6.17"
+# The kernel's other monitors: listed with what they would need, never judged.
+for m in wwnr wip stall opid sco snroc scpd snep sts nrp sssw nomiss pagefault sleep wakeup; do
+	check "list names $m"	"list"					0 "^  $m: "
+done
+check "list: none of the rest judged" "list"			0 \
+	"^not replayed: [0-9]+ of the 15 monitors of Linux 7.3 \\(replayed: .*pagefault sleep wakeup\\)$"
+check "list: sco's probe lines"	"list | sed -n '/^  sco:/,/^\$/p'"	0 \
+	"^      t:rvprobe/sched_entry sched_entry_tp preempt=preempt$"
+check "list: sco's record command" "list | sed -n '/^  sco:/,/^\$/p'"	0 \
+	"^      trace-cmd record -e rvprobe:sched_set_state -e rvprobe:sched_entry -e rvprobe:sched_exit \\\\$"
+check "list: wip needs preemptirq" "list | sed -n '/^  wip:/,/^\$/p'"	0 \
+	"a trace needs: preemptirq:preempt_disable and preempt_enable"
+check "list: the rest under 100 columns" "list | sed -n '/^not replayed/,\$p' | awk 'length > 99'" 0 ""
+check_error "monitor not replayed" "-m sco $T/cyclictest-abs.dat" \
+	"^rvreplay: $T/cyclictest-abs.dat: monitor 'sco' is not replayed: it needs .*sched_entry_tp.* \\(see 'rvreplay list'\\)$"
+check_error "container not replayed" "-m sched $T/cyclictest-abs.dat" "container 'sched' is not replayed"
 check_error "unknown profile"	"--profile 5.0 $T/cyclictest-abs.dat" "unknown profile '5.0' \\(6.17, 7.1 or 7.3\\)"
 check "profile from the kernel"	"-s $T/cyclictest-abs.dat"			0 "profile 6.17, arch x86_64"
 check "profile override"	"-s --profile 7.3 $T/cyclictest-abs.dat"	0 "monitors: pagefault sleep wakeup \\(profile 7.3"
