@@ -24,6 +24,7 @@
 enum {
 	CMD_OPT_PROFILE = 512, CMD_OPT_ARCH, CMD_OPT_BUFFER, CMD_OPT_MAX_INFLATED, CMD_OPT_LOST,
 	CMD_OPT_DAMAGED, CMD_OPT_TS, CMD_OPT_CONTEXT, CMD_OPT_STRICT, CMD_OPT_KCOMMS,
+	CMD_OPT_HZ, CMD_OPT_PARAM,
 };
 
 /* What cmd_options_parse() returns for an option it does not own. */
@@ -45,6 +46,8 @@ enum {
 	{ "context", required_argument, NULL, CMD_OPT_CONTEXT },		\
 	{ "strict-start", no_argument, NULL, CMD_OPT_STRICT },			\
 	{ "kthread-comms", no_argument, NULL, CMD_OPT_KCOMMS },			\
+	{ "hz", required_argument, NULL, CMD_OPT_HZ },				\
+	{ "param", required_argument, NULL, CMD_OPT_PARAM },			\
 	{ "summary", no_argument, NULL, 's' },					\
 	{ "quiet", no_argument, NULL, 'q' }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "monitor_params.h"
 #include "upstream_monitors.h"
 
 /* What the replay learns of tasks from records (replay.c, docs/semantics.md section 3). */
@@ -335,6 +336,20 @@ static int add(struct replay_options *opts, const struct rv_monitor *m, char *er
 	return 0;
 }
 
+/*
+ * A monitor of no container (wwnr, stall) judges a trace of any kernel: one
+ * newer than the trace's profile is taken in its latest version.
+ */
+static const struct rv_monitor *standalone(const char *name)
+{
+	const struct rv_monitor *found = NULL;
+
+	for (int i = 0; rv_monitor_list[i]; i++)
+		if (!rv_monitor_list[i]->container && !strcmp(rv_monitor_list[i]->name, name))
+			found = rv_monitor_list[i];
+	return found;
+}
+
 /* Whether @m is in the container @name; a monitor of none (wwnr) is in none. */
 static bool in_container(const struct rv_monitor *m, const char *name)
 {
@@ -354,6 +369,8 @@ static int add_name(struct replay_options *opts, const char *name, char *err)
 		return 0;
 	}
 	m = rv_profile_monitor(opts->profile, name);
+	if (!m)
+		m = standalone(name);
 	if (!m && upstream_not_replayed(name, err, TRACE_ERR_LEN))
 		return -1;
 	if (!m) {
@@ -391,6 +408,7 @@ bool catalog_is_container(const struct rv_profile *p, const char *name)
 int catalog_select(const char *const *names, int nr, struct replay_options *opts, char *err)
 {
 	const struct rv_monitor *chosen[MAX_MONITORS];
+	const char *who;
 	int n = 0;
 
 	opts->nr_monitors = 0;
@@ -404,7 +422,18 @@ int catalog_select(const char *const *names, int nr, struct replay_options *opts
 		for (int k = 0; k < opts->nr_monitors; k++)
 			if (opts->monitors[k] == opts->profile->monitors[i])
 				chosen[n++] = opts->profile->monitors[i];
+	/* then those newer than the profile (standalone()), in list order */
+	for (int i = 0; rv_monitor_list[i]; i++)
+		for (int k = 0; k < opts->nr_monitors; k++)
+			if (opts->monitors[k] == rv_monitor_list[i] &&
+			    !rv_profile_monitor(opts->profile, rv_monitor_list[i]->name))
+				chosen[n++] = rv_monitor_list[i];
 	memcpy(opts->monitors, chosen, n * sizeof(chosen[0]));
-	return 0;
+	if (params_need_hz(opts, &who)) {
+		snprintf(err, TRACE_ERR_LEN, "%s counts jiffies: give the traced kernel's HZ "
+			 "(--hz N, its CONFIG_HZ: 100, 250, 300 or 1000)", who);
+		return -1;
+	}
+	return params_resolve(opts, err);
 }
 

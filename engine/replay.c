@@ -46,6 +46,7 @@ struct rv_target *replay_target(struct delivery *d, struct replay *r, struct tas
 		.monitor = r->opts.monitors[i], .task = &d->facts,
 		.report = &r->report, .report_data = d, .strict_start = r->opts.strict_start,
 		.infer = r->opts.infer && !task->born,
+		.now = r->rec ? r->rec->ts : 0, .hz = r->opts.hz, .params = r->opts.param_values[i],
 	};
 	rv_instance_bind(&d->target, &task->inst[i].state);
 	return &d->target;
@@ -187,6 +188,7 @@ static void finish_task(struct task *task, void *data)
 {
 	struct replay *r = data;
 
+	replay_finish_clocks(r, task);
 	replay_complete_pending(r, task);
 	replay_coverage_of(r, task);
 }

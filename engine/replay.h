@@ -6,6 +6,7 @@
 #ifndef REPLAY_H
 #define REPLAY_H
 
+#include "monitor_params.h"
 #include "time_text.h"
 #include "trace_input.h"
 #include "verdict.h"
@@ -33,6 +34,11 @@ struct replay_options {
 	bool				infer;
 	bool				kthread_comms;	/* comm heuristics */
 	struct time_format		*times;		/* --ts; its base set here; NULL: us */
+	unsigned int			hz;		/* the kernel's CONFIG_HZ; 0 unknown */
+	struct param_setting		settings[MAX_PARAM_SETTINGS];	/* --param */
+	int				nr_settings;
+	/* each monitor's parameters, its defaults with the settings (params_resolve()) */
+	uint64_t			param_values[MAX_MONITORS][RV_MAX_PARAMS];
 };
 
 enum lost_where {

@@ -51,6 +51,7 @@ struct replay {
 	unsigned int		free_first;	/* unused slots, index + 1; 0: none */
 	char			*err;
 	bool			failed;
+	bool			at_end;		/* the trace has ended: rec is made up (finish) */
 	bool			wanted[RV_NR_EVENTS];	/* some monitor handles it */
 };
 
@@ -101,6 +102,7 @@ void replay_apply_facts(struct replay *r, const struct trace_record *rec, struct
 			struct task **fresh);
 void replay_coverage_of(struct replay *r, struct task *task);
 void replay_drop(struct replay *r, int pid);
+void replay_finish_clocks(struct replay *r, struct task *task);
 
 /* replay_dispatch.c: the sleep story for the reports, and the monitors' events (section 4) */
 void replay_story(struct replay *r, const struct trace_record *rec, struct task *cur);

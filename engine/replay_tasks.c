@@ -163,6 +163,28 @@ void replay_coverage_of(struct replay *r, struct task *task)
 	}
 }
 
+/*
+ * The trace ends: an instance whose clock ran past its bound would have
+ * been found by the kernel's timer (ha_core.c's finish). Its verdict is
+ * given at a made-up record at the trace's last time, on the CPU of the
+ * task's last record, whose line the report shows.
+ */
+void replay_finish_clocks(struct replay *r, struct task *task)
+{
+	struct trace_record end = { .kind = TRACE_OTHER, .ts = r->stats.last_ts };
+	struct delivery d;
+
+	if (task_recent(task, &end.ref, 1))
+		end.cpu = end.ref.cpu;
+	r->rec = &end;
+	r->at_end = true;
+	for (int i = 0; i < r->opts.nr_monitors; i++)
+		if (task->inst[i].created && task->pid)
+			rv_instance_finish(replay_target(&d, r, task, i, RV_NR_EVENTS));
+	r->at_end = false;
+	r->rec = NULL;
+}
+
 void replay_drop(struct replay *r, int pid)
 {
 	struct task *task = task_find(r->tasks, pid);

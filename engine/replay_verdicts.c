@@ -64,7 +64,9 @@ static enum verdict_cause cause_of(const struct rv_monitor *m, enum rv_event_typ
 {
 	if (kind == RV_VIOLATION_START)
 		return CAUSE_START;
-	if (m->type == RV_MONITOR_DA)
+	if (kind == RV_VIOLATION_CONSTRAINT)
+		return CAUSE_CONSTRAINT;
+	if (m->type != RV_MONITOR_LTL)
 		return CAUSE_UNEXPECTED;
 	switch (type) {
 	case RV_EV_PAGE_FAULT:
@@ -84,8 +86,10 @@ static void emit(struct replay *r, struct verdict *v)
 {
 	const struct task_sleep *s = &v->sleep;
 
-	/* what held the CPU it ran on again, from its wakeup */
-	if (s->start && s->run_ts)
+	/* what held the CPU it ran on again, from its wakeup (a clock's: fill_clock()) */
+	if (v->cause == CAUSE_CONSTRAINT)
+		;
+	else if (s->start && s->run_ts)
 		held(r, v);
 	else
 		v->held.cpu = -1;
@@ -160,6 +164,22 @@ void replay_complete_pending(struct replay *r, struct task *task)
 	task->pending_last = 0;
 }
 
+/* A broken clock constraint: the clock, and who held the CPU meanwhile. */
+static void fill_clock(struct replay *r, const struct rv_target *t, struct verdict *v)
+{
+	struct rv_clock c;
+
+	if (v->cause != CAUSE_CONSTRAINT || !rv_instance_clock(t, &c))
+		return;
+	v->clock = (struct verdict_clock){
+		.name = c.name, .bound_name = c.bound_name, .bound = c.bound, .jiffies = c.jiffies,
+		.hz = t->hz, .epoch_ns = c.epoch_ns, .bound_ns = c.bound_ns,
+	};
+	v->at_end = r->at_end;
+	cpu_history_window(r->cpu_history, v->cpu, c.epoch_ns, r->rec->ts, &v->held);
+	cpu_irqs_window(r->cpu_irqs, v->cpu, c.epoch_ns, r->rec->ts, &v->held_irqs);
+}
+
 static void fill_fault(struct verdict *v, const struct trace_record *rec)
 {
 	if (rec->kind != TRACE_FAULT_USER && rec->kind != TRACE_FAULT_KERNEL)
@@ -212,12 +232,15 @@ void replay_on_violation(void *data, const struct rv_target *t, const unsigned l
 			       !(r->rec->kind == TRACE_SWITCH && r->rec->sw.next.pid == task->pid);
 	v.atoms = atoms[0];
 	v.states_before = before[0];
-	v.sleep = task->sleep;
+	/* the sleep story is the LTL monitors' (sleep, wakeup): a DA's verdict has none */
+	if (t->monitor->type == RV_MONITOR_LTL)
+		v.sleep = task->sleep;
 	/* a verdict at a sched_waking (7.3 wakeup): that waking decided it */
 	if (r->rec->kind == TRACE_WAKING)
 		replay_note_waker(r, &v.sleep.waker, r->rec, r->cur);
 	v.syscall = task->syscall;
 	v.last_switch = task->last_switch;
+	fill_clock(r, t, &v);
 	fill_fault(&v, r->rec);
 	if (r->opts.context) {
 		v.context = calloc(r->opts.context, sizeof(*v.context));

@@ -16,7 +16,19 @@ enum verdict_cause {
 	CAUSE_PAGE_FAULT,	/* pagefault: a fault while real-time */
 	CAUSE_START,		/* --strict-start: false from the first event judged */
 	CAUSE_UNEXPECTED,	/* a DA: an event its state does not expect (error_<monitor>) */
+	CAUSE_CONSTRAINT,	/* an HA: a clock past its bound (error_env_<monitor>) */
 	CAUSE_OTHER,
+};
+
+/* The clock of a broken constraint, and the kernel's HZ that counts it. */
+struct verdict_clock {
+	const char			*name;		/* "clk" */
+	const char			*bound_name;	/* "threshold_jiffies" */
+	uint64_t			bound;		/* in its unit */
+	bool				jiffies;
+	unsigned int			hz;
+	uint64_t			epoch_ns;	/* its last reset */
+	uint64_t			bound_ns;
 };
 
 struct verdict {
@@ -47,6 +59,8 @@ struct verdict {
 	} fault;
 	struct task_syscall		syscall;	/* in progress at the event */
 	struct task_switch		last_switch;	/* before the event (DA verdicts) */
+	struct verdict_clock		clock;		/* CAUSE_CONSTRAINT's */
+	bool				at_end;		/* found at the trace's end, no event */
 	struct trace_ref		*context;	/* the task's last records */
 	unsigned int			nr_context;
 };

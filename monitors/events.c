@@ -44,6 +44,20 @@ bool rv_switched_out_interruptible(long prev_state)
 }
 
 /**
+ * rv_switched_out_waiting() - whether a switch-out is to wait, as stall's handler tests it
+ * @prev_state: the prev_state field
+ *
+ * The kernel tests !preempt && prev_state != TASK_RUNNING: not preempted,
+ * and some state (S, D, or any other).
+ *
+ * Return: true for a switch-out to wait.
+ */
+bool rv_switched_out_waiting(long prev_state)
+{
+	return prev_state && !(prev_state & RV_TASK_PREEMPTED);
+}
+
+/**
  * rv_syscall_is() - whether a system call id is a given number
  * @id: the id of sys_enter
  * @nr: a number from struct rv_syscalls, -1 when the architecture lacks it

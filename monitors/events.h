@@ -22,6 +22,7 @@ enum rv_futex_kind {
 
 bool rv_switched_out_sleeping(long prev_state);
 bool rv_switched_out_interruptible(long prev_state);
+bool rv_switched_out_waiting(long prev_state);
 bool rv_syscall_is(long id, long nr);
 bool rv_is_clock_nanosleep(const struct rv_event *ev);
 enum rv_futex_kind rv_futex_kind(const struct rv_event *ev);

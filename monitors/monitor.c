@@ -4,6 +4,7 @@
  * The descriptors and profiles themselves are in the generated
  * monitor_list.c.
  */
+#include "ha/ha_core.h"
 #include "monitor.h"
 
 static bool same_name(const char *a, const char *b)
@@ -60,6 +61,7 @@ bool rv_monitor_handles(const struct rv_monitor *m, enum rv_event_type type)
 static const struct rv_core *const cores[] = {
 	[RV_MONITOR_LTL]	= &rv_ltl_core,
 	[RV_MONITOR_DA]		= &rv_da_core,
+	[RV_MONITOR_HA]		= &rv_ha_core,
 };
 
 static const struct rv_core *core_of(const struct rv_monitor *m)
@@ -78,6 +80,24 @@ static const struct rv_core *core_of(const struct rv_monitor *m)
 bool rv_monitor_replayable(const struct rv_monitor *m)
 {
 	return core_of(m) && m->instance == RV_PER_TASK;
+}
+
+/**
+ * rv_monitor_needs_hz() - whether a monitor's clocks count jiffies
+ * @m: the monitor
+ *
+ * Return: true for an HA with an invariant in jiffies (stall).
+ */
+bool rv_monitor_needs_hz(const struct rv_monitor *m)
+{
+	const struct ha_steps *steps = m->automaton->steps;
+
+	if (m->type != RV_MONITOR_HA)
+		return false;
+	for (unsigned int s = 0; s < m->automaton->nr_states; s++)
+		if (steps->invariant(s)->env != HA_NO_ENV && steps->invariant(s)->jiffies)
+			return true;
+	return false;
 }
 
 /**
@@ -109,6 +129,39 @@ void rv_instance_init(struct rv_target *t, bool task_creation)
 bool rv_instance_running(const struct rv_target *t)
 {
 	return core_of(t->monitor)->running(t);
+}
+
+/**
+ * rv_instance_finish() - the trace ends: what an instance's clocks say then
+ * @t: the instance; t->now the trace's end
+ */
+void rv_instance_finish(struct rv_target *t)
+{
+	if (core_of(t->monitor)->finish)
+		core_of(t->monitor)->finish(t);
+}
+
+/**
+ * rv_instance_clock() - the clock of the constraint an instance just broke
+ * @t: the instance, in its violation callback
+ * @out: the clock
+ *
+ * Return: false for a monitor without clocks.
+ */
+bool rv_instance_clock(const struct rv_target *t, struct rv_clock *out)
+{
+	return core_of(t->monitor)->clock && core_of(t->monitor)->clock(t, out);
+}
+
+/**
+ * rv_instance_unsure() - the waits of an instance too close to a bound to judge
+ * @t: the instance
+ *
+ * Return: how many, 0 for a monitor without clocks.
+ */
+unsigned long rv_instance_unsure(const struct rv_target *t)
+{
+	return core_of(t->monitor)->unsure ? core_of(t->monitor)->unsure(t) : 0;
 }
 
 /**

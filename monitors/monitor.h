@@ -126,12 +126,32 @@ struct rv_automaton {
 union rv_state {
 	struct ltl_monitor		ltl;
 	struct rv_da_monitor		da;
+	struct rv_ha_monitor		ha;
 };
 
 enum rv_violation_kind {
 	RV_VIOLATION_STEP,	/* no successor state holds: the kernel's error_<monitor> */
 	RV_VIOLATION_START,	/* strict start: no initial state holds */
+	RV_VIOLATION_CONSTRAINT,	/* an HA's clock constraint broken: error_env_<monitor> */
 };
+
+/* An HA instance's clock as a violation of its constraint tells it. */
+struct rv_clock {
+	const char			*name;		/* "clk" */
+	const char			*bound_name;	/* "threshold_jiffies" */
+	uint64_t			bound;		/* in its unit */
+	bool				jiffies;	/* the unit: jiffies, or ns */
+	uint64_t			epoch_ns;	/* its last reset */
+	uint64_t			bound_ns;	/* the bound, in ns */
+};
+
+/* A monitor parameter, as the kernel's module_param (--param MONITOR.NAME=VALUE). */
+struct rv_param {
+	const char			*name;
+	uint64_t			value;		/* the kernel's default */
+};
+
+#define RV_MAX_PARAMS	2
 
 /* How a core tells what happens, like the kernel's event_/error_ tracepoints. */
 struct rv_report {
@@ -146,7 +166,11 @@ struct rv_report {
 /* One instance of one monitor, and how to report on it. */
 struct rv_target {
 	struct ltl_monitor		*mon;		/* RV_MONITOR_LTL's state (rv_instance_bind) */
-	struct rv_da_monitor		*da;		/* RV_MONITOR_DA's */
+	struct rv_da_monitor		*da;		/* RV_MONITOR_DA's and _HA's */
+	struct rv_ha_monitor		*ha;		/* RV_MONITOR_HA's */
+	uint64_t			now;		/* the event's time, ns (HA clocks) */
+	unsigned int			hz;		/* the kernel's CONFIG_HZ (--hz); 0 unknown */
+	const uint64_t			*params;	/* the monitor's .params values */
 	const struct rv_monitor		*monitor;
 	const struct rv_task		*task;
 	const struct rv_report		*report;
@@ -183,6 +207,7 @@ struct rv_monitor {
 	/* judges every task, not only real-time ones: its coverage counts them all */
 	bool				every_task;
 	const char			*start_rule;	/* a DA's: where its instances start */
+	struct rv_param			params[RV_MAX_PARAMS];	/* ends at a NULL name */
 };
 
 #define RV_MAX_PROFILE_MONITORS	8
@@ -230,16 +255,27 @@ struct rv_core {
 	bool				(*running)(const struct rv_target *t);
 	/* the letters (atoms) not learned yet, as bits */
 	unsigned long			(*unknown)(const struct rv_target *t);
+	/* the trace ends at t->now: a clock past its bound is a violation; NULL: nothing */
+	void				(*finish)(struct rv_target *t);
+	/* the clock of the constraint a violation broke; false: none */
+	bool				(*clock)(const struct rv_target *t, struct rv_clock *out);
+	/* waits too close to a bound to tell from a trace (HA jiffies), so far */
+	unsigned long			(*unsure)(const struct rv_target *t);
 };
 
 extern const struct rv_core rv_ltl_core;
 extern const struct rv_core rv_da_core;
+extern const struct rv_core rv_ha_core;
 
 void rv_instance_bind(struct rv_target *t, union rv_state *state);
 void rv_instance_init(struct rv_target *t, bool task_creation);
 bool rv_instance_running(const struct rv_target *t);
+void rv_instance_finish(struct rv_target *t);
+bool rv_instance_clock(const struct rv_target *t, struct rv_clock *out);
+unsigned long rv_instance_unsure(const struct rv_target *t);
 unsigned long rv_instance_unknown(const struct rv_target *t);
 bool rv_monitor_replayable(const struct rv_monitor *m);
+bool rv_monitor_needs_hz(const struct rv_monitor *m);
 void rv_handle(struct rv_target *t, const struct rv_event *ev);
 const struct rv_profile *rv_profile_find(const char *name);
 const struct rv_monitor *rv_profile_monitor(const struct rv_profile *p, const char *name);

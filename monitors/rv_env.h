@@ -19,6 +19,7 @@ struct task_struct;
 #else
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #ifndef static_assert
 #define static_assert _Static_assert
@@ -80,6 +81,15 @@ static inline bool rv_ltl_all_atoms_known(const struct ltl_monitor *mon)
 struct rv_da_monitor {
 	bool		monitoring;
 	unsigned int	curr_state;
+};
+
+#define RV_HA_MAX_ENVS	2
+
+/* A hybrid automaton's instance: a DA's, and its clocks' last resets. */
+struct rv_ha_monitor {
+	struct rv_da_monitor	da;
+	unsigned long long	env[RV_HA_MAX_ENVS];	/* ns; ~0: never reset */
+	unsigned long		unsure;		/* waits too close to a bound to judge */
 };
 
 #endif /* RV_ENV_H */

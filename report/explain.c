@@ -9,6 +9,7 @@
 #include "escape.h"
 #include "explain.h"
 #include "replay.h"
+#include "report_groups.h"
 #include "syscall_decode.h"
 #include "time_text.h"
 
@@ -16,7 +17,8 @@
  * explain_cause_key() - the stable name of a cause, for JSON and summaries
  * @cause: the cause
  *
- * Return: "sleep_reason", "waker", "page_fault", "start", "unexpected_event" or "other".
+ * Return: "sleep_reason", "waker", "page_fault", "start", "unexpected_event",
+ * "constraint" or "other".
  */
 const char *explain_cause_key(enum verdict_cause cause)
 {
@@ -31,6 +33,8 @@ const char *explain_cause_key(enum verdict_cause cause)
 		return "start";
 	case CAUSE_UNEXPECTED:
 		return "unexpected_event";
+	case CAUSE_CONSTRAINT:
+		return "constraint";
 	default:
 		return "other";
 	}
@@ -172,7 +176,8 @@ void explain_reason(const struct verdict *v, const char *arch, char *buf, size_t
 		snprintf(buf, len, "false when first judged");
 		break;
 	case CAUSE_UNEXPECTED:
-		snprintf(buf, len, "%s in %s", explain_da_event(v), explain_da_state(v));
+	case CAUSE_CONSTRAINT:
+		explain_automaton_reason(v, buf, len);
 		break;
 	default:
 		snprintf(buf, len, "%s", trace_kind_event(v->event));
@@ -255,52 +260,6 @@ static void waker_words(const struct verdict *v, const char *arch, char *buf, si
 	}
 }
 
-/* The index of the lowest bit set of @bits; 0 when none is. */
-static unsigned int lowest_bit(unsigned long bits)
-{
-	unsigned int i = 0;
-
-	while (bits && !(bits >> i & 1))
-		i++;
-	return i;
-}
-
-/**
- * explain_da_event() - the event of a DA verdict, as the kernel's error_<monitor> names it
- * @v: a CAUSE_UNEXPECTED verdict
- *
- * Return: "wakeup", a static or automaton string.
- */
-const char *explain_da_event(const struct verdict *v)
-{
-	return v->monitor->automaton->atom_name(lowest_bit(v->atoms));
-}
-
-/**
- * explain_da_state() - the state a DA verdict's event was not expected in
- * @v: a CAUSE_UNEXPECTED verdict
- *
- * Return: "running", an automaton string.
- */
-const char *explain_da_state(const struct verdict *v)
-{
-	return v->monitor->automaton->state_name(lowest_bit(v->states_before));
-}
-
-/* What a DA verdict's record did, in words: the record that gave the event. */
-static const char *da_what(const struct verdict *v)
-{
-	switch (v->event) {
-	case TRACE_WAKEUP:
-		return "woken (sched_wakeup)";
-	case TRACE_SWITCH:
-		return "switched (sched_switch)";
-	default:
-		return v->switch_in_inferred ? "running again, its switch-in not recorded" :
-		       trace_kind_event(v->event);
-	}
-}
-
 /* "sleep 7.3: RULE" */
 static void rule_words(const struct verdict *v, const char *rule, char *buf, size_t len)
 {
@@ -354,9 +313,9 @@ void explain_why(const struct verdict *v, const char *arch, char *buf, size_t le
 				 "judged (--strict-start)");
 		break;
 	case CAUSE_UNEXPECTED:
+	case CAUSE_CONSTRAINT:
 		rule_words(v, NULL, rule, sizeof(rule));
-		snprintf(buf, len, "%s: event %s not expected in the state %s (%s)",
-			 da_what(v), explain_da_event(v), explain_da_state(v), rule);
+		explain_automaton_why(v, rule, buf, len);
 		break;
 	default:
 		snprintf(buf, len, "no state of the automaton holds after %s", what);
@@ -509,8 +468,10 @@ bool explain_held(const struct verdict *v, char *buf, size_t len)
 	if (a->cpu < 0 || !a->nr)
 		return false;
 	explain_duration(verdict_window(v), d, sizeof(d));
-	n = snprintf(buf, len, "CPU %d, the %s from the %s to its run: %s", a->cpu, d,
-		     v->sleep.wakeup_ts ? "wakeup" : "waking", a->partial ? "(before: not kept) " : "");
+	n = snprintf(buf, len, "CPU %d, the %s from the %s to %s: %s", a->cpu, d,
+		     v->cause == CAUSE_CONSTRAINT ? "clock's reset" : v->sleep.wakeup_ts ? "wakeup" :
+		     "waking", v->at_end ? "the trace's end" : "its run",
+		     a->partial ? "(before: not kept) " : "");
 	for (unsigned int i = 0; i < a->nr && n < len; i++) {
 		explain_duration(a->ran[i].ns, d, sizeof(d));
 		if (a->ran[i].pid)
@@ -539,6 +500,8 @@ uint64_t verdict_window(const struct verdict *v)
 	const struct task_sleep *s = &v->sleep;
 	uint64_t from = s->wakeup_ts ? s->wakeup_ts : s->waker.ts;
 
+	if (v->cause == CAUSE_CONSTRAINT)
+		return verdict_latency(v);
 	return from && s->run_ts > from ? s->run_ts - from : 0;
 }
 

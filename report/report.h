@@ -140,6 +140,10 @@ enum coverage_class report_coverage_class(const struct report *rep, const struct
 					  char *buf, size_t len);
 bool report_coverage_told(const struct coverage *c, enum coverage_class class, bool all);
 bool report_coverage_rt_only(const struct report *rep);
+void text_automaton_state(const struct report *rep, const struct verdict *v, char *buf,
+			  size_t len);
+void text_automaton_kernel(const struct report *rep, const struct verdict *v, char *buf,
+			   size_t len);
 void report_coverage_counts(const struct report *rep, const unsigned int count[COVERAGE_NEVER + 1],
 			    unsigned int total, char *buf, size_t len);
 #define REPORT_RED	"\033[1;31m"

@@ -20,6 +20,9 @@ uint64_t verdict_latency(const struct verdict *v)
 {
 	const struct task_sleep *s = &v->sleep;
 
+	/* a clock past its bound: how long it ran (stall: runnable to run) */
+	if (v->cause == CAUSE_CONSTRAINT)
+		return v->ts > v->clock.epoch_ns ? v->ts - v->clock.epoch_ns : 0;
 	return s->start && s->wakeup_ts && s->run_ts > s->wakeup_ts ? s->run_ts - s->wakeup_ts : 0;
 }
 

@@ -36,19 +36,34 @@ static void json_begin(struct report *rep)
 		RVREPLAY_VERSION);
 }
 
+/* A broken clock constraint: the clock, its bound, how long it ran. */
+static json_t *clock_object(const struct verdict *v)
+{
+	const struct verdict_clock *c = &v->clock;
+
+	return json_pack("{s:s, s:s, s:I, s:s, s:i, s:I, s:I, s:I}", "name", c->name,
+			 "bound_name", c->bound_name, "bound", (json_int_t)c->bound,
+			 "unit", c->jiffies ? "jiffies" : "ns", "hz", c->hz,
+			 "reset_ts_ns", (json_int_t)c->epoch_ns, "bound_ns", (json_int_t)c->bound_ns,
+			 "value_ns", (json_int_t)(v->ts > c->epoch_ns ? v->ts - c->epoch_ns : 0));
+}
+
 /* A DA verdict's event and state, and the task's switch before it; null for others. */
 static json_t *da_object(const struct verdict *v)
 {
 	const struct task_switch *s = &v->last_switch;
 	json_t *o, *sw = json_null();
 
-	if (v->cause != CAUSE_UNEXPECTED)
+	if (v->cause != CAUSE_UNEXPECTED && v->cause != CAUSE_CONSTRAINT)
 		return json_null();
 	if (s->ts)
 		sw = json_pack("{s:I, s:i, s:s, s:b}", "ts_ns", (json_int_t)s->ts, "cpu", s->cpu,
 			       "direction", s->in ? "in" : "out", "inferred", s->inferred);
 	o = json_pack("{s:s, s:s}", "event", explain_da_event(v), "state", explain_da_state(v));
 	json_object_set_new(o, "last_switch", sw);
+	json_object_set_new(o, "clock", v->cause == CAUSE_CONSTRAINT ? clock_object(v) :
+			    json_null());
+	json_object_set_new(o, "at_end", json_boolean(v->at_end));
 	return o;
 }
 

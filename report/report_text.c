@@ -54,13 +54,14 @@ static void text_kernel(struct report *rep, const struct verdict *v)
 	FILE *out = rep->opts.out;
 
 	trace_input_format(rep->in, &v->event_ref, buf, sizeof(buf));
-	fprintf(out, "  event:  %s\n", buf + strspn(buf, " "));
+	/* at the trace's end there is no event: the task's last record */
+	fprintf(out, "  %s  %s\n", v->at_end ? "last:  " : "event:", buf + strspn(buf, " "));
 	if (v->switch_in_inferred)
 		fprintf(out, "  note:   its switch-in was not recorded: SCHEDULE_IN is taken at this, "
 			"its next own record\n");
-	if (v->cause == CAUSE_UNEXPECTED) {
-		fprintf(out, "  kernel: error_%s: event %s not expected in the state %s\n",
-			v->monitor->name, explain_da_event(v), explain_da_state(v));
+	if (v->cause == CAUSE_UNEXPECTED || v->cause == CAUSE_CONSTRAINT) {
+		text_automaton_kernel(rep, v, buf, sizeof(buf));
+		fprintf(out, "  kernel: %s\n", buf);
 	} else {
 		explain_atoms(v, atoms, sizeof(atoms));
 		explain_states(v->states_before, states, sizeof(states));
@@ -69,22 +70,6 @@ static void text_kernel(struct report *rep, const struct verdict *v)
 	}
 	text_context(rep, v);
 	fprintf(out, "\n");
-}
-
-/* A DA verdict's state, since the task's last switch: "running since its switch-in at T on CPU 0" */
-static void da_since(struct report *rep, const struct verdict *v, char *buf, size_t len)
-{
-	const struct task_switch *s = &v->last_switch;
-	char ts[32];
-
-	if (!s->ts) {
-		snprintf(buf, len, "%s (no switch of it in the trace before)", explain_da_state(v));
-		return;
-	}
-	time_text(rep->replay->times, s->ts, ts, sizeof(ts));
-	snprintf(buf, len, "%s since its switch-%s at %s on CPU %d%s", explain_da_state(v),
-		 s->in ? "in" : "out", ts, s->cpu,
-		 s->inferred ? " (not recorded: taken at its next own record)" : "");
 }
 
 static void text_verdict(struct report *rep, const struct verdict *v)
@@ -115,9 +100,11 @@ static void text_verdict(struct report *rep, const struct verdict *v)
 		explain_fault(v, rep->in, rep->opts.arch, buf, sizeof(buf));
 		fprintf(out, "  fault:  %s\n", buf);
 	}
-	if (v->cause == CAUSE_UNEXPECTED) {
-		da_since(rep, v, buf, sizeof(buf));
+	if (v->cause == CAUSE_UNEXPECTED || v->cause == CAUSE_CONSTRAINT) {
+		text_automaton_state(rep, v, buf, sizeof(buf));
 		fprintf(out, "  state:  %s\n", buf);
+		if (v->cause == CAUSE_CONSTRAINT && explain_held(v, buf, sizeof(buf)))
+			fprintf(out, "  held:   %s\n", buf);
 	}
 	text_kernel(rep, v);
 }
@@ -128,10 +115,10 @@ static void text_instance(struct report *rep, const char *label, const struct ve
 	char ts[32], buf[LINE_LEN];
 
 	time_text(rep->replay->times, v->ts, ts, sizeof(ts));
-	if (v->cause == CAUSE_UNEXPECTED) {
+	if (v->cause == CAUSE_UNEXPECTED || v->cause == CAUSE_CONSTRAINT) {
 		size_t n = snprintf(buf, sizeof(buf), "%s, ", explain_da_event(v));
 
-		da_since(rep, v, buf + n, sizeof(buf) - n);
+		text_automaton_state(rep, v, buf + n, sizeof(buf) - n);
 	} else {
 		explain_detail(v, rep->in, rep->opts.arch, buf, sizeof(buf));
 	}
@@ -173,7 +160,8 @@ static void text_group(struct report *rep, const struct verdict_group *g)
 		text_instance(rep, "first:", g->first);
 	text_instance(rep, g->count == 1 ? "at:" : g->first->ts == w->ts ? "first, worst:" : "worst:",
 		      w);
-	if (explain_is_sleep(w) && explain_held(w, buf, sizeof(buf)))
+	if ((explain_is_sleep(w) || w->cause == CAUSE_CONSTRAINT) &&
+	    explain_held(w, buf, sizeof(buf)))
 		fprintf(out, "  held:   %s\n", buf);
 	text_kernel(rep, w);
 }

@@ -24,7 +24,7 @@ export LC_ALL
 
 dir=${1:-$(dirname "$0")/../monitors}
 base=6.17
-core="monitor.c routes.c events.c ltl/ltl_core.c da/da_core.c rtapp/rtapp.c"
+core="monitor.c routes.c events.c ltl/ltl_core.c da/da_core.c ha/ha_core.c rtapp/rtapp.c"
 
 die() {
 	echo "gen-monitor-list: $*" >&2

@@ -8,18 +8,48 @@
  */
 #include "da_core.h"
 
-/* The kernel's da_monitor_reset_<name>(): not monitoring, the initial state. */
-static void reset(struct rv_target *t)
+/**
+ * da_reset() - the kernel's da_monitor_reset_<name>(): not monitoring, the initial state
+ * @t: the instance
+ */
+void da_reset(struct rv_target *t)
 {
 	t->da->monitoring = false;
 	t->da->curr_state = da_steps_of(t->monitor->automaton)->initial();
 }
 
-/* The kernel's da_monitor_start_<name>(). */
+/* The kernel's da_monitor_start_<name>(), with an HA's hook (its clocks never reset). */
 static void start(struct rv_target *t)
 {
-	t->da->curr_state = da_steps_of(t->monitor->automaton)->initial();
+	const struct da_steps *steps = da_steps_of(t->monitor->automaton);
+
+	t->da->curr_state = steps->initial();
 	t->da->monitoring = true;
+	if (steps->hooks)
+		steps->hooks->start(t);
+}
+
+/**
+ * da_violation() - tell a violation, as the kernel's error_<monitor> and error_env_<monitor>
+ * @t: the instance
+ * @states: its state before, as a bit
+ * @atoms: the event, as a bit; 0: none (a clock ran out)
+ * @kind: RV_VIOLATION_STEP or RV_VIOLATION_CONSTRAINT
+ */
+void da_violation(struct rv_target *t, unsigned long states, unsigned long atoms,
+		  enum rv_violation_kind kind)
+{
+	if (t->report && t->report->violation)
+		t->report->violation(t->report_data, t, &states, &atoms, kind);
+}
+
+/* What an HA's constraints say of a transition the table allows. */
+static enum da_verdict constraint(struct rv_target *t, unsigned int curr, unsigned int event,
+				  unsigned int next)
+{
+	const struct da_hooks *hooks = da_steps_of(t->monitor->automaton)->hooks;
+
+	return hooks ? hooks->constraint(t, curr, event, next) : DA_ALLOWED;
 }
 
 /* The kernel's __da_handle_event_<name>(): step, or report and reset. */
@@ -30,16 +60,19 @@ static void step(struct rv_target *t, unsigned int event)
 	unsigned int next = da_steps_of(a)->next(curr, event);
 	unsigned long states = 1UL << curr, atoms = 1UL << event;
 	unsigned long after = next < a->nr_states ? 1UL << next : 0;
+	enum da_verdict verdict = next < a->nr_states ? constraint(t, curr, event, next) :
+				  DA_BROKEN;
 
-	if (t->report && t->report->step)
-		t->report->step(t->report_data, t, &states, &atoms, &after);
-	if (next < a->nr_states) {
+	if (verdict == DA_ALLOWED) {
+		if (t->report && t->report->step)
+			t->report->step(t->report_data, t, &states, &atoms, &after);
 		t->da->curr_state = next;
 		return;
 	}
-	if (t->report && t->report->violation)
-		t->report->violation(t->report_data, t, &states, &atoms, RV_VIOLATION_STEP);
-	reset(t);
+	if (verdict == DA_BROKEN)
+		da_violation(t, states, atoms, next < a->nr_states ? RV_VIOLATION_CONSTRAINT :
+			     RV_VIOLATION_STEP);
+	da_reset(t);
 }
 
 /**
@@ -90,7 +123,7 @@ static void bind(struct rv_target *t, union rv_state *state)
 /* A new task, and every task when the monitor is enabled: not monitoring. */
 static void instance_init(struct rv_target *t, bool task_creation)
 {
-	reset(t);
+	da_reset(t);
 	if (t->monitor->init)
 		t->monitor->init(t, task_creation);
 }

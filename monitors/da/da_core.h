@@ -10,11 +10,25 @@
 
 #include "../monitor.h"
 
+/* What the state and event allow beyond the table: an HA's constraints (ha_core.c). */
+enum da_verdict {
+	DA_ALLOWED,
+	DA_BROKEN,	/* a constraint broken: a violation, and the instance stops */
+	DA_UNSURE,	/* too close to a bound to tell: no verdict, the instance stops */
+};
+
+struct da_hooks {
+	void		(*start)(struct rv_target *t);
+	enum da_verdict	(*constraint)(struct rv_target *t, unsigned int state,
+				      unsigned int event, unsigned int next);
+};
+
 /* A generated automaton header's tables, behind functions. */
 struct da_steps {
 	unsigned int	(*initial)(void);
 	/* the next state, or nr_states when the event is not expected */
 	unsigned int	(*next)(unsigned int state, unsigned int event);
+	const struct da_hooks	*hooks;		/* NULL: a plain DA */
 };
 
 static inline const struct da_steps *da_steps_of(const struct rv_automaton *a)
@@ -25,6 +39,9 @@ static inline const struct da_steps *da_steps_of(const struct rv_automaton *a)
 void da_handle_event(struct rv_target *t, unsigned int event);
 void da_handle_start_event(struct rv_target *t, unsigned int event);
 void da_handle_start_run_event(struct rv_target *t, unsigned int event);
+void da_violation(struct rv_target *t, unsigned long states, unsigned long atoms,
+		  enum rv_violation_kind kind);
+void da_reset(struct rv_target *t);
 
 /* Turn a generated header's automaton_<name> into a struct rv_automaton. */
 #define DA_AUTOMATON(var, mon)							\

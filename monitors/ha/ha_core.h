@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The hybrid-automaton (HA) monitor core: a DA (monitors/da/) whose states
+ * may hold a clock invariant ("clk < threshold_jiffies") and whose
+ * transitions may reset clocks ("sched_wakeup;reset(clk)"), as the
+ * kernel's include/rv/ha_monitor.h (Linux 7.1) runs them. Clocks are kept
+ * in the trace's ns; a bound in jiffies is judged with the kernel's HZ.
+ */
+#ifndef HA_CORE_H
+#define HA_CORE_H
+
+#include "../da/da_core.h"
+
+#define HA_NO_ENV	0xff
+
+/* A state's invariant: env < bound, the bound a parameter of the monitor. */
+struct ha_invariant {
+	unsigned char	env;		/* HA_NO_ENV: none */
+	const char	*bound;		/* the parameter's name: "threshold_jiffies" */
+	bool		jiffies;	/* the bound's unit (its name ends in _jiffies), or ns */
+};
+
+/* A generated header's constraint tables, behind functions. */
+struct ha_steps {
+	struct da_steps	da;		/* first: da_steps_of() reads an HA's too */
+	unsigned int	nr_envs;
+	const char	*(*env_name)(unsigned int env);
+	const struct ha_invariant *(*invariant)(unsigned int state);
+	/* the clocks a transition resets, as bits */
+	unsigned long	(*resets)(unsigned int state, unsigned int event);
+};
+
+extern const struct da_hooks ha_hooks;
+
+/* Turn a generated header's automaton_<mon>, invariants_<mon> and resets_<mon> into one. */
+#define HA_AUTOMATON(var, mon)							\
+static const char *var##_event_name(unsigned int event)				\
+{										\
+	return automaton_##mon.event_names[event];				\
+}										\
+static const char *var##_state_name(unsigned int state)				\
+{										\
+	return automaton_##mon.state_names[state];				\
+}										\
+static const char *var##_env_name(unsigned int env)				\
+{										\
+	return automaton_##mon.env_names[env];					\
+}										\
+static unsigned int var##_initial(void)						\
+{										\
+	return automaton_##mon.initial_state;					\
+}										\
+static unsigned int var##_next(unsigned int state, unsigned int event)		\
+{										\
+	return automaton_##mon.function[state][event];				\
+}										\
+static const struct ha_invariant *var##_invariant(unsigned int state)		\
+{										\
+	return &invariants_##mon[state];					\
+}										\
+static unsigned long var##_resets(unsigned int state, unsigned int event)	\
+{										\
+	return resets_##mon[state][event];					\
+}										\
+static const struct ha_steps var##_steps = {					\
+	.da = { .initial = var##_initial, .next = var##_next,			\
+		.hooks = &ha_hooks },						\
+	.nr_envs = env_max_##mon,						\
+	.env_name = var##_env_name,						\
+	.invariant = var##_invariant,						\
+	.resets = var##_resets,							\
+};										\
+const struct rv_automaton var = {						\
+	.name = #mon,								\
+	.nr_atoms = event_max_##mon,						\
+	.nr_states = state_max_##mon,						\
+	.atom_name = var##_event_name,						\
+	.state_name = var##_state_name,						\
+	.steps = &var##_steps,							\
+}
+
+#endif /* HA_CORE_H */
