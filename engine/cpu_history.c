@@ -87,6 +87,22 @@ void cpu_history_switch(struct cpu_histories *h, int cpu, uint64_t ts,
 		ring->nr++;
 }
 
+/**
+ * cpu_history_current() - who a CPU's last recorded switch switched in
+ * @h: the histories
+ * @cpu: the CPU
+ *
+ * Return: its pid (0: the idle task), or -1 before any switch on @cpu.
+ */
+int cpu_history_current(const struct cpu_histories *h, int cpu)
+{
+	const struct cpu_ring *ring;
+
+	if (!h || cpu < 0 || cpu >= h->cpus || !(ring = h->rings[cpu]) || !ring->nr)
+		return -1;
+	return ring->runs[(ring->head + CPU_HISTORY_RUNS - 1) % CPU_HISTORY_RUNS].pid;
+}
+
 static const struct cpu_run *run_at(const struct cpu_ring *ring, unsigned int i)
 {
 	return &ring->runs[(ring->head + CPU_HISTORY_RUNS - ring->nr + i) % CPU_HISTORY_RUNS];

@@ -37,6 +37,7 @@ struct cpu_histories *cpu_histories_new(int cpus);
 void cpu_histories_free(struct cpu_histories *h);
 void cpu_history_switch(struct cpu_histories *h, int cpu, uint64_t ts,
 			const struct trace_task_ref *next);
+int cpu_history_current(const struct cpu_histories *h, int cpu);
 void cpu_history_window(const struct cpu_histories *h, int cpu, uint64_t from, uint64_t to,
 			struct cpu_activity *out);
 

@@ -73,6 +73,8 @@ struct coverage {
 						   the kernel judges them, a trace cannot */
 	bool			comm_says_kthread; /* --kthread-comms would take it for one */
 	unsigned long		unknown_atoms;	/* still unknown at the end (fetched ones fetched) */
+	unsigned long		inferred;	/* events given it that no record shows */
+	unsigned long		unsure;		/* waits within a jiffy of a bound: not judged */
 };
 
 /* One step of one instance, as the kernel's event_<monitor> tracepoint shows it. */

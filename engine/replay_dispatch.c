@@ -103,7 +103,14 @@ void replay_story(struct replay *r, const struct trace_record *rec, struct task 
 
 /* ---- the monitors (section 4) ---- */
 
-static void deliver(struct replay *r, struct task *task, struct rv_event *ev)
+/*
+ * @ev to every instance of @task whose monitor handles it, at @ts. An
+ * @inferred event (no record shows it: docs/semantics.md section 10) goes
+ * to the automata only, never to the LTL monitors, whose verdicts stay
+ * the kernel's from the records alone.
+ */
+static void deliver_at(struct replay *r, struct task *task, struct rv_event *ev, uint64_t ts,
+		       bool inferred)
 {
 	unsigned long violations;
 	struct delivery d;
@@ -115,10 +122,13 @@ static void deliver(struct replay *r, struct task *task, struct rv_event *ev)
 	for (int i = 0; i < r->opts.nr_monitors; i++) {
 		struct task_instance *inst = &task->inst[i];
 
-		if (!rv_monitor_handles(r->opts.monitors[i], ev->type))
+		if (!rv_monitor_handles(r->opts.monitors[i], ev->type) ||
+		    (inferred && r->opts.monitors[i]->type == RV_MONITOR_LTL))
 			continue;
 		t = replay_target(&d, r, task, i, ev->type);
+		t->now = ts;
 		inst->events++;
+		inst->inferred += inferred;
 		stopped = ev->type == RV_EV_PAGE_FAULT && !rv_instance_running(t) && task->rt == 1;
 		violations = inst->violations;
 		rv_handle(t, ev);
@@ -129,6 +139,11 @@ static void deliver(struct replay *r, struct task *task, struct rv_event *ev)
 		if (!inst->started_ts && running)
 			inst->started_ts = r->rec->ts;
 	}
+}
+
+static void deliver(struct replay *r, struct task *task, struct rv_event *ev)
+{
+	deliver_at(r, task, ev, r->rec->ts, false);
 }
 
 /* The switch the monitors were last given, after they judged it. */
@@ -142,12 +157,28 @@ static void note_switch(struct replay *r, struct task *task, bool in)
 	};
 }
 
+/*
+ * Some kernels record a wakeup's sched_waking and not its sched_wakeup (on
+ * the machines here, wakeups run from an idle CPU): a task switched in with
+ * a sched_waking since its switch-out and no sched_wakeup gets its wakeup
+ * first, at the sched_waking's time (the automata only: deliver_at()).
+ */
+static void missed_wakeup(struct replay *r, struct task *task)
+{
+	struct rv_event ev = { .type = RV_EV_WAKEUP };
+
+	if (task->waking_ts)
+		deliver_at(r, task, &ev, task->waking_ts, true);
+	task->waking_ts = 0;
+}
+
 static void switch_in(struct replay *r, struct task *task)
 {
 	struct rv_event ev = { .type = RV_EV_SWITCH_IN };
 
 	if (!task)
 		return;
+	missed_wakeup(r, task);
 	task->awaiting_switch_in = false;
 	deliver(r, task, &ev);
 	note_switch(r, task, true);
@@ -167,6 +198,14 @@ void replay_missed_switch_in(struct replay *r, const struct trace_record *rec, s
 		return;
 	/* live monitors write these inside sched_switch, prev still current */
 	if (rec->kind == TRACE_RV_EVENT || rec->kind == TRACE_RV_ERROR)
+		return;
+	/*
+	 * The switches missed are out of idle: a record of a task on a CPU whose
+	 * last recorded switch ran another task (a record of unknown layout
+	 * that a probe wrote inside sched_switch, say) is no run of it.
+	 */
+	if (rec->kind != TRACE_SWITCH && cpu_history_current(r->cpu_history, rec->cpu) > 0 &&
+	    cpu_history_current(r->cpu_history, rec->cpu) != cur->pid)
 		return;
 	switch_in(r, cur);
 }
@@ -228,8 +267,14 @@ void replay_dispatch(struct replay *r, const struct trace_record *rec, struct ta
 			switch_in(r, task);
 			continue;
 		}
-		if ((*route)->type == RV_EV_SWITCH_OUT)
+		if ((*route)->type == RV_EV_SWITCH_OUT) {
 			task->awaiting_switch_in = true;
+			task->waking_ts = 0;
+		}
+		if ((*route)->type == RV_EV_WAKING && task->awaiting_switch_in)
+			task->waking_ts = rec->ts;
+		if ((*route)->type == RV_EV_WAKEUP)
+			task->waking_ts = 0;
 		event_of(r, rec, cur, (*route)->type, &ev);
 		deliver(r, task, &ev);
 		if ((*route)->type == RV_EV_SWITCH_OUT)

@@ -135,6 +135,14 @@ static unsigned long unknown_atoms(struct replay *r, struct task *task, int i)
 	return rv_instance_unknown(t);
 }
 
+/* Its waits too close to a bound to judge (HA clocks in jiffies). */
+static unsigned long unsure(struct replay *r, struct task *task, int i)
+{
+	struct delivery d;
+
+	return rv_instance_unsure(replay_target(&d, r, task, i, RV_NR_EVENTS));
+}
+
 void replay_coverage_of(struct replay *r, struct task *task)
 {
 	struct coverage c;
@@ -159,6 +167,8 @@ void replay_coverage_of(struct replay *r, struct task *task)
 		c.comm_says_kthread = !r->opts.kthread_comms && kthread_by_comm(task->comm);
 		c.events = task->inst[i].events;
 		c.unknown_atoms = unknown_atoms(r, task, i);
+		c.inferred = task->inst[i].inferred;
+		c.unsure = unsure(r, task, i);
 		r->sink.coverage(r->sink.data, &c);
 	}
 }

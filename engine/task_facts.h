@@ -34,6 +34,7 @@ struct task_instance {
 	unsigned long		violations;
 	unsigned long		events;		/* events delivered to it */
 	unsigned long		unjudged;	/* events while stopped and RT */
+	unsigned long		inferred;	/* events given it that no record shows */
 };
 
 /* The system call a task is in, if any. */
@@ -92,6 +93,8 @@ struct task {
 	struct task_sleep	sleep;
 	bool			switched_out;	/* waiting for its next run */
 	bool			awaiting_switch_in;	/* switched out, no switch-in seen */
+	uint64_t		waking_ts;	/* a sched_waking since its switch-out, no
+						   sched_wakeup since; 0: none */
 	bool			running;	/* seen on a CPU, not switched out since */
 	struct task_switch	last_switch;	/* its last switch in or out, for DA verdicts */
 	unsigned long		early_wakes;	/* woken while RT before it switched out */

@@ -643,9 +643,17 @@ enum coverage_class explain_coverage(const struct coverage *c, bool strict,
 	size_t n = strlen(buf);
 
 	if (c->early_wakes && (c->monitor->sleep_rule) && n < len)
-		snprintf(buf + n, len - n, "; %lu sleep%s woken before it switched out: the kernel "
-			 "may have judged %s, a trace cannot", c->early_wakes,
-			 c->early_wakes == 1 ? "" : "s", c->early_wakes == 1 ? "it" : "them");
+		n += snprintf(buf + n, len - n, "; %lu sleep%s woken before it switched out: the "
+			      "kernel may have judged %s, a trace cannot", c->early_wakes,
+			      c->early_wakes == 1 ? "" : "s", c->early_wakes == 1 ? "it" : "them");
+	if (c->inferred && n < len)
+		n += snprintf(buf + n, len - n, "; %lu sched_wakeup%s not recorded, taken at %s "
+			      "sched_waking", c->inferred, c->inferred == 1 ? "" : "s",
+			      c->inferred == 1 ? "its" : "their");
+	if (c->unsure && n < len)
+		snprintf(buf + n, len - n, "; %lu wait%s within a jiffy of the bound, which a trace "
+			 "cannot judge (the kernel counts jiffies): not judged", c->unsure,
+			 c->unsure == 1 ? "" : "s");
 	return class;
 }
 

@@ -41,6 +41,8 @@ bool report_coverage_told(const struct coverage *c, enum coverage_class class, b
 {
 	if (c->early_wakes && !c->monitor->every_task)
 		return true;
+	if (c->unsure || c->inferred)
+		return true;
 	if (class == COVERAGE_NOTHING || class == COVERAGE_NOT_ITS_KIND)
 		return all;
 	return class != COVERAGE_JUDGED;

@@ -346,6 +346,8 @@ static json_t *coverage_object(const struct report *rep, const struct coverage *
 	json_object_set_new(o, "unjudged_events", json_integer(c->unjudged));
 	json_object_set_new(o, "class", json_string(explain_coverage_key(class)));
 	json_object_set_new(o, "early_wakes", json_integer(c->early_wakes));
+	json_object_set_new(o, "inferred_events", json_integer(c->inferred));
+	json_object_set_new(o, "unsure_waits", json_integer(c->unsure));
 	json_object_set_new(o, "why", json_string(why));
 	return o;
 }
