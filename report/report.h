@@ -144,6 +144,7 @@ void text_automaton_state(const struct report *rep, const struct verdict *v, cha
 			  size_t len);
 void text_automaton_kernel(const struct report *rep, const struct verdict *v, char *buf,
 			   size_t len);
+void text_automaton_params(const struct report *rep, FILE *out);
 void report_coverage_counts(const struct report *rep, const unsigned int count[COVERAGE_NEVER + 1],
 			    unsigned int total, char *buf, size_t len);
 #define REPORT_RED	"\033[1;31m"

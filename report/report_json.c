@@ -552,6 +552,26 @@ static json_t *stats_element(const struct report *rep, unsigned int i)
 	return stats_object(&rep->stats.tasks[i]);
 }
 
+/* {"stall": {"threshold_jiffies": 1000}}: the parameters the monitors judged with. */
+static json_t *parameters_object(const struct replay_options *o)
+{
+	json_t *all = json_object();
+
+	for (int i = 0; i < o->nr_monitors; i++) {
+		const struct rv_monitor *m = o->monitors[i];
+		json_t *one;
+
+		if (!m->params[0].name)
+			continue;
+		one = json_object();
+		for (int k = 0; k < RV_MAX_PARAMS && m->params[k].name; k++)
+			json_object_set_new(one, m->params[k].name,
+					    json_integer((json_int_t)o->param_values[i][k]));
+		json_object_set_new(all, m->name, one);
+	}
+	return all;
+}
+
 static void json_end(struct report *rep, const struct replay_stats *stats)
 {
 	json_t *monitors = json_array();
@@ -563,6 +583,8 @@ static void json_end(struct report *rep, const struct replay_stats *stats)
 	put(rep, "trace", trace_object(rep, stats));
 	put(rep, "profile", json_string(rep->opts.profile));
 	put(rep, "monitors", monitors);
+	put(rep, "parameters", parameters_object(rep->replay));
+	put(rep, "hz", rep->replay->hz ? json_integer(rep->replay->hz) : json_null());
 	put(rep, "unavailable_monitors", unavailable_array(rep));
 	put(rep, "lost_events", lost_array(rep));
 	put_array(rep, "coverage", rep->nr_coverage, coverage_element, &failed);

@@ -28,6 +28,7 @@ static void text_begin(struct report *rep)
 		fprintf(out, " %s", rep->replay->monitors[i]->name);
 	fprintf(out, " (profile %s, arch %s%s%s)\n", rep->opts.profile, rep->opts.arch,
 		rep->opts.arch_evidence[0] ? ", no uname: from " : "", rep->opts.arch_evidence);
+	text_automaton_params(rep, out);
 	for (int i = 0; i < rep->opts.nr_unavailable; i++)
 		fprintf(out, "not judged: %s, unavailable: %s\n",
 			rep->opts.unavailable[i].monitor->name, rep->opts.unavailable[i].why);

@@ -77,3 +77,32 @@ void text_automaton_kernel(const struct report *rep, const struct verdict *v, ch
 		 "%s >= %llu%s (its timer, at the bound)", v->monitor->name, explain_da_state(v),
 		 v->clock.name, (unsigned long long)v->clock.bound, v->clock.jiffies ? " jiffies" : " ns");
 }
+
+/**
+ * text_automaton_params() - the parameters the monitors judged with, one line each
+ * @rep: the report (its monitors and their values, the kernel's HZ)
+ * @out: where to write
+ *
+ * "parameters: stall threshold_jiffies=1000 (4.000 s at HZ 250)", for a
+ * monitor with parameters only.
+ */
+void text_automaton_params(const struct report *rep, FILE *out)
+{
+	const struct replay_options *o = rep->replay;
+	char d[32];
+
+	for (int i = 0; i < o->nr_monitors; i++) {
+		const struct rv_monitor *m = o->monitors[i];
+
+		for (int k = 0; k < RV_MAX_PARAMS && m->params[k].name; k++) {
+			fprintf(out, "parameters: %s %s=%llu", m->name, m->params[k].name,
+				(unsigned long long)o->param_values[i][k]);
+			if (rv_monitor_needs_hz(m) && o->hz) {
+				explain_duration(o->param_values[i][k] * 1000000000ULL / o->hz, d,
+						 sizeof(d));
+				fprintf(out, " (%s at HZ %u)", d, o->hz);
+			}
+			fprintf(out, "\n");
+		}
+	}
+}
