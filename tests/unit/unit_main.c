@@ -36,6 +36,7 @@ Suite *report_text_suite(void);
 Suite *replay_suite(void);
 Suite *wwnr_suite(void);
 Suite *switch_state_suite(void);
+Suite *stall_suite(void);
 Suite *upstream_monitors_suite(void);
 
 int main(void)
@@ -72,6 +73,7 @@ int main(void)
 	srunner_add_suite(sr, replay_suite());
 	srunner_add_suite(sr, wwnr_suite());
 	srunner_add_suite(sr, switch_state_suite());
+	srunner_add_suite(sr, stall_suite());
 	srunner_add_suite(sr, upstream_monitors_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
