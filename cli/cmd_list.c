@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "catalog.h"
-#include "da/da_core.h"
+#include "ha/ha_core.h"
 #include "cmd.h"
 #include "kernel_events.h"
 #include "upstream_monitors.h"
@@ -38,13 +38,49 @@ static void print_kernels(const struct rv_monitor *m)
 			       "unavailable\n", trace_kind_event(n->kind), where, m->name);
 }
 
+/* "; reset(clk)" for an HA transition that resets a clock */
+static const char *clock_resets(const struct rv_monitor *m, unsigned int s, unsigned int e)
+{
+	const struct ha_steps *steps = m->automaton->steps;
+	static char buf[64];
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (m->type != RV_MONITOR_HA)
+		return buf;
+	for (unsigned int i = 0; i < steps->nr_envs && n < sizeof(buf); i++)
+		if (steps->resets(s, e) >> i & 1)
+			n += snprintf(buf + n, sizeof(buf) - n, "; reset(%s)", steps->env_name(i));
+	return buf;
+}
+
+/* An HA's state invariants, and the parameters they read, with the kernel's defaults. */
+static void list_invariants(const struct rv_monitor *m)
+{
+	const struct ha_steps *steps = m->automaton->steps;
+
+	printf("    invariants (a state left too late is a violation):\n");
+	for (unsigned int s = 0; s < m->automaton->nr_states; s++) {
+		const struct ha_invariant *inv = steps->invariant(s);
+
+		if (inv->env != HA_NO_ENV)
+			printf("      %-14s %s < %s%s\n", m->automaton->state_name(s),
+			       steps->env_name(inv->env), inv->bound,
+			       inv->jiffies ? " (jiffies: --hz gives the kernel's HZ)" : " (ns)");
+	}
+	for (int k = 0; k < RV_MAX_PARAMS && m->params[k].name; k++)
+		printf("    parameter: %s, default %llu (--param %s.%s=N)\n", m->params[k].name,
+		       (unsigned long long)m->params[k].value, m->name, m->params[k].name);
+}
+
 /* A DA's transitions, state by state, as its .dot gives them. */
 static void list_transitions(const struct rv_monitor *m)
 {
 	const struct rv_automaton *a = m->automaton;
 	const struct da_steps *steps = da_steps_of(a);
 
-	printf("    automaton: deterministic, per %s, %u states, %u events (from %s)\n",
+	printf("    automaton: %s, per %s, %u states, %u events (from %s)\n",
+	       m->type == RV_MONITOR_HA ? "hybrid (with clocks)" : "deterministic",
 	       m->instance == RV_PER_TASK ? "task" : m->instance == RV_PER_CPU ? "CPU" :
 	       "system", a->nr_states, a->nr_atoms, m->spec);
 	printf("    starts: at %s, in state %s\n", m->start_rule ? m->start_rule : "its first event",
@@ -53,8 +89,10 @@ static void list_transitions(const struct rv_monitor *m)
 	for (unsigned int s = 0; s < a->nr_states; s++)
 		for (unsigned int e = 0; e < a->nr_atoms; e++)
 			if (steps->next(s, e) < a->nr_states)
-				printf("      %-14s %-14s -> %s\n", a->state_name(s), a->atom_name(e),
-				       a->state_name(steps->next(s, e)));
+				printf("      %-14s %-20s -> %s%s\n", a->state_name(s), a->atom_name(e),
+				       a->state_name(steps->next(s, e)), clock_resets(m, s, e));
+	if (m->type == RV_MONITOR_HA)
+		list_invariants(m);
 }
 
 /* An LTL monitor's formula, and its atoms as reports name them. */
@@ -85,7 +123,7 @@ static void list_monitor(const struct rv_monitor *m)
 	const struct event_need *n;
 
 	printf("  %s: %s\n", m->name, m->description);
-	if (m->type == RV_MONITOR_DA)
+	if (m->type != RV_MONITOR_LTL)
 		list_transitions(m);
 	else
 		list_formula(m);

@@ -21,9 +21,25 @@ static int parse_lost(struct replay_options *r, const char *arg)
 	return 0;
 }
 
-/* -m, --profile, --arch, --buffer, --max-inflated: which trace, which monitors */
+/* --param MONITOR.NAME=VALUE, checked against the monitors once they are chosen. */
+static int parse_param(struct cmd_options *o, const char *arg)
+{
+	struct replay_options *r = o->replay;
+
+	if (r->nr_settings == MAX_PARAM_SETTINGS)
+		return cmd_usage_error(o->command, "too many --param"), -1;
+	if (params_parse(arg, &r->settings[r->nr_settings]))
+		return cmd_usage_error(o->command, "bad --param '%s' (MONITOR.NAME=VALUE, e.g. "
+				       "stall.threshold_jiffies=250)", arg), -1;
+	r->nr_settings++;
+	return 0;
+}
+
+/* -m, --profile, --arch, --buffer, --max-inflated, --hz, --param: which trace, which monitors */
 static int parse_trace_option(struct cmd_options *o, int opt, const char *arg)
 {
+	unsigned long n;
+
 	switch (opt) {
 	case 'm':
 		if (o->nr_names == CMD_MAX_NAMES)
@@ -40,6 +56,14 @@ static int parse_trace_option(struct cmd_options *o, int opt, const char *arg)
 	case CMD_OPT_BUFFER:
 		o->buffer = arg;
 		return 0;
+	case CMD_OPT_HZ:
+		if (cmd_parse_uint(arg, 100000, &n) || !n)
+			return cmd_usage_error(o->command, "bad --hz '%s' (the kernel's CONFIG_HZ: "
+					       "1 to 100000)", arg), -1;
+		o->replay->hz = n;
+		return 0;
+	case CMD_OPT_PARAM:
+		return parse_param(o, arg);
 	case CMD_OPT_MAX_INFLATED:
 		return cmd_parse_size(arg, &o->max_inflated) ?
 		       (cmd_usage_error(o->command, "bad --max-inflated '%s' (1M to 1024G)", arg),
@@ -47,20 +71,6 @@ static int parse_trace_option(struct cmd_options *o, int opt, const char *arg)
 	default:
 		return CMD_OPT_OTHER;
 	}
-}
-
-/* --param MONITOR.NAME=VALUE, checked against the monitors once they are chosen. */
-static int parse_param(struct cmd_options *o, const char *arg)
-{
-	struct replay_options *r = o->replay;
-
-	if (r->nr_settings == MAX_PARAM_SETTINGS)
-		return cmd_usage_error(o->command, "too many --param"), -1;
-	if (params_parse(arg, &r->settings[r->nr_settings]))
-		return cmd_usage_error(o->command, "bad --param '%s' (MONITOR.NAME=VALUE, e.g. "
-				       "stall.threshold_jiffies=250)", arg), -1;
-	r->nr_settings++;
-	return 0;
 }
 
 /* How the replay goes, and how much it says. */
@@ -92,14 +102,6 @@ static int parse_replay_option(struct cmd_options *o, int opt, const char *arg)
 	case CMD_OPT_KCOMMS:
 		o->replay->kthread_comms = true;
 		return 0;
-	case CMD_OPT_HZ:
-		if (cmd_parse_uint(arg, 100000, &n) || !n)
-			return cmd_usage_error(o->command, "bad --hz '%s' (the kernel's CONFIG_HZ: "
-					       "1 to 100000)", arg), -1;
-		o->replay->hz = n;
-		return 0;
-	case CMD_OPT_PARAM:
-		return parse_param(o, arg);
 	case 's':
 		o->summary = true;
 		return 0;

@@ -36,7 +36,9 @@ enum {
 	{ "profile", required_argument, NULL, CMD_OPT_PROFILE },		\
 	{ "arch", required_argument, NULL, CMD_OPT_ARCH },			\
 	{ "buffer", required_argument, NULL, CMD_OPT_BUFFER },			\
-	{ "max-inflated", required_argument, NULL, CMD_OPT_MAX_INFLATED }
+	{ "max-inflated", required_argument, NULL, CMD_OPT_MAX_INFLATED },	\
+	{ "hz", required_argument, NULL, CMD_OPT_HZ },				\
+	{ "param", required_argument, NULL, CMD_OPT_PARAM }
 
 /* And of a command that replays it. */
 #define CMD_REPLAY_LONGOPTS							\
@@ -46,8 +48,6 @@ enum {
 	{ "context", required_argument, NULL, CMD_OPT_CONTEXT },		\
 	{ "strict-start", no_argument, NULL, CMD_OPT_STRICT },			\
 	{ "kthread-comms", no_argument, NULL, CMD_OPT_KCOMMS },			\
-	{ "hz", required_argument, NULL, CMD_OPT_HZ },				\
-	{ "param", required_argument, NULL, CMD_OPT_PARAM },			\
 	{ "summary", no_argument, NULL, 's' },					\
 	{ "quiet", no_argument, NULL, 'q' }
 

@@ -100,6 +100,9 @@ static void make_needs(const struct rv_monitor *m, struct event_need *list)
 	for (size_t i = 0; i < NR_FACTS; i++)
 		if (!m->every_task || lifetime(facts[i].kind))
 			need(list, facts[i].kind, facts[i].required, facts[i].why);
+	/* the automata take a sched_wakeup the trace lacks at its sched_waking */
+	if (m->every_task && rv_monitor_handles(m, RV_EV_WAKEUP))
+		need(list, TRACE_WAKING, false, "a sched_wakeup not recorded, taken at its waking");
 	/* how long a sleep lasted, for the report, where WAKE is not an atom */
 	if (rv_monitor_handles(m, RV_EV_SWITCH_OUT) && !rv_monitor_handles(m, RV_EV_WAKEUP))
 		need(list, TRACE_WAKEUP, false, "when each sleep ended, for the report");

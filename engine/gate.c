@@ -90,6 +90,19 @@ static void lacks(struct gate_monitor *m, enum trace_kind kind, const char *why)
 	add(buf, len, "%s %s", trace_kind_event(kind), why);
 }
 
+/* Whether a trace clock counts nanoseconds (the trace-cmd -C clocks but counter and TSCs). */
+static bool clock_in_ns(const char *clock)
+{
+	static const char *const ns[] = { "local", "global", "perf", "mono", "mono_raw", "boot",
+					  "tai", "uptime" };
+
+	for (size_t i = 0; i < sizeof(ns) / sizeof(ns[0]); i++)
+		if (!strcmp(clock, ns[i]))
+			return true;
+	/* a trace without a clock option was recorded with the default, local */
+	return !clock[0];
+}
+
 /**
  * gate_before() - what the trace's formats and kernel already tell
  * @g: filled
@@ -120,6 +133,10 @@ void gate_before(struct gate *g, const struct replay_options *opts, const struct
 			else
 				miss(m, n->kind, GATE_NO_FORMAT);
 		}
+		if (m->monitor->type == RV_MONITOR_HA && !clock_in_ns(meta->clock))
+			add(m->lacking, sizeof(m->lacking), "its clocks need the trace's times in ns, "
+			    "and this trace's clock %s is %s", meta->clock[0] ? meta->clock : "(unknown)",
+			    "not (record with -C local, global, mono or boot)");
 		conclude(m);
 	}
 }
@@ -154,9 +171,14 @@ void gate_after(struct gate *g, const struct record_counts *recs)
 void gate_keep_judging(const struct gate *g, struct replay_options *opts)
 {
 	opts->nr_monitors = 0;
-	for (int i = 0; i < g->nr_monitors; i++)
-		if (g->monitors[i].state == GATE_JUDGING)
-			opts->monitors[opts->nr_monitors++] = g->monitors[i].monitor;
+	for (int i = 0; i < g->nr_monitors; i++) {
+		if (g->monitors[i].state != GATE_JUDGING)
+			continue;
+		/* a monitor's parameters follow it (params_resolve()) */
+		memmove(opts->param_values[opts->nr_monitors], opts->param_values[i],
+			sizeof(opts->param_values[i]));
+		opts->monitors[opts->nr_monitors++] = g->monitors[i].monitor;
+	}
 }
 
 /* rvreplay record's list of enabled events, "rvreplay-events: sched:sched_switch ..." */
