@@ -11,6 +11,8 @@
 #   the same with RVREPLAY_READER=libtracecmd (the reference reader)
 #   bench/floor.c                     bare tracecmd_iterate_events()
 #   trace-cmd report                  to /dev/null
+#   rvreplay --monitor wwnr, --monitor stall, and rtapp, wwnr and stall
+#   together (each monitor's cost; together against rtapp alone)
 # on the 4x trace in both formats, and prints the ratios to the floor,
 # then a scaling table: time and peak memory of the 2x and 4x traces over
 # the 1x ones. A benchmark, not a test: it fails only when it cannot run.
@@ -75,6 +77,11 @@ run_all() {
 	timed rvreplay-libtracecmd "$1" env RVREPLAY_READER=libtracecmd \
 		"$RVREPLAY" --monitor rtapp "$1"
 	timed floor "$1" "$FLOOR" "$1"
+	# each monitor's cost per record, and all of them against rtapp alone
+	timed rvreplay-wwnr "$1" "$RVREPLAY" --monitor wwnr "$1"
+	timed rvreplay-stall "$1" "$RVREPLAY" --monitor stall --hz 250 "$1"
+	timed rvreplay-all "$1" "$RVREPLAY" --monitor rtapp --monitor wwnr --monitor stall \
+		--hz 250 "$1"
 	if [ "$HAVE_TRACECMD" = 1 ] && [ "${BENCH_REPORT:-1}" != 0 ]; then
 		timed trace-cmd-report "$1" trace-cmd report -i "$1"
 	fi
@@ -118,7 +125,11 @@ while [ $i -lt "$RUNS" ]; do
 	i=$((i + 1))
 done
 for t in $MAINS; do
-	table "$t" rvreplay rvreplay-json rvreplay-libtracecmd floor trace-cmd-report
+	table "$t" rvreplay rvreplay-json rvreplay-libtracecmd floor trace-cmd-report \
+		rvreplay-wwnr rvreplay-stall rvreplay-all
+	awk -v a="$(median rvreplay-all "$t" 5)" -v r="$(median rvreplay "$t" 5)" 'BEGIN {
+		if (r > 0) printf "  rtapp, wwnr and stall together / rtapp alone (cpu): %.2fx " \
+			"(goal: 1.5x at most)\n", a / r }'
 	[ "${BENCH_CALLGRIND:-0}" = 1 ] && callgrind "$t"
 done
 
