@@ -37,8 +37,10 @@
 # Raw fields (-R) are used, not the plugins' text: prev_state is a number
 # there, exact, where "S" and "S+" are a plugin's reading of it.
 #
-# usage: wwnr_reference.py [--lost-events reset|ignore] TRACE.dat
-#        wwnr_reference.py [--lost-events reset|ignore] --report REPORT.txt
+# usage: wwnr_reference.py [--lost-events reset|ignore] [--buffer NAME] TRACE.dat
+#        wwnr_reference.py [--lost-events reset|ignore] [--buffer NAME] --report REPORT.txt
+# --buffer: the lines of that buffer instance only (default: the top one,
+# as rvreplay's default).
 # WWNR_REFERENCE_WRONG=start-on-any   every switch-out a start event
 # WWNR_REFERENCE_WRONG=no-inference   no switch_in inferred
 # WWNR_REFERENCE_WRONG=rv-records-run  the rv system's records show a task runs
@@ -57,6 +59,9 @@ WAKEUP = re.compile(r"^\s*comm=.* pid=(?P<pid>-?\d+) prio=-?\d+.*$")
 FORK = re.compile(r"^\s*parent_comm=.* parent_pid=-?\d+ child_comm=.* child_pid=(?P<pid>-?\d+)")
 FREE = re.compile(r"^\s*comm=.* pid=(?P<pid>-?\d+) prio=-?\d+")
 DROPPED = re.compile(r"^\s*CPU:\s*\d+ \[(\d+ )?EVENTS DROPPED\]\s*$")
+# an instance's name before its lines: no space or colon in it, a comm
+# (at most 15 characters, printed in 16) always leaves a space first
+INSTANCE = re.compile(r"^\s*(?P<inst>[^\s:]+): (?P<rest>.*)$")
 RV_RECORD = re.compile(r"^(event|error)_\w+$")
 TASK_INTERRUPTIBLE = 0x1
 
@@ -146,11 +151,30 @@ def parse_int(text):
     return int(text, 0)
 
 
-def replay(lines, lost_mode, wrong, warn):
-    w = Wwnr(wrong)
-    unparsed = 0
+def buffer_lines(lines, buffer):
+    """The lines of @buffer ("" the top one). With buffer instances,
+    trace-cmd starts each line with its instance's name and ": ", right
+    aligned (the top buffer's lines with as many spaces); a line saying
+    events were dropped carries the prefix, and the record it goes with
+    follows on the next line without one."""
+    carry = None
     for line in lines:
         line = line.rstrip("\n")
+        if carry is not None:
+            inst, body, carry = carry, line, None
+        else:
+            m = INSTANCE.match(line)
+            inst, body = (m["inst"], m["rest"]) if m else ("", line)
+            if DROPPED.match(body):
+                carry = inst
+        if inst == buffer:
+            yield body
+
+
+def replay(lines, lost_mode, wrong, warn, buffer=""):
+    w = Wwnr(wrong)
+    unparsed = 0
+    for line in buffer_lines(lines, buffer):
         m = HEADER.match(line)
         if not m:
             if DROPPED.match(line):
@@ -193,6 +217,7 @@ def replay(lines, lost_mode, wrong, warn):
 def main(argv):
     lost_mode = "reset"
     report = None
+    buffer = ""
     args = argv[1:]
     while args and args[0].startswith("--"):
         opt = args.pop(0)
@@ -200,10 +225,12 @@ def main(argv):
             lost_mode = args.pop(0)
         elif opt == "--report" and args:
             report = args.pop(0)
+        elif opt == "--buffer" and args:
+            buffer = args.pop(0)
         else:
             sys.exit(f"wwnr_reference: unknown option {opt}")
     if lost_mode not in ("reset", "ignore") or (report is None) == (len(args) != 1):
-        sys.exit("usage: wwnr_reference.py [--lost-events reset|ignore] "
+        sys.exit("usage: wwnr_reference.py [--lost-events reset|ignore] [--buffer NAME] "
                  "TRACE.dat | --report REPORT.txt")
     wrong = os.environ.get("WWNR_REFERENCE_WRONG", "")
     if wrong not in ("", "start-on-any", "no-inference", "rv-records-run"):
@@ -218,7 +245,7 @@ def main(argv):
                              errors="replace", check=True)
         lines = out.stdout.splitlines()
     for pid, ts, event, state in replay(lines, lost_mode, wrong,
-                                        lambda s: print(s, file=sys.stderr)):
+                                        lambda s: print(s, file=sys.stderr), buffer):
         print(pid, ts, event, state)
 
 

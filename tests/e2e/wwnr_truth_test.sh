@@ -1,7 +1,8 @@
 #!/bin/sh
 # wwnr's verdicts proved against an independent reference: for every trace
 # rvreplay -m wwnr accepts (the bundled ones, the module-referee traces,
-# the foreign guests' and the regression inputs), the violations of
+# the foreign guests', the reader's test files with a buffer instance, and
+# the regression inputs), the violations of
 # --json (pid, ts_ns, the DA event atoms[0], and the state before from
 # "da": {"state"} when the JSON has it) are exactly those
 # tests/e2e/wwnr_reference.py finds in trace-cmd report -t -R, from the
@@ -59,7 +60,9 @@ reference_set() {
 
 # comms with spaces and dashes, a switch_in inferred from a sys_enter, a
 # preemption (not a start), an rv record that does not show its task
-# running, events lost (every task stops monitoring) and a pid reused
+# running, events lost (every task stops monitoring), a pid reused, and
+# two records of another buffer instance (td-x) that do not show pid 14
+# running in the top one
 cat > "$TMP/report" <<'R'
 cpus=2
      my task-1-7     [000]     1.000000001: sched_switch:          prev_comm=my task-1 prev_pid=7 prev_prio=120 prev_state=1 next_comm=swapper/0 next_pid=0 next_prio=120
@@ -79,6 +82,11 @@ CPU:0 [3 EVENTS DROPPED]
      my task-1-7     [001]     1.000000014: sched_process_fork:    parent_comm=my task-1 parent_pid=7 child_comm=my task-1 child_pid=11
             sh-11      [000]     1.000000015: sys_exit:              id=1 ret=0
           <idle>-0     [000]     1.000000016: sched_wakeup:          comm=sh pid=11 prio=120 target_cpu=001
+            sh-14      [000]     1.000000017: sched_switch:          prev_comm=sh prev_pid=14 prev_prio=120 prev_state=1 next_comm=sh next_pid=15 next_prio=120
+   td-x:             sh-14      [001]     1.000000018: sys_enter:             id=1 args=ARRAY[00]
+   td-x: CPU:1 [EVENTS DROPPED]
+            sh-14      [001]     1.000000019: sys_exit:              id=1 ret=0
+          <idle>-0     [000]     1.000000020: sched_wakeup:          comm=sh pid=14 prio=120 target_cpu=001
 R
 for lost in reset ignore; do
 	want="7 1000000004 wakeup running"
@@ -101,7 +109,7 @@ states=0
 compared=0
 : > "$TMP/caught"
 for t in traces/*.dat tests/kmod/traces/*.dat tests/compat/guests/traces/*.dat \
-	 tests/regressions/*.dat; do
+	 tests/data/tracedat/*.dat tests/regressions/*.dat; do
 	replay_set "$t"
 	rc=$?
 	if [ $rc = 99 ]; then
