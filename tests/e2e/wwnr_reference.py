@@ -27,10 +27,13 @@
 #   idle task on some CPUs): a task switched out, with no switch-in
 #   since, seen running again (a record whose pid field is that task,
 #   other than the sched_switch that switches it in) gets its switch_in
-#   first. The records of the rv system (event_*, error_*) do not count:
-#   the monitors write them from their probe on another tracepoint, for
-#   sched_switch inside __schedule() while prev is still current, and
-#   they may follow that tracepoint's own record;
+#   first; a wakeup in between does not end the wait (a woken task is
+#   still to be switched in). The records of the rv system (event_*,
+#   error_*) do not count: the monitors write them from their probe on
+#   another tracepoint, for sched_switch inside __schedule() while prev
+#   is still current, and they may follow that tracepoint's own record.
+#   Nor can a record trace-cmd cannot decode ("[UNKNOWN EVENT]", no
+#   format in the file): it shows no pid;
 # - at events lost ("[EVENTS DROPPED]"), with --lost-events reset (the
 #   default, as rvreplay's), no task is monitoring any more.
 #
