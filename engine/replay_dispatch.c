@@ -196,8 +196,12 @@ void replay_missed_switch_in(struct replay *r, const struct trace_record *rec, s
 		return;
 	if (rec->kind == TRACE_SWITCH && rec->sw.next.pid == cur->pid)
 		return;
-	/* live monitors write these inside sched_switch, prev still current */
-	if (rec->kind == TRACE_RV_EVENT || rec->kind == TRACE_RV_ERROR)
+	/*
+	 * Live monitors write these inside sched_switch, prev still current;
+	 * a record of an event the file has no format of is one of theirs, or
+	 * anything else: no run either.
+	 */
+	if (rec->kind == TRACE_RV_EVENT || rec->kind == TRACE_RV_ERROR || rec->unformatted)
 		return;
 	/*
 	 * The switches missed are out of idle: a record of a task on a CPU whose

@@ -103,6 +103,7 @@ struct trace_decoder {
 	bool			present[TRACE_NR_KINDS];
 	int			need[TRACE_NR_KINDS];	/* bytes holding every field read */
 	unsigned char		kinds[NR_EVENT_IDS];	/* event id -> enum trace_kind */
+	uint8_t			formatted[NR_EVENT_IDS / 8];	/* ids the file has a format of */
 	/* a bit per event id of the records decoded as TRACE_OTHER, set while decoding */
 	uint8_t			*others;
 	struct rv_event_desc	rv[MAX_RV_EVENTS];
@@ -280,8 +281,13 @@ struct trace_decoder *trace_decoder_new(struct tep_handle *tep)
 		find_kind(d, k);
 	d->preempt_bit = switch_state_preempt_bit(tep_find_event_by_name(tep, "sched",
 									 "sched_switch"));
-	for (int i = 0; i < tep_get_events_count(tep); i++)
-		find_rv_event(d, tep_get_event(tep, i));
+	for (int i = 0; i < tep_get_events_count(tep); i++) {
+		struct tep_event *ev = tep_get_event(tep, i);
+
+		find_rv_event(d, ev);
+		if (ev->id >= 0 && ev->id < NR_EVENT_IDS)
+			d->formatted[ev->id >> 3] |= 1 << (ev->id & 7);
+	}
 	return d;
 }
 
@@ -562,6 +568,17 @@ static enum trace_kind kind_of(const struct trace_decoder *d, const struct paylo
 	return TRACE_OTHER;
 }
 
+/* Whether the record's event has a format in the file (checked for TRACE_OTHER only). */
+static bool formatted(const struct trace_decoder *d, const struct payload *rec)
+{
+	unsigned int id;
+
+	if (!inside(rec, 0, 2))
+		return false;
+	id = load(d, rec->data, 2);
+	return d->formatted[id >> 3] >> (id & 7) & 1;
+}
+
 /**
  * trace_decode_payload() - decode the event bytes of a record
  * @d: the decoder
@@ -580,6 +597,7 @@ bool trace_decode_payload(const struct trace_decoder *d, const void *data, int s
 	struct payload p = { data, size > 0 ? size : 0 };
 
 	out->kind = kind_of(d, &p);
+	out->unformatted = out->kind == TRACE_OTHER && !formatted(d, &p);
 	out->pid = number(d, &p, &d->common_pid, -1);
 	out->flags = number(d, &p, &d->common_flags, 0);
 	decode_fields(d, &p, out);

@@ -97,6 +97,7 @@ struct trace_record {
 	int			pid;		/* common_pid: the running task */
 	unsigned int		flags;		/* common_flags */
 	long long		missed;		/* events lost before: 0, a count, -1 unknown */
+	bool			unformatted;	/* TRACE_OTHER of an event the file has no format of */
 	struct trace_ref	ref;
 	union {
 		struct {
