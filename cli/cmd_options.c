@@ -60,7 +60,7 @@ static int parse_trace_option(struct cmd_options *o, int opt, const char *arg)
 		if (cmd_parse_uint(arg, 100000, &n) || !n)
 			return cmd_usage_error(o->command, "bad --hz '%s' (the kernel's CONFIG_HZ: "
 					       "1 to 100000)", arg), -1;
-		o->replay->hz = n;
+		o->hz = n;
 		return 0;
 	case CMD_OPT_PARAM:
 		return parse_param(o, arg);

@@ -61,6 +61,7 @@ struct cmd_options {
 	const char		*arch;
 	const char		*buffer;
 	uint64_t		max_inflated;
+	unsigned int		hz;		/* --hz; 0: from each trace, if it says */
 	enum time_unit		ts;
 	struct time_format	times;		/* made from --ts when the trace is open */
 	bool			summary;	/* -s */

@@ -7,6 +7,7 @@
 #include "catalog.h"
 #include "cmd_options.h"
 #include "gate.h"
+#include "monitor_params.h"
 #include "progress.h"
 
 /* The monitors -m names (default: the rtapp container). */
@@ -36,6 +37,7 @@ int cmd_run_trace(struct cmd_options *o, const char *path, const struct cmd_trac
 {
 	struct opened_trace t = { .arch_optional = ops->arch_optional };
 	char err[TRACE_ERR_LEN];
+	const char *who;
 	int ret;
 
 	ret = cmd_open_trace(path, o->buffer, o->arch, o->max_inflated, &t);
@@ -51,7 +53,16 @@ int cmd_run_trace(struct cmd_options *o, const char *path, const struct cmd_trac
 		cmd_error(path, "%s", err);
 		goto out;
 	}
+	/* the kernel's HZ: --hz, or what our recorder wrote into this trace */
+	o->replay->hz = o->hz ? o->hz : params_trace_hz(t.in);
+	o->replay->hz_from_trace = !o->hz && o->replay->hz;
 	ret = ops->select ? ops->select(cli, &t) : select_named(o, path);
+	if (!ret && params_need_hz(o->replay, &who)) {
+		cmd_error(path, "%s counts jiffies: give the traced kernel's HZ (--hz N, its "
+			  "CONFIG_HZ: 100, 250, 300 or 1000); a trace rvreplay record made says it",
+			  who);
+		ret = EXIT_ERROR;
+	}
 	if (!ret)
 		ret = ops->run(cli, &t);
 out:

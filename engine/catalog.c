@@ -411,7 +411,6 @@ bool catalog_is_container(const struct rv_profile *p, const char *name)
 int catalog_select(const char *const *names, int nr, struct replay_options *opts, char *err)
 {
 	const struct rv_monitor *chosen[MAX_MONITORS];
-	const char *who;
 	int n = 0;
 
 	opts->nr_monitors = 0;
@@ -432,11 +431,6 @@ int catalog_select(const char *const *names, int nr, struct replay_options *opts
 			    !rv_profile_monitor(opts->profile, rv_monitor_list[i]->name))
 				chosen[n++] = rv_monitor_list[i];
 	memcpy(opts->monitors, chosen, n * sizeof(chosen[0]));
-	if (params_need_hz(opts, &who)) {
-		snprintf(err, TRACE_ERR_LEN, "%s counts jiffies: give the traced kernel's HZ "
-			 "(--hz N, its CONFIG_HZ: 100, 250, 300 or 1000)", who);
-		return -1;
-	}
 	return params_resolve(opts, err);
 }
 

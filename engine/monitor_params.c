@@ -106,3 +106,39 @@ bool params_need_hz(const struct replay_options *opts, const char **who)
 		}
 	return false;
 }
+
+#define HZ_SCAN_RECORDS	5000	/* our recorder writes its line as tracing starts */
+
+struct hz_scan {
+	unsigned int	hz;
+	unsigned long	seen;
+};
+
+static int find_hz_line(void *data, const struct trace_record *rec)
+{
+	struct hz_scan *scan = data;
+
+	if (++scan->seen > HZ_SCAN_RECORDS)
+		return 1;
+	if (rec->kind != TRACE_PRINT || rec->print.marker.kind != TRACE_MARKER_KERNEL)
+		return 0;
+	scan->hz = rec->print.marker.hz;
+	return 1;
+}
+
+/**
+ * params_trace_hz() - the kernel's HZ as our recorder wrote it into a trace
+ * @in: the opened trace
+ *
+ * "rvreplay-kernel: hz=250", among its first records.
+ *
+ * Return: the HZ, or 0 when the trace does not say.
+ */
+unsigned int params_trace_hz(struct trace_input *in)
+{
+	struct hz_scan scan = { 0, 0 };
+
+	if (trace_input_iterate(in, find_hz_line, &scan) < 0)
+		return 0;
+	return scan.hz;
+}

@@ -13,6 +13,7 @@
 #define MAX_PARAM_SETTINGS	8
 
 struct replay_options;
+struct trace_input;
 
 /* One --param MONITOR.NAME=VALUE, as given. */
 struct param_setting {
@@ -24,5 +25,6 @@ struct param_setting {
 int params_parse(const char *arg, struct param_setting *out);
 int params_resolve(struct replay_options *opts, char *err);
 bool params_need_hz(const struct replay_options *opts, const char **who);
+unsigned int params_trace_hz(struct trace_input *in);
 
 #endif

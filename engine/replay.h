@@ -35,6 +35,7 @@ struct replay_options {
 	bool				kthread_comms;	/* comm heuristics */
 	struct time_format		*times;		/* --ts; its base set here; NULL: us */
 	unsigned int			hz;		/* the kernel's CONFIG_HZ; 0 unknown */
+	bool				hz_from_trace;	/* said by the trace, not --hz */
 	struct param_setting		settings[MAX_PARAM_SETTINGS];	/* --param */
 	int				nr_settings;
 	/* each monitor's parameters, its defaults with the settings (params_resolve()) */

@@ -386,7 +386,8 @@ static int record(struct recording *r)
 		return -1;
 	if (tracefs_trace_on(r->tfs.inst))
 		return fail(r, "cannot turn tracing on in %s", r->tfs.own.name);
-	if (events_metadata_write(r->tfs.inst, r->o, r->tfs.enabled))
+	if (events_metadata_write(r->tfs.inst, r->o, r->tfs.enabled) ||
+	    kernel_metadata_write(r->tfs.inst))
 		return fail(r, "cannot write the list of events into %s", r->tfs.own.name);
 	r->res->tasks = task_metadata_write(r->tfs.inst, "/proc");
 	if (release_child(r) || loop(r))

@@ -25,6 +25,8 @@ struct task_info {
 };
 
 long task_metadata_write(struct tracefs_instance *inst, const char *proc);
+unsigned int kernel_hz(void);
+int kernel_metadata_write(struct tracefs_instance *inst);
 int events_metadata_write(struct tracefs_instance *inst, const struct record_options *o,
 			  const bool *enabled);
 

@@ -585,6 +585,8 @@ static void json_end(struct report *rep, const struct replay_stats *stats)
 	put(rep, "monitors", monitors);
 	put(rep, "parameters", parameters_object(rep->replay));
 	put(rep, "hz", rep->replay->hz ? json_integer(rep->replay->hz) : json_null());
+	put(rep, "hz_from", !rep->replay->hz ? json_null() :
+	    json_string(rep->replay->hz_from_trace ? "trace" : "option"));
 	put(rep, "unavailable_monitors", unavailable_array(rep));
 	put(rep, "lost_events", lost_array(rep));
 	put_array(rep, "coverage", rep->nr_coverage, coverage_element, &failed);

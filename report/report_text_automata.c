@@ -100,7 +100,8 @@ void text_automaton_params(const struct report *rep, FILE *out)
 			if (rv_monitor_needs_hz(m) && o->hz) {
 				explain_duration(o->param_values[i][k] * 1000000000ULL / o->hz, d,
 						 sizeof(d));
-				fprintf(out, " (%s at HZ %u)", d, o->hz);
+				fprintf(out, " (%s at HZ %u%s)", d, o->hz,
+					o->hz_from_trace ? ", as the trace says" : "");
 			}
 			fprintf(out, "\n");
 		}

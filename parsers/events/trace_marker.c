@@ -17,6 +17,7 @@ static const char events_tag[] = "rvreplay-events: ";
 static const char profile_tag[] = "rvreplay-profile: ";
 static const char enabled_tag[] = "rvreplay-kmod: enabled ";
 static const char disabled_tag[] = "rvreplay-kmod: disabled";
+static const char kernel_tag[] = "rvreplay-kernel: ";
 
 #define TAG_LEN(tag)	(sizeof(tag) - 1)
 
@@ -98,5 +99,9 @@ void trace_marker_decode(const char *buf, size_t len, struct trace_marker *m)
 		decode_enabled(fits ? line : NULL, buf, len, m);
 	} else if (starts(buf, len, disabled_tag, TAG_LEN(disabled_tag))) {
 		m->kind = TRACE_MARKER_KMOD_DISABLED;
+	} else if (starts(buf, len, kernel_tag, TAG_LEN(kernel_tag)) && fits) {
+		if (sscanf(line, "rvreplay-kernel: hz=%u", &m->hz) == 1 && m->hz &&
+		    m->hz <= 100000)
+			m->kind = TRACE_MARKER_KERNEL;
 	}
 }

@@ -20,6 +20,7 @@ enum trace_marker_kind {
 	TRACE_MARKER_PROFILE,		/* "rvreplay-profile: 7.3" (the module, when it loads) */
 	TRACE_MARKER_KMOD_ENABLED,	/* "rvreplay-kmod: enabled profile=7.3 monitors=a,b pool=N" */
 	TRACE_MARKER_KMOD_DISABLED,	/* "rvreplay-kmod: disabled" */
+	TRACE_MARKER_KERNEL,		/* "rvreplay-kernel: hz=250" (record) */
 };
 
 /* A task as the recorder or the module saw it in /proc or task_struct. */
@@ -41,6 +42,7 @@ struct trace_marker {
 			size_t		len;
 		} events;
 		char				profile[TRACE_MARKER_NAME_LEN];
+		unsigned int			hz;		/* KERNEL: its CONFIG_HZ */
 		struct {
 			const char	*monitors;	/* "pagefault,sleep", in the record; NULL: not told */
 			size_t		len;
