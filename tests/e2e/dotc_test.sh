@@ -21,7 +21,7 @@ tarball=${LINUX_SOURCE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 # dot2c's output; fails unless they are exactly those of the spec NAME.
 body() {
 	name=$1 spec=$2 header=$3
-	guard=DA_$(echo "$name" | tr a-z A-Z)_H
+	guard=DA_$(echo "$name" | tr '[:lower:]' '[:upper:]')_H
 	cat > "$TMP/note" <<NOTE
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
@@ -173,7 +173,7 @@ sed 's/"running" \[ label = "switch_in" \]/"not_running" [ label = "switch_in" ]
 	"$kver/models/wwnr.dot" > "$TMP/changed.dot"
 if cmp -s "$kver/models/wwnr.dot" "$TMP/changed.dot"; then
 	not_ok "a changed wwnr.dot" "the sed changed nothing"
-elif (E2E_STOP_AT_FAILURE= same_body "x" "$TMP/changed.dot" "$TMP/want" |
+elif (E2E_STOP_AT_FAILURE='' same_body "x" "$TMP/changed.dot" "$TMP/want" |
       grep -q '^FAILED'); then
 	ok "a changed automaton's body differs from the kernel's (the test can fail)"
 else
