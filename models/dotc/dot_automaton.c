@@ -31,6 +31,10 @@ int dot_fail(const struct dot_automaton *a, char *err, int line, const char *fmt
 	va_start(ap, fmt);
 	vsnprintf(err + n, DOT_MSG_LEN - n, fmt, ap);
 	va_end(ap);
+	/* one line, whatever a quoted name held */
+	for (char *c = err; *c; c++)
+		if ((unsigned char)*c < ' ' || *c == 0x7f)
+			*c = '?';
 	return -1;
 }
 

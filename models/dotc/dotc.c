@@ -39,24 +39,16 @@ static int parse_args(int argc, char **argv, struct options *o)
 	int c;
 
 	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			o->output = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			exit(0);
-		default:
-			usage(stderr);
+		if (c != 'o') {
+			usage(c == 'h' ? stdout : stderr);
+			if (c == 'h')
+				exit(0);
 			return -1;
 		}
+		o->output = optarg;
 	}
-	if (optind != argc - 1) {
-		usage(stderr);
-		return -1;
-	}
-	o->spec = argv[optind];
-	return 0;
+	o->spec = gen_spec_arg(argc, argv, usage);
+	return o->spec ? 0 : -1;
 }
 
 /* dot2c's name: the base name without its .dot or .gv extension. */

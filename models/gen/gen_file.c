@@ -5,6 +5,7 @@
  * leaves the old header in place.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -96,4 +97,22 @@ bool gen_is_c_name(const char *s, size_t len)
 	return len && strspn(s, "abcdefghijklmnopqrstuvwxyz"
 			     "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") >= len &&
 	       !(s[0] >= '0' && s[0] <= '9');
+}
+
+/**
+ * gen_spec_arg() - the specification named after a generator's options
+ * @argc: main()'s
+ * @argv: main()'s, after getopt_long() has read the options
+ * @usage: prints the generator's usage
+ *
+ * Return: the one argument left, or NULL, with the usage on stderr, if
+ * there is not exactly one.
+ */
+const char *gen_spec_arg(int argc, char **argv, void (*usage)(FILE *f))
+{
+	if (optind != argc - 1) {
+		usage(stderr);
+		return NULL;
+	}
+	return argv[optind];
 }

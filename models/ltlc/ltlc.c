@@ -67,12 +67,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 			return -1;
 		}
 	}
-	if (optind != argc - 1) {
-		usage(stderr);
-		return -1;
-	}
-	o->spec = argv[optind];
-	return 0;
+	o->spec = gen_spec_arg(argc, argv, usage);
+	return o->spec ? 0 : -1;
 }
 
 /* The file name without directory and .ltl, if it is a C identifier. */
