@@ -6,7 +6,6 @@
  * events (by name).
  */
 #include <stdarg.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "dot_automaton.h"
@@ -170,16 +169,16 @@ static int resolve_edges(struct dot_automaton *a, char *err)
 	return 0;
 }
 
-static const struct dot_automaton *sorting;
-
-static int by_state_name(const void *x, const void *y)
+/* Insertion sort of @n indexes by the names they point at: at most 64. */
+static void sort_by_name(int *idx, int n, const char *names, size_t stride)
 {
-	return strcmp(sorting->states[*(const int *)x].name, sorting->states[*(const int *)y].name);
-}
+	for (int i = 1; i < n; i++) {
+		int v = idx[i], j = i;
 
-static int by_event_name(const void *x, const void *y)
-{
-	return strcmp(sorting->events[*(const int *)x], sorting->events[*(const int *)y]);
+		for (; j > 0 && strcmp(names + idx[j - 1] * stride, names + v * stride) > 0; j--)
+			idx[j] = idx[j - 1];
+		idx[j] = v;
+	}
 }
 
 /* dot2c's order: the initial state, then the others by name; events by name. */
@@ -193,10 +192,9 @@ static void order(struct dot_automaton *a)
 			a->state_order[n++] = i;
 	for (int i = 0; i < a->nr_events; i++)
 		a->event_order[i] = i;
-	sorting = a;
-	qsort(a->state_order + 1, a->nr_states - 1, sizeof(int), by_state_name);
-	qsort(a->event_order, a->nr_events, sizeof(int), by_event_name);
-	sorting = NULL;
+	sort_by_name(a->state_order + 1, a->nr_states - 1, a->states[0].name,
+		     sizeof(a->states[0]));
+	sort_by_name(a->event_order, a->nr_events, a->events[0], sizeof(a->events[0]));
 }
 
 /**

@@ -155,6 +155,48 @@ SPEC
 dot2c "$kver/models/wwnr.dot" "$TMP/want"
 same_body "our formatting of wwnr: the kernel's body" "$TMP/wwnr.dot" "$TMP/want"
 
+# ---- random automata in the kernel's layout: names that sort by case,
+# digits and '_', several events on one edge, shapes final or not ----
+cat > "$TMP/random.py" <<'GEN'
+import random, sys
+random.seed(int(sys.argv[1]))
+words = ['a', 'b', 'zz', 'Za', '_x', 'm1', 'm10', 'm2', 'B', 'aa', 'ab', 'Run', 'run', 'x_y']
+states = random.sample(['s' + w for w in words], random.randint(1, 12))
+events = random.sample(['e' + w for w in words], random.randint(1, 12))
+init = random.choice(states)
+print('digraph state_automaton {')
+print('\t{node [shape = plaintext, style=invis, label=""] "__init_%s"};' % init)
+for s in states:
+    shape = random.choice(['circle', 'doublecircle', 'ellipse', 'plaintext'])
+    print('\t{node [shape = %s] "%s"};' % (shape, s))
+print('\t"__init_%s" -> "%s";' % (init, init))
+edges = {}
+for s in states:
+    for e in events:
+        if random.random() < 0.4:
+            edges.setdefault((s, random.choice(states)), []).append(e)
+if not edges:
+    edges[(init, init)] = [events[0]]
+for (s, d), evs in edges.items():
+    print('\t"%s" -> "%s" [ label = "%s" ];' % (s, d, '\\n'.join(evs)))
+print('}')
+GEN
+i=0 bad=
+while [ $i -lt 40 ] && [ -z "$bad" ]; do
+	i=$((i + 1))
+	python3 "$TMP/random.py" $i > "$TMP/random.dot"
+	if ! dot2c "$TMP/random.dot" "$TMP/want"; then
+		bad="dot2c cannot read it: $(tail -n 1 "$TMP/dot2c.err")"
+	elif ! "$DOTC" "$TMP/random.dot" | sed '1,9d;$d' | cmp -s - "$TMP/want"; then
+		bad="dotc's body differs"
+	fi
+done
+if [ -n "$bad" ]; then
+	not_ok "40 random automata: dot2c's bodies" "automaton $i: $bad" "$(cat "$TMP/random.dot")"
+else
+	ok "40 random automata: dot2c's bodies"
+fi
+
 # ---- the comparison fails when the automaton differs ----
 sed 's/"running" \[ label = "switch_in" \]/"not_running" [ label = "switch_in" ]/' \
 	"$kver/models/wwnr.dot" > "$TMP/changed.dot"
