@@ -4,7 +4,8 @@
 # tarball, only that folder) and on ours (models/*.dot), the body of
 # dotc's header, without its note and include guard, is dot2c's output to
 # the byte; our specs give the bodies of the kernel's files of the same
-# name. Hostile specs end in one line "dotc: FILE:LINE: ..." and exit 2.
+# name; on 40 random automata in the kernel's layout, too, the bodies are
+# dot2c's. Hostile specs end in one line "dotc: FILE:LINE: ..." and exit 2.
 # And the comparison can fail: a changed automaton gives another body.
 #
 # usage: dotc_test.sh   (from the top of the tree; RVREPLAY names the
