@@ -48,7 +48,7 @@ CHECK_LIBS	= $(shell pkg-config --libs check)
 
 .PHONY: all rvreplay deps demo generate check check-all check-unit check-generated check-san \
 	check-e2e check-rvgen clean
-all: rvreplay $(BUILD)/ltlc man
+all: rvreplay $(BUILD)/ltlc $(BUILD)/dotc man
 
 deps:
 	@scripts/deps.sh
@@ -74,7 +74,7 @@ include docs/man/man.mk
 include install.mk
 include fuzz/fuzz.mk
 
-OBJS = $(LTLC_OBJS) $(MONITOR_OBJS) $(PARSER_OBJS) $(RECORDER_OBJS) $(ENGINE_OBJS) $(REPORT_OBJS) \
+OBJS = $(GEN_OBJS) $(LTLC_OBJS) $(DOTC_OBJS) $(MONITOR_OBJS) $(PARSER_OBJS) $(RECORDER_OBJS) $(ENGINE_OBJS) $(REPORT_OBJS) \
        $(DIFF_OBJS) $(BASELINE_OBJS) $(CLI_OBJS) $(UNIT_OBJS) $(SPEC_OBJS)
 
 check: deps

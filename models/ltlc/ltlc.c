@@ -7,17 +7,14 @@
  *
  * Exit codes: 0 written, 1 the specification is wrong, 2 usage or I/O error.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "gen_file.h"
 #include "ltl_emit.h"
 #include "ltl_spec.h"
-
-#define MAX_SPEC_SIZE	(1 << 20)
 
 struct options {
 	const char	*spec;
@@ -70,36 +67,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 			return -1;
 		}
 	}
-	if (optind != argc - 1) {
-		usage(stderr);
-		return -1;
-	}
-	o->spec = argv[optind];
-	return 0;
-}
-
-static char *read_spec(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *text;
-	size_t n;
-
-	if (!f) {
-		fprintf(stderr, "ltlc: %s: %s\n", path, strerror(errno));
-		return NULL;
-	}
-	text = malloc(MAX_SPEC_SIZE + 1);
-	n = text ? fread(text, 1, MAX_SPEC_SIZE + 1, f) : 0;
-	if (!text || ferror(f) || n > MAX_SPEC_SIZE || memchr(text, '\0', n)) {
-		fprintf(stderr, "ltlc: %s: %s\n", path, !text ? "out of memory" : ferror(f) ?
-			"read error" : n > MAX_SPEC_SIZE ? "larger than 1 MiB" : "contains a NUL byte");
-		fclose(f);
-		free(text);
-		return NULL;
-	}
-	fclose(f);
-	text[n] = '\0';
-	return text;
+	o->spec = gen_spec_arg(argc, argv, usage);
+	return o->spec ? 0 : -1;
 }
 
 /* The file name without directory and .ltl, if it is a C identifier. */
@@ -109,41 +78,21 @@ static char *default_name(const char *path)
 	size_t len = strcspn(base, ".");
 	char *name = strndup(base, len);
 
-	if (!name || !len || strspn(name, "abcdefghijklmnopqrstuvwxyz"
-				    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != len ||
-	    (name[0] >= '0' && name[0] <= '9')) {
+	if (!name || !gen_is_c_name(name, len)) {
 		free(name);
 		return NULL;
 	}
 	return name;
 }
 
-/* Write to a temporary file and rename it, so no partial output is left. */
-static int write_output(const struct options *o, const struct ltl_model *m)
+static int emit_header(FILE *out, const void *m)
 {
-	char tmp[4096];
-	FILE *out = stdout;
-	int ret;
+	return ltl_emit_header(out, m);
+}
 
-	if (o->output) {
-		if (snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", o->output) >= (int)sizeof(tmp))
-			return -1;
-		int fd = mkstemp(tmp);
-
-		if (fd < 0 || !(out = fdopen(fd, "w"))) {
-			fprintf(stderr, "ltlc: %s: %s\n", o->output, strerror(errno));
-			return -1;
-		}
-	}
-	ret = o->dot ? ltl_emit_dot(out, m) : ltl_emit_header(out, m);
-	if (!o->output)
-		return ret || fflush(out) ? -1 : 0;
-	if (fclose(out) || ret || rename(tmp, o->output)) {
-		fprintf(stderr, "ltlc: %s: cannot write: %s\n", o->output, strerror(errno));
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
+static int emit_dot(FILE *out, const void *m)
+{
+	return ltl_emit_dot(out, m);
 }
 
 static int compile(const struct options *o, const char *text, const char *name)
@@ -168,7 +117,7 @@ static int compile(const struct options *o, const char *text, const char *name)
 		goto out;
 	m.nnf = &nnf;
 	m.graph = &g;
-	ret = write_output(o, &m) ? 2 : 0;
+	ret = gen_write("ltlc", o->output, o->dot ? emit_dot : emit_header, &m) ? 2 : 0;
 	err[0] = '\0';
 out:
 	if (ret == 1)
@@ -192,7 +141,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ltlc: %s: cannot make a C name from it, use --name\n", o.spec);
 		return 2;
 	}
-	text = read_spec(o.spec);
+	text = gen_read_spec("ltlc", o.spec);
 	ret = text ? compile(&o, text, name) : 2;
 	free(text);
 	free(name);

@@ -10,7 +10,7 @@ E2E_SCRIPTS	= tests/e2e/verdicts_test.sh tests/e2e/cli_test.sh tests/e2e/bad_inp
 		  tests/e2e/chrome_trace_test.sh tests/e2e/waivers_test.sh tests/e2e/batch_test.sh \
 		  tests/e2e/fleet_test.sh tests/fleet/slurm_test.sh tests/e2e/compare_test.sh \
 		  tests/e2e/interrupt_test.sh tests/compat/readers_test.sh tests/compat/foreign_test.sh \
-		  tests/regressions/regressions_test.sh tests/e2e/valgrind_test.sh
+		  tests/regressions/regressions_test.sh tests/e2e/valgrind_test.sh tests/e2e/dotc_test.sh
 
 $(BUILD)/verdict_check: tests/e2e/verdict_check.c
 	@mkdir -p $(dir $@)
@@ -20,7 +20,7 @@ $(BUILD)/verdict_check: tests/e2e/verdict_check.c
 # takes minutes): a test that blocks fails instead of holding CI to its end.
 E2E_HANG_SECONDS ?= 1800
 
-check-e2e: $(BUILD)/rvreplay $(BUILD)/verdict_check $(BUILD)/tests/make_hostile workloads man
+check-e2e: $(BUILD)/rvreplay $(BUILD)/dotc $(BUILD)/verdict_check $(BUILD)/tests/make_hostile workloads man
 	@failed=; for s in $(E2E_SCRIPTS); do \
 		echo "== $$s"; RVREPLAY=$(BUILD)/rvreplay MAKE_HOSTILE=$(BUILD)/tests/make_hostile \
 			timeout -k 10 $(E2E_HANG_SECONDS) sh $$s $(BUILD)/verdict_check $(BUILD)/workloads; \
