@@ -595,7 +595,8 @@ static enum coverage_class coverage_class(const struct coverage *c, bool strict,
 		return COVERAGE_NOT_ITS_KIND;
 	}
 	if (!c->events) {
-		snprintf(buf, len, "nothing to judge: %s", c->monitor->sleep_rule || c->monitor->wake_rule ?
+		snprintf(buf, len, "nothing to judge: %s", c->monitor->sleep_rule ||
+			 c->monitor->wake_rule || c->monitor->every_task ?
 			 "no event of this monitor in the trace" : "no page fault in the trace");
 		return strict ? COVERAGE_JUDGED : COVERAGE_NOTHING;
 	}
