@@ -53,10 +53,14 @@ int cmd_run_trace(struct cmd_options *o, const char *path, const struct cmd_trac
 		cmd_error(path, "%s", err);
 		goto out;
 	}
-	/* the kernel's HZ: --hz, or what our recorder wrote into this trace */
-	o->replay->hz = o->hz ? o->hz : params_trace_hz(t.in);
-	o->replay->hz_from_trace = !o->hz && o->replay->hz;
+	o->replay->hz = o->hz;
+	o->replay->hz_from_trace = false;
 	ret = ops->select ? ops->select(cli, &t) : select_named(o, path);
+	/* no --hz: what our recorder wrote into this trace, looked for only when needed */
+	if (!ret && params_need_hz(o->replay, &who)) {
+		o->replay->hz = params_trace_hz(t.in);
+		o->replay->hz_from_trace = o->replay->hz != 0;
+	}
 	if (!ret && params_need_hz(o->replay, &who)) {
 		cmd_error(path, "%s counts jiffies: give the traced kernel's HZ (--hz N, its "
 			  "CONFIG_HZ: 100, 250, 300 or 1000); a trace rvreplay record made says it",
