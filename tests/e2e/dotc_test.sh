@@ -186,7 +186,6 @@ head -c 2000000 /dev/zero | tr '\0' ' ' > "$TMP/huge.dot"
 check_error "a 2 MB spec: refused" "\"$TMP/huge.dot\"" "^dotc: $TMP/huge.dot: larger than 1 MiB"
 RVREPLAY=$rvreplay
 
-# ---- against the kernel's dot2c: it needs python3 and the kernel's source ----
 # ---- our HA: monitors/stall/stall.h, and a changed one differs ----
 if "$DOTC" models/stall.dot 2> "$TMP/err" | cmp -s - monitors/stall/stall.h; then
 	ok "models/stall.dot gives monitors/stall/stall.h"
