@@ -173,7 +173,8 @@ hostile "HA: a reset of a clock no invariant reads" "no state's invariant reads 
 ha_spec 'a [label = "a\nclk < t"]' 'a -> b [label = "e;clk<t;reset(clk)"]' > "$TMP/bad.dot"
 hostile "HA: a guard on an edge" "guards are not supported yet"
 ha_spec 'a [label = "b\nclk < t"]' 'a -> b [label = "e;reset(clk)"]' > "$TMP/bad.dot"
-hostile "HA: a label that does not start with its state" "the label of \"a\" must start with its name"
+hostile "HA: a label that does not start with its state" \
+	"the label of \"a\" must start with its name"
 ha_spec 'c [label = "c\nclk < t"]' 'a -> b [label = "e;reset(clk)"]' > "$TMP/bad.dot"
 hostile "HA: an invariant on an undeclared state" "\"c\" is not declared by a node"
 ha_spec 'a [label = "a\nclk < t\nclk < u"]' 'a -> b [label = "e;reset(clk)"]' > "$TMP/bad.dot"
@@ -193,7 +194,8 @@ else
 	not_ok "models/stall.dot gives monitors/stall/stall.h" "$(cat "$TMP/err")"
 fi
 mkdir -p "$TMP/changed"
-sed 's/sched_switch_preempt;reset(clk)/sched_switch_preempt/' models/stall.dot > "$TMP/changed/stall.dot"
+sed 's/sched_switch_preempt;reset(clk)/sched_switch_preempt/' models/stall.dot \
+	> "$TMP/changed/stall.dot"
 # line 3 names the spec's path
 "$DOTC" "$TMP/changed/stall.dot" | sed 3d > "$TMP/changed.h"
 if sed 3d monitors/stall/stall.h | cmp -s - "$TMP/changed.h"; then
