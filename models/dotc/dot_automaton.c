@@ -3,7 +3,7 @@
  * From the parsed nodes and edges to the automaton dot2c writes: the
  * events the labels name, the transition function, the final states and
  * dot2c's order of states (the initial one first, then by name) and of
- * events (by name).
+ * events (by name); an HA's clocks (dot_ha.c) by name, as rvgen orders them.
  */
 #include <stdarg.h>
 #include <string.h>
@@ -58,7 +58,14 @@ static bool is_init_node(const struct dot_automaton *a, const struct dot_text *n
 	       !strncmp(name->s, a->init_node.s, name->len);
 }
 
-static int find_event(const struct dot_automaton *a, const struct dot_text *name)
+/**
+ * dot_find_event() - the index of an event some edge names
+ * @a: the automaton
+ * @name: the event's name
+ *
+ * Return: its index in a->events, or -1 if no edge read so far names it.
+ */
+int dot_find_event(const struct dot_automaton *a, const struct dot_text *name)
 {
 	for (int i = 0; i < a->nr_events; i++)
 		if (dot_text_is(name, a->events[i]))
@@ -69,7 +76,7 @@ static int find_event(const struct dot_automaton *a, const struct dot_text *name
 static int add_event(struct dot_automaton *a, const struct dot_text *name, int line, char *err)
 {
 	const char *why = dot_name_problem(name);
-	int i = find_event(a, name);
+	int i = dot_find_event(a, name);
 
 	if (why)
 		return dot_fail(a, err, line, "event \"%.*s\" %s", name->len, name->s, why);
@@ -137,7 +144,16 @@ static int transition(struct dot_automaton *a, const struct dot_edge *e, char *e
 		return dot_fail(a, err, e->line, "an edge to \"%.*s\", which is not a state",
 				e->to.len, e->to.s);
 	while (next_event(&e->label, &pos, &ev)) {
-		int i = add_event(a, &ev, e->line, err);
+		/* an HA's item: "EVENT;reset(X)..." */
+		const char *semi = memchr(ev.s, ';', ev.len);
+		struct dot_text rest = { 0 };
+		int i;
+
+		if (semi) {
+			rest = (struct dot_text){ semi + 1, ev.s + ev.len - semi - 1 };
+			ev.len = semi - ev.s;
+		}
+		i = add_event(a, &ev, e->line, err);
 
 		if (i < 0)
 			return -1;
@@ -145,6 +161,8 @@ static int transition(struct dot_automaton *a, const struct dot_edge *e, char *e
 			return dot_fail(a, err, e->line, "\"%s\" on \"%s\" goes to two states",
 					a->states[from].name, a->events[i]);
 		a->function[from][i] = to;
+		if (semi && dot_ha_resets(a, from, i, &rest, e->line, err))
+			return -1;
 		any = true;
 	}
 	if (!any)
@@ -162,7 +180,10 @@ static int resolve_edges(struct dot_automaton *a, char *err)
 		if (is_init_node(a, &e->from)) {
 			if (initial_edge(a, e, err))
 				return -1;
-		} else if (e->to.s && transition(a, e, err)) {
+		} else if (e->to.s) {
+			if (transition(a, e, err))
+				return -1;
+		} else if (e->has_label && dot_ha_state_label(a, e, err)) {
 			return -1;
 		}
 	}
@@ -181,7 +202,10 @@ static void sort_by_name(int *idx, int n, const char *names, size_t stride)
 	}
 }
 
-/* dot2c's order: the initial state, then the others by name; events by name. */
+/*
+ * dot2c's order: the initial state, then the others by name; events by
+ * name; and rvgen's, clocks by name.
+ */
 static void order(struct dot_automaton *a)
 {
 	int n = 1;
@@ -195,6 +219,9 @@ static void order(struct dot_automaton *a)
 	sort_by_name(a->state_order + 1, a->nr_states - 1, a->states[0].name,
 		     sizeof(a->states[0]));
 	sort_by_name(a->event_order, a->nr_events, a->events[0], sizeof(a->events[0]));
+	for (int i = 0; i < a->nr_envs; i++)
+		a->env_order[i] = i;
+	sort_by_name(a->env_order, a->nr_envs, a->envs[0], sizeof(a->envs[0]));
 }
 
 /**
@@ -203,8 +230,8 @@ static void order(struct dot_automaton *a)
  * @err: DOT_MSG_LEN bytes, for "FILE:LINE: what is wrong"
  *
  * Checks what the parser could not see before the end: the initial state,
- * that every edge joins declared states and that the automaton is
- * deterministic. With no final state, the initial one is final, as in
+ * that every edge joins declared states, that the automaton is
+ * deterministic and an HA's clocks. With no final state, the initial one is final, as in
  * dot2c.
  *
  * Return: 0, or -1 with @err set.
@@ -224,7 +251,9 @@ int dot_automaton_build(struct dot_automaton *a, char *err)
 		return dot_fail(a, err, a->init_line, "the initial state \"%.*s\" is not declared",
 				initial.len, initial.s);
 	memset(a->function, -1, sizeof(a->function));
-	if (resolve_edges(a, err))
+	for (int i = 0; i < a->nr_states; i++)
+		a->states[i].inv_env = -1;
+	if (resolve_edges(a, err) || dot_ha_check(a, err))
 		return -1;
 	if (!a->nr_events)
 		return dot_fail(a, err, a->end_line, "no events: no edge has a label");

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * What a state or event may be called: its name becomes an enum constant
- * of the generated header, beside the header's own names.
+ * What a state, an event or a clock may be called: its name becomes an
+ * enum constant of the generated header, beside the header's own names.
  */
 #include <string.h>
 
 #include "dot_automaton.h"
 #include "gen_file.h"
 
-/* C's keywords and the names dot2c's output declares itself. */
+/* C's keywords and the names dot2k's output declares itself (env_max: an HA's). */
 static const char *const taken[] = {
 	"auto", "bool", "break", "case", "char", "const", "continue", "default", "do",
 	"double", "else", "enum", "extern", "false", "float", "for", "goto", "if",
@@ -16,11 +16,11 @@ static const char *const taken[] = {
 	"sizeof", "static", "struct", "switch", "true", "typedef", "union", "unsigned",
 	"void", "volatile", "while", "_Alignas", "_Alignof", "_Atomic", "_Bool",
 	"_Complex", "_Generic", "_Imaginary", "_Noreturn", "_Static_assert",
-	"_Thread_local", "INVALID_STATE", "aut", "event_max", "state_max",
+	"_Thread_local", "INVALID_STATE", "aut", "env_max", "event_max", "state_max",
 };
 
 /**
- * dot_name_problem() - why a name cannot be a state's or an event's
+ * dot_name_problem() - why a name cannot be a state's, an event's or a clock's
  * @name: the name, as written inside any quotes
  *
  * Return: NULL if the name can be one, else the reason, to follow the name

@@ -186,12 +186,17 @@ static int id_stmt(struct parser *p, const struct scope *outer)
 			return dot_fail(p->a, p->err, p->tok.line,
 					"a chain of edges: write one edge a statement");
 	}
+	/* a node's label is its own (an HA's invariant), not the edges' default */
+	if (!e.to.s)
+		s.has_label = false;
 	if (attr_list(p, &s))
 		return -1;
 	e.label = s.label;
 	e.has_label = s.has_label;
-	if (!e.to.s && s.has_shape)
-		return declare(p, &e.from, &s.shape, e.line);
+	if (!e.to.s && s.has_shape && declare(p, &e.from, &s.shape, e.line))
+		return -1;
+	if (!e.to.s && s.has_shape && !e.has_label)
+		return 0;
 	return add_edge(p, &e);
 }
 

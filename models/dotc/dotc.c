@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * dotc: compile a deterministic automaton's .dot specification, in the
- * syntax of the kernel's tools/verification/models/ files, into the C
- * header rvgen's dot2c writes for it.
+ * dotc: compile an automaton's .dot specification, in the syntax of the
+ * kernel's tools/verification/models/ files, into the model header
+ * rvgen's dot2k writes for it; a hybrid automaton's (Linux 7.1: clocks,
+ * invariants, resets) adds its clocks and their tables in our format.
  *
  *   dotc [-o OUT] SPEC.dot
  *

@@ -61,9 +61,9 @@ static const struct automaton_stall automaton_stall = {
 		"clk"
 	},
 	.function = {
-		{      INVALID_STATE,      INVALID_STATE,      INVALID_STATE,     enqueued_stall },
-		{      running_stall,      INVALID_STATE,      INVALID_STATE,     enqueued_stall },
-		{      running_stall,     enqueued_stall,     dequeued_stall,      running_stall },
+		{       INVALID_STATE,       INVALID_STATE,       INVALID_STATE,      enqueued_stall },
+		{       running_stall,       INVALID_STATE,       INVALID_STATE,      enqueued_stall },
+		{       running_stall,      enqueued_stall,      dequeued_stall,       running_stall },
 	},
 	.initial_state = dequeued_stall,
 	.final_states = { 1, 0, 0 },
