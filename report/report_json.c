@@ -267,8 +267,13 @@ static void json_verdict(struct report *rep, const struct verdict *v)
 	json_object_set_new(o, "ts_ns", json_integer(v->ts));
 	json_object_set_new(o, "cpu", json_integer(v->cpu));
 	json_object_set_new(o, "event", json_string(trace_kind_event(v->event)));
-	trace_input_format(rep->in, &v->event_ref, buf, sizeof(buf));
-	json_object_set_new(o, "event_line", json_string(buf + strspn(buf, " ")));
+	/* a clock past its bound at the trace's end: the task's last record, if kept */
+	if (v->at_end && !v->event_ref.ts) {
+		json_object_set_new(o, "event_line", json_null());
+	} else {
+		trace_input_format(rep->in, &v->event_ref, buf, sizeof(buf));
+		json_object_set_new(o, "event_line", json_string(buf + strspn(buf, " ")));
+	}
 	json_object_set_new(o, "switch_in_inferred", json_boolean(v->switch_in_inferred));
 	json_object_set_new(o, "waived", waiver_object(rep->waiver));
 	json_object_set_new(o, "reason", json_string(explain_cause_key(v->cause)));

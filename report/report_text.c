@@ -54,8 +54,11 @@ static void text_kernel(struct report *rep, const struct verdict *v)
 	char buf[LINE_LEN], atoms[EXPLAIN_LEN], states[64];
 	FILE *out = rep->opts.out;
 
-	trace_input_format(rep->in, &v->event_ref, buf, sizeof(buf));
-	/* at the trace's end there is no event: the task's last record */
+	/* at the trace's end there is no event: the task's last record, if kept */
+	if (v->at_end && !v->event_ref.ts)
+		snprintf(buf, sizeof(buf), "(no record of it kept: --context 0)");
+	else
+		trace_input_format(rep->in, &v->event_ref, buf, sizeof(buf));
 	fprintf(out, "  %s  %s\n", v->at_end ? "last:  " : "event:", buf + strspn(buf, " "));
 	if (v->switch_in_inferred)
 		fprintf(out, "  note:   its switch-in was not recorded: SCHEDULE_IN is taken at this, "
