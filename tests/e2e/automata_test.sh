@@ -71,6 +71,15 @@ else
 	not_ok "a wait within a jiffy of the bound: unsure, counted, no violation" "$(cat "$TMP/why")"
 fi
 
+# still waiting past the bound when the trace ends: the kernel's timer
+END=tests/kmod/traces/riscv64-cond_signal-lower.dat
+check "a wait past the bound at the trace's end" \
+	"-m stall --hz 1000 --param stall.threshold_jiffies=2 --all --pid 15 $END" 1 \
+	"why:    at the end of the trace, still in the state enqueued 22.126 ms after"
+check "its task's last record, none kept with --context 0" \
+	"-m stall --hz 1000 --param stall.threshold_jiffies=2 --all --context 0 --pid 15 $END" 1 \
+	"last:    \(no record of it kept: --context 0\)"
+
 # recorded here: the trace says its kernel's HZ
 if [ "$(id -u)" != 0 ] || ! grep -qw tracefs /proc/filesystems; then
 	skip "a recorded trace says its HZ" "needs root and tracefs"
