@@ -83,7 +83,8 @@ report_truth		nothing exit0 droplast
 forensics		nothing exit0 droplast
 diff			nothing exit0 droplast
 compare			nothing exit0 droplast
-waivers			nothing exit0 droplast"
+waivers			nothing exit0 droplast
+automata		nothing exit0 droplast"
 
 # Checks that pass against "nothing" and should: script|description.
 ALLOWED="
@@ -102,6 +103,7 @@ gate|record: tracing state as it was
 # exit code 0 and no output expected
 diff|-q prints nothing
 waivers|-q: exit 0, nothing printed
+automata|a bound no wait reaches
 "
 
 # the mutants, each an "rvreplay" with the real ltlc beside it
