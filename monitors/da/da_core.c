@@ -120,21 +120,42 @@ static void bind(struct rv_target *t, union rv_state *state)
 	t->da = &state->da;
 }
 
-/* A new task, and every task when the monitor is enabled: not monitoring. */
-static void instance_init(struct rv_target *t, bool task_creation)
+/**
+ * da_instance_init() - a new task, and every task when the monitor is enabled
+ * @t: the instance, bound
+ * @task_creation: the task is born now
+ *
+ * Not monitoring, as the kernel's rv_task_fork() and da_monitor_init():
+ * an HA's clocks are set at the next start (ha_core.c), read only while
+ * monitoring.
+ */
+void da_instance_init(struct rv_target *t, bool task_creation)
 {
 	da_reset(t);
 	if (t->monitor->init)
 		t->monitor->init(t, task_creation);
 }
 
-static bool running(const struct rv_target *t)
+/**
+ * da_running() - whether a DA's or HA's instance is monitoring
+ * @t: the instance
+ *
+ * Return: true between a start and an error.
+ */
+bool da_running(const struct rv_target *t)
 {
 	return t->da->monitoring;
 }
 
-/* A DA reads no facts of the task: nothing is ever unknown. */
-static unsigned long unknown(const struct rv_target *t)
+/**
+ * da_unknown() - a DA's or HA's letters not learned yet: none
+ * @t: the instance
+ *
+ * An automaton reads no facts of the task: nothing is ever unknown.
+ *
+ * Return: 0.
+ */
+unsigned long da_unknown(const struct rv_target *t)
 {
 	return 0;
 }
@@ -143,7 +164,7 @@ static unsigned long unknown(const struct rv_target *t)
 const struct rv_core rv_da_core = {
 	.name		= "DA",
 	.bind		= bind,
-	.init		= instance_init,
-	.running	= running,
-	.unknown	= unknown,
+	.init		= da_instance_init,
+	.running	= da_running,
+	.unknown	= da_unknown,
 };

@@ -42,9 +42,12 @@ void da_handle_start_run_event(struct rv_target *t, unsigned int event);
 void da_violation(struct rv_target *t, unsigned long states, unsigned long atoms,
 		  enum rv_violation_kind kind);
 void da_reset(struct rv_target *t);
+void da_instance_init(struct rv_target *t, bool task_creation);
+bool da_running(const struct rv_target *t);
+unsigned long da_unknown(const struct rv_target *t);
 
-/* Turn a generated header's automaton_<name> into a struct rv_automaton. */
-#define DA_AUTOMATON(var, mon)							\
+/* A generated header's automaton_<mon> behind functions (DA_ and HA_AUTOMATON). */
+#define DA_TABLE_FUNCTIONS(var, mon)						\
 static const char *var##_event_name(unsigned int event)				\
 {										\
 	return automaton_##mon.event_names[event];				\
@@ -60,7 +63,11 @@ static unsigned int var##_initial(void)						\
 static unsigned int var##_next(unsigned int state, unsigned int event)		\
 {										\
 	return automaton_##mon.function[state][event];				\
-}										\
+}
+
+/* Turn a generated header's automaton_<mon> into a struct rv_automaton. */
+#define DA_AUTOMATON(var, mon)							\
+DA_TABLE_FUNCTIONS(var, mon)							\
 static const struct da_steps var##_steps = {					\
 	.initial = var##_initial,						\
 	.next = var##_next,							\

@@ -146,24 +146,6 @@ static void bind(struct rv_target *t, union rv_state *state)
 	t->da = &state->ha.da;
 }
 
-static void instance_init(struct rv_target *t, bool task_creation)
-{
-	da_reset(t);
-	start(t);
-	if (t->monitor->init)
-		t->monitor->init(t, task_creation);
-}
-
-static bool running(const struct rv_target *t)
-{
-	return t->da->monitoring;
-}
-
-static unsigned long unknown(const struct rv_target *t)
-{
-	return 0;
-}
-
 static unsigned long unsure(const struct rv_target *t)
 {
 	return t->ha->unsure;
@@ -173,9 +155,9 @@ static unsigned long unsure(const struct rv_target *t)
 const struct rv_core rv_ha_core = {
 	.name		= "HA",
 	.bind		= bind,
-	.init		= instance_init,
-	.running	= running,
-	.unknown	= unknown,
+	.init		= da_instance_init,
+	.running	= da_running,
+	.unknown	= da_unknown,
 	.finish		= finish,
 	.clock		= clock,
 	.unsure		= unsure,

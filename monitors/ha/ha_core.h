@@ -34,25 +34,10 @@ extern const struct da_hooks ha_hooks;
 
 /* Turn a generated header's automaton_<mon>, invariants_<mon> and resets_<mon> into one. */
 #define HA_AUTOMATON(var, mon)							\
-static const char *var##_event_name(unsigned int event)				\
-{										\
-	return automaton_##mon.event_names[event];				\
-}										\
-static const char *var##_state_name(unsigned int state)				\
-{										\
-	return automaton_##mon.state_names[state];				\
-}										\
+DA_TABLE_FUNCTIONS(var, mon)							\
 static const char *var##_env_name(unsigned int env)				\
 {										\
 	return automaton_##mon.env_names[env];					\
-}										\
-static unsigned int var##_initial(void)						\
-{										\
-	return automaton_##mon.initial_state;					\
-}										\
-static unsigned int var##_next(unsigned int state, unsigned int event)		\
-{										\
-	return automaton_##mon.function[state][event];				\
 }										\
 static const struct ha_invariant *var##_invariant(unsigned int state)		\
 {										\
