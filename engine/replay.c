@@ -48,6 +48,8 @@ struct rv_target *replay_target(struct delivery *d, struct replay *r, struct tas
 		.infer = r->opts.infer && !task->born,
 		.now = r->rec ? r->rec->ts : 0, .hz = r->opts.hz, .params = r->opts.param_values[i],
 	};
+	d->inst = &task->inst[i];
+	d->cpu = -1;
 	rv_instance_bind(&d->target, &task->inst[i].state);
 	return &d->target;
 }
@@ -158,7 +160,8 @@ struct replay *replay_new(const struct replay_options *opts, struct trace_input 
 	r->cpus = calloc(r->nr_cpus + 1, sizeof(*r->cpus));
 	r->cpu_history = cpu_histories_new(r->nr_cpus);
 	r->cpu_irqs = cpu_irqs_new(r->nr_cpus);
-	if (!r->tasks || !r->cpus || !r->cpu_history || !r->cpu_irqs) {
+	if (!r->tasks || !r->cpus || !r->cpu_history || !r->cpu_irqs || replay_cpus_new(r)) {
+		free(r->cpu_inst);
 		task_table_free(r->tasks);
 		free(r->cpus);
 		cpu_histories_free(r->cpu_history);
@@ -179,6 +182,7 @@ void replay_free(struct replay *r)
 	free(r->pending);
 	task_table_free(r->tasks);
 	free(r->cpus);
+	free(r->cpu_inst);
 	cpu_histories_free(r->cpu_history);
 	cpu_irqs_free(r->cpu_irqs);
 	free(r);
@@ -245,6 +249,7 @@ int replay_run(struct replay *r, char *err)
 	if (replay_damaged(r))
 		return -1;
 	task_for_each(r->tasks, finish_task, r);
+	replay_cpus_coverage(r);
 	return replay_lost_from_stats(r);
 }
 

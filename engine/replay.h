@@ -76,6 +76,8 @@ struct coverage {
 	unsigned long		unknown_atoms;	/* still unknown at the end (fetched ones fetched) */
 	unsigned long		inferred;	/* events given it that no record shows */
 	unsigned long		unsure;		/* waits within a jiffy of a bound: not judged */
+	bool			per_cpu;	/* a CPU's instance (wip): pid -1, comm "CPU n" */
+	int			cpu;		/* its CPU */
 };
 
 /* One step of one instance, as the kernel's event_<monitor> tracepoint shows it. */

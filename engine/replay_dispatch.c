@@ -123,6 +123,7 @@ static void deliver_at(struct replay *r, struct task *task, struct rv_event *ev,
 		struct task_instance *inst = &task->inst[i];
 
 		if (!rv_monitor_handles(r->opts.monitors[i], ev->type) ||
+		    r->opts.monitors[i]->instance == RV_PER_CPU ||
 		    (inferred && r->opts.monitors[i]->type == RV_MONITOR_LTL))
 			continue;
 		t = replay_target(&d, r, task, i, ev->type);
@@ -263,6 +264,8 @@ void replay_dispatch(struct replay *r, const struct trace_record *rec, struct ta
 	struct task *task;
 
 	for (route = routing_of(rec->kind); *route; route++) {
+		event_of(r, rec, cur, (*route)->type, &ev);
+		replay_cpu_deliver(r, cur, &ev);
 		task = (*route)->to == RV_TO_CURRENT ? cur :
 		       task_find(r->tasks, routing_pid(*route, rec));
 		if (!task)

@@ -45,6 +45,7 @@ struct replay {
 	struct cpu_span		*cpus;			/* [nr_cpus]: each CPU's records */
 	struct cpu_histories	*cpu_history;		/* what each CPU ran lately */
 	struct cpu_irqs		*cpu_irqs;		/* the interrupts each handled lately */
+	struct task_instance	*cpu_inst;		/* [nr_cpus][nr_monitors]: per-CPU ones */
 	unsigned int		nr_cpus;
 	struct pending		*pending;
 	unsigned int		nr_pending;
@@ -79,6 +80,8 @@ struct delivery {
 	enum rv_event_type	type;		/* the event; RV_NR_EVENTS: none */
 	struct rv_task		facts;
 	struct rv_target	target;
+	struct task_instance	*inst;		/* its instance: the task's, or a CPU's */
+	int			cpu;		/* a per-CPU instance's CPU; -1: a task's */
 };
 
 /* replay.c: the replay stops, why for the command to say (Return: -1); an instance */
@@ -108,6 +111,12 @@ void replay_finish_clocks(struct replay *r, struct task *task);
 void replay_story(struct replay *r, const struct trace_record *rec, struct task *cur);
 void replay_missed_switch_in(struct replay *r, const struct trace_record *rec, struct task *cur);
 void replay_dispatch(struct replay *r, const struct trace_record *rec, struct task *cur);
+
+/* replay_cpus.c: the instances of per-CPU monitors (wip) */
+int replay_cpus_new(struct replay *r);
+void replay_cpu_deliver(struct replay *r, struct task *cur, const struct rv_event *ev);
+void replay_cpus_reset(struct replay *r);
+void replay_cpus_coverage(struct replay *r);
 
 /* replay_lost.c: lost events and damaged data (section 5) */
 bool replay_first_of_cpu(struct replay *r, const struct trace_record *rec);

@@ -60,6 +60,7 @@ int replay_lost(struct replay *r, const struct trace_record *rec, bool first)
 	if (r->opts.lost == LOST_RESET) {
 		flush_pending(r);
 		r->epoch++;
+		replay_cpus_reset(r);
 	}
 	return 0;
 }

@@ -152,7 +152,8 @@ void replay_coverage_of(struct replay *r, struct task *task)
 		return;
 	for (int i = 0; i < r->opts.nr_monitors; i++) {
 		/* the idle tasks share pid 0, and never sleep */
-		if (r->opts.monitors[i]->every_task ? !task->pid : !task->ever_rt)
+		if (r->opts.monitors[i]->instance == RV_PER_CPU ||
+		    (r->opts.monitors[i]->every_task ? !task->pid : !task->ever_rt))
 			continue;
 		memset(&c, 0, sizeof(c));
 		c.monitor = r->opts.monitors[i];

@@ -210,7 +210,7 @@ void replay_on_violation(void *data, const struct rv_target *t, const unsigned l
 	struct delivery *d = data;
 	struct replay *r = d->r;
 	struct task *task = d->task;
-	struct task_instance *inst = &task->inst[d->monitor];
+	struct task_instance *inst = d->inst;
 	struct verdict v = { 0 };
 
 	v.monitor = t->monitor;
@@ -239,7 +239,13 @@ void replay_on_violation(void *data, const struct rv_target *t, const unsigned l
 	if (r->rec->kind == TRACE_WAKING)
 		replay_note_waker(r, &v.sleep.waker, r->rec, r->cur);
 	v.syscall = task->syscall;
-	v.last_switch = task->last_switch;
+	v.per_cpu = d->cpu >= 0;
+	if (v.per_cpu) {
+		v.entered.ts = inst->entered_ts;
+		v.entered.by = inst->entered_by;
+	} else {
+		v.last_switch = task->last_switch;
+	}
 	fill_clock(r, t, &v);
 	fill_fault(&v, r->rec);
 	if (r->opts.context) {

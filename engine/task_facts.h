@@ -35,6 +35,8 @@ struct task_instance {
 	unsigned long		events;		/* events delivered to it */
 	unsigned long		unjudged;	/* events while stopped and RT */
 	unsigned long		inferred;	/* events given it that no record shows */
+	uint64_t		entered_ts;	/* a per-CPU DA's: when it entered its state */
+	enum trace_kind		entered_by;	/* and the record that put it there */
 };
 
 /* The system call a task is in, if any. */

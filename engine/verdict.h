@@ -60,6 +60,13 @@ struct verdict {
 	struct task_syscall		syscall;	/* in progress at the event */
 	struct task_switch		last_switch;	/* before the event (DA verdicts) */
 	struct verdict_clock		clock;		/* CAUSE_CONSTRAINT's */
+	bool				per_cpu;	/* the instance is @cpu's (wip); the
+							   task is the one it ran */
+	struct {
+		uint64_t		ts;		/* a per-CPU DA's: when it entered
+							   its state; 0: not known */
+		enum trace_kind		by;		/* the record that put it there */
+	} entered;
 	bool				at_end;		/* found at the trace's end, no event */
 	struct trace_ref		*context;	/* the task's last records */
 	unsigned int			nr_context;

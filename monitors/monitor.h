@@ -63,6 +63,8 @@ enum rv_event_type {
 	RV_EV_SYS_ENTER,	/* target: current */
 	RV_EV_SYS_EXIT,		/* target: current */
 	RV_EV_KTHREAD_STOP,	/* target: the stopped kthread */
+	RV_EV_PREEMPT_DISABLE,	/* target: current; preemption off (preemptirq events) */
+	RV_EV_PREEMPT_ENABLE,	/* target: current; preemption on again */
 	RV_NR_EVENTS
 };
 

@@ -12,6 +12,7 @@ extern const struct rv_monitor sleep_7_1_monitor;	/* sleep/7.1/sleep.c */
 extern const struct rv_monitor sleep_7_3_monitor;	/* sleep/7.3/sleep.c */
 extern const struct rv_monitor stall_monitor;	/* stall/stall.c */
 extern const struct rv_monitor wakeup_monitor;	/* wakeup/7.3/wakeup.c */
+extern const struct rv_monitor wip_monitor;	/* wip/wip.c */
 extern const struct rv_monitor wwnr_monitor;	/* wwnr/wwnr.c */
 
 const struct rv_monitor *const rv_monitor_list[] = {
@@ -21,13 +22,14 @@ const struct rv_monitor *const rv_monitor_list[] = {
 	&sleep_7_3_monitor,
 	&stall_monitor,
 	&wakeup_monitor,
+	&wip_monitor,
 	&wwnr_monitor,
 	NULL,
 };
 
 const struct rv_profile rv_profiles[] = {
-	{ "6.17", { &pagefault_monitor, &sleep_monitor, &wwnr_monitor } },
-	{ "7.1", { &pagefault_monitor, &sleep_7_1_monitor, &stall_monitor, &wwnr_monitor } },
-	{ "7.3", { &pagefault_monitor, &sleep_7_3_monitor, &stall_monitor, &wakeup_monitor, &wwnr_monitor } },
+	{ "6.17", { &pagefault_monitor, &sleep_monitor, &wip_monitor, &wwnr_monitor } },
+	{ "7.1", { &pagefault_monitor, &sleep_7_1_monitor, &stall_monitor, &wip_monitor, &wwnr_monitor } },
+	{ "7.3", { &pagefault_monitor, &sleep_7_3_monitor, &stall_monitor, &wakeup_monitor, &wip_monitor, &wwnr_monitor } },
 	{ NULL },
 };

@@ -8,6 +8,7 @@ MONITOR_SRCS	= monitor.c routes.c events.c ltl/ltl_core.c da/da_core.c ha/ha_cor
 		  sleep/7.3/sleep.c \
 		  stall/stall.c \
 		  wakeup/7.3/wakeup.c \
+		  wip/wip.c \
 		  wwnr/wwnr.c
 
 # generated header:specification
@@ -18,4 +19,5 @@ MONITOR_HEADERS	= \
 		  monitors/sleep/7.3/sleep.h:models/rtapp/7.3/sleep.ltl \
 		  monitors/stall/stall.h:models/stall.dot \
 		  monitors/wakeup/7.3/wakeup.h:models/rtapp/7.3/wakeup.ltl \
+		  monitors/wip/wip.h:models/wip.dot \
 		  monitors/wwnr/wwnr.h:models/wwnr.dot

@@ -20,5 +20,7 @@ const struct rv_route rv_routes[] = {
 	{ "raw_syscalls", "sys_enter", RV_EV_SYS_ENTER, RV_TO_CURRENT, true },
 	{ "raw_syscalls", "sys_exit", RV_EV_SYS_EXIT, RV_TO_CURRENT, true },
 	{ "sched", "sched_kthread_stop", RV_EV_KTHREAD_STOP, RV_TO_NAMED, false },
+	{ "preemptirq", "preempt_disable", RV_EV_PREEMPT_DISABLE, RV_TO_CURRENT, true },
+	{ "preemptirq", "preempt_enable", RV_EV_PREEMPT_ENABLE, RV_TO_CURRENT, true },
 	{ NULL },
 };

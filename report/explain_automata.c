@@ -44,6 +44,19 @@ const char *explain_da_state(const struct verdict *v)
 	return v->monitor->automaton->state_name(lowest_bit(v->states_before));
 }
 
+/**
+ * explain_da_in_hardirq() - whether a per-CPU DA's verdict came at a record of hard interrupt context
+ * @v: a CAUSE_UNEXPECTED verdict
+ *
+ * Return: true at a sched_waking whose common_flags say hardirq ('h' of
+ * trace-cmd report -l): an interrupt runs with preemption off, and no
+ * preempt_disable event says so (wip's known limitation).
+ */
+bool explain_da_in_hardirq(const struct verdict *v)
+{
+	return v->per_cpu && v->event == TRACE_WAKING && (v->sleep.waker.context & RV_CTX_HARDIRQ);
+}
+
 /* What a DA verdict's record did, in words: the record that gave the event. */
 static const char *da_what(const struct verdict *v)
 {
@@ -52,6 +65,13 @@ static const char *da_what(const struct verdict *v)
 		return "woken (sched_wakeup)";
 	case TRACE_SWITCH:
 		return "switched (sched_switch)";
+	case TRACE_WAKING:
+		return explain_da_in_hardirq(v) ? "a wakeup in hard interrupt context (sched_waking)" :
+		       "a wakeup (sched_waking)";
+	case TRACE_PREEMPT_DISABLE:
+		return "preemption disabled (preempt_disable)";
+	case TRACE_PREEMPT_ENABLE:
+		return "preemption enabled (preempt_enable)";
 	default:
 		return v->switch_in_inferred ? "running again, its switch-in not recorded" :
 		       trace_kind_event(v->event);
@@ -106,8 +126,9 @@ void explain_automaton_why(const struct verdict *v, const char *rule, char *buf,
 	char d[32], bound[96];
 
 	if (v->cause == CAUSE_UNEXPECTED) {
-		snprintf(buf, len, "%s: event %s not expected in the state %s (%s)", da_what(v),
-			 explain_da_event(v), explain_da_state(v), rule);
+		snprintf(buf, len, "%s%s: event %s not expected in the state %s (%s)",
+			 v->per_cpu ? "on this CPU, " : "", da_what(v), explain_da_event(v),
+			 explain_da_state(v), rule);
 		return;
 	}
 	explain_duration(clock_value(v), d, sizeof(d));

@@ -61,6 +61,11 @@ static json_t *da_object(const struct verdict *v)
 			       "direction", s->in ? "in" : "out", "inferred", s->inferred);
 	o = json_pack("{s:s, s:s}", "event", explain_da_event(v), "state", explain_da_state(v));
 	json_object_set_new(o, "last_switch", sw);
+	json_object_set_new(o, "instance", json_string(v->per_cpu ? "cpu" : "task"));
+	json_object_set_new(o, "entered", v->per_cpu && v->entered.ts ?
+			    json_pack("{s:I, s:s}", "ts_ns", (json_int_t)v->entered.ts, "event",
+				      trace_kind_event(v->entered.by)) : json_null());
+	json_object_set_new(o, "in_hardirq", json_boolean(explain_da_in_hardirq(v)));
 	json_object_set_new(o, "clock", v->cause == CAUSE_CONSTRAINT ? clock_object(v) :
 			    json_null());
 	json_object_set_new(o, "at_end", json_boolean(v->at_end));
@@ -343,8 +348,9 @@ static json_t *coverage_object(const struct report *rep, const struct coverage *
 	enum coverage_class class = report_coverage_class(rep, c, why, sizeof(why));
 
 	json_object_set_new(o, "monitor", json_string(c->monitor->name));
-	json_object_set_new(o, "pid", json_integer(c->pid));
+	json_object_set_new(o, "pid", c->per_cpu ? json_null() : json_integer(c->pid));
 	json_object_set_new(o, "comm", json_text(c->comm));
+	json_object_set_new(o, "cpu", c->per_cpu ? json_integer(c->cpu) : json_null());
 	json_object_set_new(o, "judged_from_ns", ns_or_null(c->started_ts));
 	json_object_set_new(o, "kthread_unknown", json_boolean(c->kthread_unknown));
 	json_object_set_new(o, "unknown_atoms", atoms_array(c->monitor, c->unknown_atoms));

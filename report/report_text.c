@@ -107,6 +107,10 @@ static void text_verdict(struct report *rep, const struct verdict *v)
 	if (v->cause == CAUSE_UNEXPECTED || v->cause == CAUSE_CONSTRAINT) {
 		text_automaton_state(rep, v, buf, sizeof(buf));
 		fprintf(out, "  state:  %s\n", buf);
+		if (explain_da_in_hardirq(v))
+			fprintf(out, "  note:   an interrupt runs with preemption off, and no "
+				"preempt_disable event says so: the kernel's wip reports this too "
+				"(docs/semantics.md section 11)\n");
 		if (v->cause == CAUSE_CONSTRAINT && explain_held(v, buf, sizeof(buf)))
 			fprintf(out, "  held:   %s\n", buf);
 	}
@@ -332,8 +336,11 @@ static void text_coverage(struct report *rep)
 		if (!told++)
 			fprintf(out, "Coverage%s:\n",
 				report_coverage_rt_only(rep) ? " of real-time tasks" : "");
-		fprintf(out, "  %-9s %-16s pid %-7d %s\n", c->monitor->name,
-			escape(c->comm, comm, sizeof(comm)), c->pid, why);
+		if (c->per_cpu)
+			fprintf(out, "  %-9s %-28s %s\n", c->monitor->name, c->comm, why);
+		else
+			fprintf(out, "  %-9s %-16s pid %-7d %s\n", c->monitor->name,
+				escape(c->comm, comm, sizeof(comm)), c->pid, why);
 	}
 	report_coverage_counts(rep, count, rep->nr_coverage, counts, sizeof(counts));
 	fprintf(out, "%s%s.\n", told ? "  " : "Coverage: ", counts);

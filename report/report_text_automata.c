@@ -9,12 +9,31 @@
 #include "explain.h"
 #include "report.h"
 
+/* "preemptive since the preempt_enable at T, the CPU's instance" */
+static void cpu_since(const struct report *rep, const struct verdict *v, char *buf, size_t len)
+{
+	char ts[32];
+
+	if (!v->entered.ts) {
+		snprintf(buf, len, "%s (CPU %d's instance; entered before the trace)",
+			 explain_da_state(v), v->cpu);
+		return;
+	}
+	time_text(rep->replay->times, v->entered.ts, ts, sizeof(ts));
+	snprintf(buf, len, "%s since the %s at %s (CPU %d's instance; the task named is the one "
+		 "it ran)", explain_da_state(v), trace_kind_event(v->entered.by), ts, v->cpu);
+}
+
 /* "running since its switch-in at T on CPU 0" */
 static void da_since(const struct report *rep, const struct verdict *v, char *buf, size_t len)
 {
 	const struct task_switch *s = &v->last_switch;
 	char ts[32];
 
+	if (v->per_cpu) {
+		cpu_since(rep, v, buf, len);
+		return;
+	}
 	if (!s->ts) {
 		snprintf(buf, len, "%s (no switch of it in the trace before)", explain_da_state(v));
 		return;

@@ -65,6 +65,12 @@
 	E(IRQ_EXIT, "irq", "irq_handler_exit", NUM("irq", AS_INT, irq.nr, -1))		\
 	E(SOFTIRQ_ENTRY, "irq", "softirq_entry", NUM("vec", AS_INT, irq.nr, -1))	\
 	E(SOFTIRQ_EXIT, "irq", "softirq_exit", NUM("vec", AS_INT, irq.nr, -1))		\
+	E(PREEMPT_DISABLE, "preemptirq", "preempt_disable",				\
+	  NUM("caller_offs", AS_INT, preempt.caller, 0),				\
+	  NUM("parent_offs", AS_INT, preempt.parent, 0))				\
+	E(PREEMPT_ENABLE, "preemptirq", "preempt_enable",				\
+	  NUM("caller_offs", AS_INT, preempt.caller, 0),				\
+	  NUM("parent_offs", AS_INT, preempt.parent, 0))				\
 	E(PRINT, "ftrace", "print", NUM("buf", AS_PRINT, print, 0))
 
 #define TRACE_KIND_OF(kind, ...)	TRACE_##kind,
@@ -138,6 +144,10 @@ struct trace_record {
 			int			nr;	/* the irq, or the softirq's vector */
 			char			name[TRACE_IRQ_NAME_LEN];	/* IRQ_ENTRY */
 		} irq;
+		struct {
+			int			caller;	/* offsets from _stext: PREEMPT_* */
+			int			parent;
+		} preempt;
 		struct {
 			const char		*buf;	/* valid during the callback only */
 			size_t			len;

@@ -232,11 +232,17 @@ static void summary(struct html_out *o, const struct report *rep)
 static void coverage_row(struct html_out *o, const struct coverage *c, enum coverage_class class,
 			 const char *why, bool first)
 {
+	const char *judged = class == COVERAGE_JUDGED ? "yes" :
+			     class == COVERAGE_PARTLY ? "in part" : "never";
+
 	html_printf(o, "%s<tr><td>%s</td><td>", first ? "<table><tr><th>monitor</th><th>task</th>"
 		    "<th>pid</th><th>judged</th><th>why</th></tr>\n" : "", c->monitor->name);
 	html_trace_text(o, c->comm);
-	html_printf(o, "</td><td class=\"n\">%d</td><td>%s</td><td>", c->pid,
-		    class == COVERAGE_JUDGED ? "yes" : class == COVERAGE_PARTLY ? "in part" : "never");
+	html_printf(o, "</td><td class=\"n\">");
+	/* a CPU's instance (wip) has no pid */
+	if (!c->per_cpu)
+		html_printf(o, "%d", c->pid);
+	html_printf(o, "</td><td>%s</td><td>", judged);
 	html_text(o, why);
 	html_printf(o, "</td></tr>\n");
 }

@@ -12,7 +12,7 @@ UNIT_SRCS	= $(addprefix tests/unit/,unit_main.c ltl_drive.c ltl_equiv.c ltl_prog
 		  print_format_test.c \
 		  kallsyms_test.c cpu_irqs_test.c format_trial_test.c arch_test.c \
 		  kernel_events_test.c escape_test.c report_counts_test.c diff_test.c \
-		  report_text_test.c wwnr_test.c stall_test.c switch_state_test.c replay_test.c \
+		  report_text_test.c wwnr_test.c wip_test.c stall_test.c switch_state_test.c replay_test.c \
 		  upstream_monitors_test.c)
 SPEC_NAMES	= $(notdir $(basename $(wildcard tests/unit/specs/*.ltl)))
 SPEC_GEN	= $(BUILD)/gen/specs

@@ -35,6 +35,7 @@ Suite *diff_suite(void);
 Suite *report_text_suite(void);
 Suite *replay_suite(void);
 Suite *wwnr_suite(void);
+Suite *wip_suite(void);
 Suite *switch_state_suite(void);
 Suite *stall_suite(void);
 Suite *upstream_monitors_suite(void);
@@ -72,6 +73,7 @@ int main(void)
 	srunner_add_suite(sr, report_text_suite());
 	srunner_add_suite(sr, replay_suite());
 	srunner_add_suite(sr, wwnr_suite());
+	srunner_add_suite(sr, wip_suite());
 	srunner_add_suite(sr, switch_state_suite());
 	srunner_add_suite(sr, stall_suite());
 	srunner_add_suite(sr, upstream_monitors_suite());

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The instances of per-CPU monitors (wip): one per CPU and monitor, stepped
+ * by every event of its CPU whoever the event is about, as the kernel's
+ * per-CPU DA monitors are (da_monitor.h's DECLARE_DA_MON_PER_CPU). A
+ * verdict names the CPU and the task it ran (docs/semantics.md section 11).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay_local.h"
+
+static bool per_cpu(const struct replay *r, int i)
+{
+	return r->opts.monitors[i]->instance == RV_PER_CPU;
+}
+
+/**
+ * replay_cpus_new() - room for the per-CPU instances, none created yet
+ * @r: the replay, its CPUs counted
+ *
+ * Return: 0, or -1 when memory runs out.
+ */
+int replay_cpus_new(struct replay *r)
+{
+	r->cpu_inst = calloc((size_t)r->nr_cpus * r->opts.nr_monitors + 1, sizeof(*r->cpu_inst));
+	return r->cpu_inst ? 0 : -1;
+}
+
+static struct task_instance *cpu_instance(struct replay *r, int cpu, int i)
+{
+	return &r->cpu_inst[(size_t)cpu * r->opts.nr_monitors + i];
+}
+
+/* The instance of monitor @i on @cpu, bound, with the task the CPU ran as its facts. */
+static struct rv_target *cpu_target(struct delivery *d, struct replay *r, struct task *cur,
+				    int cpu, int i, enum rv_event_type type)
+{
+	struct task_instance *inst = cpu_instance(r, cpu, i);
+	struct rv_target *t = replay_target(d, r, cur, i, type);
+
+	d->inst = inst;
+	d->cpu = cpu;
+	rv_instance_bind(t, &inst->state);
+	if (!inst->created) {
+		/* the kernel's da_monitor_init(): every CPU waits for its start event */
+		rv_instance_init(t, false);
+		inst->created = true;
+	}
+	return t;
+}
+
+static int state_of(const struct rv_target *t)
+{
+	return t->da && rv_instance_running(t) ? (int)t->da->curr_state : -1;
+}
+
+/**
+ * replay_cpu_deliver() - an event to the per-CPU instances of its record's CPU
+ * @r: the replay
+ * @cur: the task the CPU ran (the record's common_pid)
+ * @ev: the event
+ *
+ * Each instance notes when it entered its state, and by which record,
+ * for the report's "since".
+ */
+void replay_cpu_deliver(struct replay *r, struct task *cur, const struct rv_event *ev)
+{
+	const struct trace_record *rec = r->rec;
+	struct rv_target *t;
+	struct delivery d;
+	int before;
+
+	if (!cur || rec->cpu < 0 || (unsigned int)rec->cpu >= r->nr_cpus)
+		return;
+	for (int i = 0; i < r->opts.nr_monitors; i++) {
+		if (!per_cpu(r, i) || !rv_monitor_handles(r->opts.monitors[i], ev->type))
+			continue;
+		t = cpu_target(&d, r, cur, rec->cpu, i, ev->type);
+		before = state_of(t);
+		d.inst->events++;
+		rv_handle(t, ev);
+		if (state_of(t) >= 0 && state_of(t) != before) {
+			d.inst->entered_ts = rec->ts;
+			d.inst->entered_by = rec->kind;
+		}
+		if (!d.inst->started_ts && state_of(t) >= 0)
+			d.inst->started_ts = rec->ts;
+	}
+}
+
+/**
+ * replay_cpus_reset() - events were lost: every per-CPU instance waits for its start again
+ * @r: the replay
+ */
+void replay_cpus_reset(struct replay *r)
+{
+	for (size_t k = 0; k < (size_t)r->nr_cpus * r->opts.nr_monitors; k++)
+		r->cpu_inst[k].created = false;
+}
+
+/**
+ * replay_cpus_coverage() - the trace ends: how far each CPU's instances were judged
+ * @r: the replay
+ */
+void replay_cpus_coverage(struct replay *r)
+{
+	struct coverage c;
+
+	if (!r->sink.coverage)
+		return;
+	for (unsigned int cpu = 0; cpu < r->nr_cpus; cpu++) {
+		for (int i = 0; i < r->opts.nr_monitors; i++) {
+			const struct task_instance *inst = cpu_instance(r, cpu, i);
+
+			if (!per_cpu(r, i) || !r->cpus[cpu].seen)
+				continue;
+			memset(&c, 0, sizeof(c));
+			c.monitor = r->opts.monitors[i];
+			c.pid = -1;
+			c.per_cpu = true;
+			c.cpu = (int)cpu;
+			snprintf(c.comm, sizeof(c.comm), "CPU %u", cpu);
+			c.kthread = false;
+			c.started_ts = inst->started_ts;
+			c.violations = inst->violations;
+			c.events = inst->events;
+			r->sink.coverage(r->sink.data, &c);
+		}
+	}
+}
