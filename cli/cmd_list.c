@@ -239,8 +239,8 @@ static void list_not_replayed(void)
 		if (upstream_monitor_replayed(u))
 			printf(" %s", u->name);
 	printf(")\n");
-	print_wrapped("  ", "rvreplay judges none of these: it has no automaton for them, and "
-		      "the replay reads none of the events below yet. What a trace would need "
+	print_wrapped("  ", "rvreplay judges none of these: it has no automaton for them, and most "
+		      "need events only tracepoint probes give. What a trace would need "
 		      "for each, and how to record it (with trace-cmd: rvreplay record records "
 		      "what the replayed monitors need, nothing more):", 2, "");
 	printf("\n");

@@ -124,6 +124,7 @@ static int on_record(void *data, const struct trace_record *rec)
 		return -1;
 	if (remember(r, rec, cur))
 		return replay_fail(r, "out of memory");
+	replay_cpu_remember(r, rec);
 	replay_story(r, rec, cur);
 	replay_missed_switch_in(r, rec, cur);
 	replay_dispatch(r, rec, cur);
@@ -161,7 +162,7 @@ struct replay *replay_new(const struct replay_options *opts, struct trace_input 
 	r->cpu_history = cpu_histories_new(r->nr_cpus);
 	r->cpu_irqs = cpu_irqs_new(r->nr_cpus);
 	if (!r->tasks || !r->cpus || !r->cpu_history || !r->cpu_irqs || replay_cpus_new(r)) {
-		free(r->cpu_inst);
+		replay_cpus_free(r);
 		task_table_free(r->tasks);
 		free(r->cpus);
 		cpu_histories_free(r->cpu_history);
@@ -182,7 +183,7 @@ void replay_free(struct replay *r)
 	free(r->pending);
 	task_table_free(r->tasks);
 	free(r->cpus);
-	free(r->cpu_inst);
+	replay_cpus_free(r);
 	cpu_histories_free(r->cpu_history);
 	cpu_irqs_free(r->cpu_irqs);
 	free(r);

@@ -76,7 +76,7 @@ struct coverage {
 	unsigned long		unknown_atoms;	/* still unknown at the end (fetched ones fetched) */
 	unsigned long		inferred;	/* events given it that no record shows */
 	unsigned long		unsure;		/* waits within a jiffy of a bound: not judged */
-	bool			per_cpu;	/* a CPU's instance (wip): pid -1, comm "CPU n" */
+	bool			per_cpu;	/* a CPU's instance (wip): pid -1 - cpu, comm "CPU n" */
 	int			cpu;		/* its CPU */
 };
 

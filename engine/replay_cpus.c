@@ -25,7 +25,58 @@ static bool per_cpu(const struct replay *r, int i)
 int replay_cpus_new(struct replay *r)
 {
 	r->cpu_inst = calloc((size_t)r->nr_cpus * r->opts.nr_monitors + 1, sizeof(*r->cpu_inst));
-	return r->cpu_inst ? 0 : -1;
+	r->cpu_recent = calloc((size_t)r->nr_cpus * r->opts.context + 1, sizeof(*r->cpu_recent));
+	r->cpu_nr_recent = calloc(r->nr_cpus + 1, sizeof(*r->cpu_nr_recent));
+	for (int i = 0; i < r->opts.nr_monitors; i++)
+		r->any_per_cpu |= per_cpu(r, i);
+	return r->cpu_inst && r->cpu_recent && r->cpu_nr_recent ? 0 : -1;
+}
+
+/**
+ * replay_cpus_free() - what replay_cpus_new() took
+ * @r: the replay
+ */
+void replay_cpus_free(struct replay *r)
+{
+	free(r->cpu_inst);
+	free(r->cpu_recent);
+	free(r->cpu_nr_recent);
+}
+
+/**
+ * replay_cpu_remember() - a record among its CPU's recent ones, for a per-CPU verdict's context
+ * @r: the replay
+ * @rec: the record
+ */
+void replay_cpu_remember(struct replay *r, const struct trace_record *rec)
+{
+	unsigned long *n;
+
+	if (!r->any_per_cpu || !r->opts.context || rec->cpu < 0 ||
+	    (unsigned int)rec->cpu >= r->nr_cpus)
+		return;
+	n = &r->cpu_nr_recent[rec->cpu];
+	r->cpu_recent[(size_t)rec->cpu * r->opts.context + *n % r->opts.context] = rec->ref;
+	(*n)++;
+}
+
+/**
+ * replay_cpu_recent() - a CPU's recent records, oldest first
+ * @r: the replay
+ * @cpu: the CPU
+ * @out: room for r->opts.context of them
+ *
+ * Return: how many.
+ */
+unsigned int replay_cpu_recent(const struct replay *r, int cpu, struct trace_ref *out)
+{
+	unsigned long seen = r->cpu_nr_recent[cpu];
+	unsigned int n = seen < r->opts.context ? seen : r->opts.context;
+
+	for (unsigned int i = 0; i < n; i++)
+		out[i] = r->cpu_recent[(size_t)cpu * r->opts.context +
+				       (seen - n + i) % r->opts.context];
+	return n;
 }
 
 static struct task_instance *cpu_instance(struct replay *r, int cpu, int i)
@@ -118,7 +169,7 @@ void replay_cpus_coverage(struct replay *r)
 				continue;
 			memset(&c, 0, sizeof(c));
 			c.monitor = r->opts.monitors[i];
-			c.pid = -1;
+			c.pid = -1 - (int)cpu;	/* verdict_instance() */
 			c.per_cpu = true;
 			c.cpu = (int)cpu;
 			snprintf(c.comm, sizeof(c.comm), "CPU %u", cpu);

@@ -46,6 +46,9 @@ struct replay {
 	struct cpu_histories	*cpu_history;		/* what each CPU ran lately */
 	struct cpu_irqs		*cpu_irqs;		/* the interrupts each handled lately */
 	struct task_instance	*cpu_inst;		/* [nr_cpus][nr_monitors]: per-CPU ones */
+	struct trace_ref	*cpu_recent;		/* [nr_cpus][context]: their contexts */
+	unsigned long		*cpu_nr_recent;		/* [nr_cpus]: records kept so far */
+	bool			any_per_cpu;		/* some monitor is per CPU */
 	unsigned int		nr_cpus;
 	struct pending		*pending;
 	unsigned int		nr_pending;
@@ -114,6 +117,9 @@ void replay_dispatch(struct replay *r, const struct trace_record *rec, struct ta
 
 /* replay_cpus.c: the instances of per-CPU monitors (wip) */
 int replay_cpus_new(struct replay *r);
+void replay_cpus_free(struct replay *r);
+void replay_cpu_remember(struct replay *r, const struct trace_record *rec);
+unsigned int replay_cpu_recent(const struct replay *r, int cpu, struct trace_ref *out);
 void replay_cpu_deliver(struct replay *r, struct task *cur, const struct rv_event *ev);
 void replay_cpus_reset(struct replay *r);
 void replay_cpus_coverage(struct replay *r);

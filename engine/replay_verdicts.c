@@ -251,7 +251,8 @@ void replay_on_violation(void *data, const struct rv_target *t, const unsigned l
 	if (r->opts.context) {
 		v.context = calloc(r->opts.context, sizeof(*v.context));
 		if (v.context)
-			v.nr_context = task_recent(task, v.context, r->opts.context);
+			v.nr_context = v.per_cpu ? replay_cpu_recent(r, v.cpu, v.context) :
+				       task_recent(task, v.context, r->opts.context);
 	}
 	inst->violations++;
 	hold_or_emit(r, task, &v);

@@ -74,4 +74,23 @@ struct verdict {
 
 const char *verdict_cause_name(enum verdict_cause cause);
 
+/*
+ * The instance a verdict, group, summary row or coverage row is of, as one
+ * number: a task's pid, or for a per-CPU monitor's instance (wip) -1 - cpu.
+ */
+static inline int verdict_instance(const struct verdict *v)
+{
+	return v->per_cpu ? -1 - v->cpu : v->pid;
+}
+
+static inline bool instance_is_cpu(int instance)
+{
+	return instance < 0;
+}
+
+static inline int instance_cpu(int instance)
+{
+	return -1 - instance;
+}
+
 #endif

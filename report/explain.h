@@ -18,7 +18,6 @@
 const char *explain_cause_key(enum verdict_cause cause);
 const char *explain_da_event(const struct verdict *v);
 const char *explain_da_state(const struct verdict *v);
-bool explain_da_in_hardirq(const struct verdict *v);
 void explain_automaton_reason(const struct verdict *v, char *buf, size_t len);
 void explain_automaton_why(const struct verdict *v, const char *rule, char *buf, size_t len);
 void explain_reason(const struct verdict *v, const char *arch, char *buf, size_t len);

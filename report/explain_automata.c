@@ -44,15 +44,8 @@ const char *explain_da_state(const struct verdict *v)
 	return v->monitor->automaton->state_name(lowest_bit(v->states_before));
 }
 
-/**
- * explain_da_in_hardirq() - whether a per-CPU DA's verdict came at a record of hard interrupt context
- * @v: a CAUSE_UNEXPECTED verdict
- *
- * Return: true at a sched_waking whose common_flags say hardirq ('h' of
- * trace-cmd report -l): an interrupt runs with preemption off, and no
- * preempt_disable event says so (wip's known limitation).
- */
-bool explain_da_in_hardirq(const struct verdict *v)
+/* A per-CPU DA's verdict at a sched_waking of hard interrupt context ('h' of report -l). */
+static bool explain_da_in_hardirq(const struct verdict *v)
 {
 	return v->per_cpu && v->event == TRACE_WAKING && (v->sleep.waker.context & RV_CTX_HARDIRQ);
 }

@@ -128,13 +128,14 @@ static bool same_row(unsigned int element, const void *key, const void *data)
 	const struct summary_row *row = &((const struct report *)data)->rows[element];
 	const struct verdict *v = key;
 
-	return row->pid == v->pid && row->monitor == v->monitor;
+	return row->pid == verdict_instance(v) && row->monitor == v->monitor;
 }
 
 static struct summary_row *row_of(struct report *rep, const struct verdict *v)
 {
+	int instance = verdict_instance(v);
 	uint64_t hash = key_hash(&v->monitor, sizeof(v->monitor),
-				 key_hash(&v->pid, sizeof(v->pid), 0));
+				 key_hash(&instance, sizeof(instance), 0));
 	long found = key_index_find(&rep->rows_index, hash, same_row, v, rep);
 	struct summary_row *rows;
 
@@ -148,7 +149,7 @@ static struct summary_row *row_of(struct report *rep, const struct verdict *v)
 	rows = &rep->rows[rep->nr_rows++];
 	memset(rows, 0, sizeof(*rows));
 	rows->monitor = v->monitor;
-	rows->pid = v->pid;
+	rows->pid = instance;
 	rows->first = v->ts;
 	return rows;
 }

@@ -73,7 +73,7 @@ struct report_tap {
 
 struct summary_row {
 	const struct rv_monitor	*monitor;
-	int			pid;
+	int			pid;		/* its instance: verdict_instance() */
 	char			comm[TRACE_COMM_LEN];
 	int			prio;
 	unsigned long		count;

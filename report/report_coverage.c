@@ -52,13 +52,14 @@ bool report_coverage_told(const struct coverage *c, enum coverage_class class, b
  * report_coverage_rt_only() - whether every monitor of a report judges real-time tasks only
  * @rep: the report
  *
- * Return: true without a monitor of every task (wwnr): the coverage is of
- * real-time tasks.
+ * Return: true without a monitor of every task (wwnr) or of CPUs (wip):
+ * the coverage is of real-time tasks.
  */
 bool report_coverage_rt_only(const struct report *rep)
 {
 	for (int i = 0; i < rep->replay->nr_monitors; i++)
-		if (rep->replay->monitors[i]->every_task)
+		if (rep->replay->monitors[i]->every_task ||
+		    rep->replay->monitors[i]->instance == RV_PER_CPU)
 			return false;
 	return true;
 }

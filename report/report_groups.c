@@ -136,7 +136,8 @@ static struct verdict_group *group_of(struct verdict_groups *g, struct text_pool
 				      const struct verdict *v, const char *reason,
 				      const struct waiver *waiver)
 {
-	struct group_key key = { v->pid, v->monitor, waiver, text_pool_get(texts, reason) };
+	struct group_key key = { verdict_instance(v), v->monitor, waiver,
+				 text_pool_get(texts, reason) };
 	uint64_t hash = group_hash(&key);
 	long found = key.reason ? key_index_find(&g->by_key, hash, same_group, &key, g) : -1;
 	struct verdict_group *p;
@@ -150,7 +151,7 @@ static struct verdict_group *group_of(struct verdict_groups *g, struct text_pool
 	p = &g->groups[g->nr];
 	memset(p, 0, sizeof(*p));
 	p->monitor = v->monitor;
-	p->pid = v->pid;
+	p->pid = key.pid;
 	p->waiver = waiver;
 	p->reason = key.reason;
 	p->first_ts = v->ts;

@@ -23,7 +23,7 @@
 
 struct verdict_group {
 	const struct rv_monitor	*monitor;
-	int			pid;
+	int			pid;		/* its instance: verdict_instance() */
 	const char		*reason;	/* the report's text pool's */
 	const struct waiver	*waiver;	/* covers these, or NULL */
 	unsigned long		count;

@@ -65,7 +65,6 @@ static json_t *da_object(const struct verdict *v)
 	json_object_set_new(o, "entered", v->per_cpu && v->entered.ts ?
 			    json_pack("{s:I, s:s}", "ts_ns", (json_int_t)v->entered.ts, "event",
 				      trace_kind_event(v->entered.by)) : json_null());
-	json_object_set_new(o, "in_hardirq", json_boolean(explain_da_in_hardirq(v)));
 	json_object_set_new(o, "clock", v->cause == CAUSE_CONSTRAINT ? clock_object(v) :
 			    json_null());
 	json_object_set_new(o, "at_end", json_boolean(v->at_end));
@@ -341,6 +340,15 @@ static json_t *lost_array(struct report *rep)
 	return a;
 }
 
+/* "pid" and "cpu" of an instance (verdict_instance()): one of them null. */
+static void json_instance(json_t *o, int instance)
+{
+	bool cpu = instance_is_cpu(instance);
+
+	json_object_set_new(o, "pid", cpu ? json_null() : json_integer(instance));
+	json_object_set_new(o, "cpu", cpu ? json_integer(instance_cpu(instance)) : json_null());
+}
+
 static json_t *coverage_object(const struct report *rep, const struct coverage *c)
 {
 	char why[EXPLAIN_LEN * 2];
@@ -348,9 +356,8 @@ static json_t *coverage_object(const struct report *rep, const struct coverage *
 	enum coverage_class class = report_coverage_class(rep, c, why, sizeof(why));
 
 	json_object_set_new(o, "monitor", json_string(c->monitor->name));
-	json_object_set_new(o, "pid", c->per_cpu ? json_null() : json_integer(c->pid));
+	json_instance(o, c->pid);
 	json_object_set_new(o, "comm", json_text(c->comm));
-	json_object_set_new(o, "cpu", c->per_cpu ? json_integer(c->cpu) : json_null());
 	json_object_set_new(o, "judged_from_ns", ns_or_null(c->started_ts));
 	json_object_set_new(o, "kthread_unknown", json_boolean(c->kthread_unknown));
 	json_object_set_new(o, "unknown_atoms", atoms_array(c->monitor, c->unknown_atoms));
@@ -399,7 +406,7 @@ static json_t *row_object(const struct summary_row *row)
 	json_t *t = json_object();
 
 	json_object_set_new(t, "monitor", json_string(row->monitor->name));
-	json_object_set_new(t, "pid", json_integer(row->pid));
+	json_instance(t, row->pid);
 	json_object_set_new(t, "comm", json_text(row->comm));
 	json_object_set_new(t, "prio", row->prio == TRACE_UNKNOWN_PRIO ? json_null() :
 			    json_integer(row->prio));
@@ -467,7 +474,7 @@ static json_t *group_object(const struct report *rep, const struct verdict_group
 	json_t *o = json_object();
 
 	json_object_set_new(o, "monitor", json_string(g->monitor->name));
-	json_object_set_new(o, "pid", json_integer(g->pid));
+	json_instance(o, g->pid);
 	json_object_set_new(o, "comm", json_text(g->comm));
 	json_object_set_new(o, "reason", json_string(explain_cause_key(g->cause)));
 	json_object_set_new(o, "reason_detail", json_string(g->reason));

@@ -81,6 +81,10 @@ static void case_open(FILE *out, const char *suite, const struct rv_monitor *m, 
 	fprintf(out, "    <testcase classname=\"");
 	report_xml_text(out, suite);
 	fprintf(out, "\" name=\"%s: ", m->name);
+	if (instance_is_cpu(pid)) {
+		fprintf(out, "CPU %d\">\n", instance_cpu(pid));
+		return;
+	}
 	report_xml_text(out, comm);
 	fprintf(out, " pid %d\">\n", pid);
 }

@@ -41,7 +41,10 @@ static void text_context(struct report *rep, const struct verdict *v)
 
 	if (!v->nr_context)
 		return;
-	fprintf(rep->opts.out, "  last %u events of pid %d:\n", v->nr_context, v->pid);
+	if (v->per_cpu)
+		fprintf(rep->opts.out, "  last %u events of CPU %d:\n", v->nr_context, v->cpu);
+	else
+		fprintf(rep->opts.out, "  last %u events of pid %d:\n", v->nr_context, v->pid);
 	for (unsigned int i = 0; i < v->nr_context; i++) {
 		trace_input_format(rep->in, &v->context[i], line, sizeof(line));
 		fprintf(rep->opts.out, "    %s\n", line);
@@ -107,10 +110,7 @@ static void text_verdict(struct report *rep, const struct verdict *v)
 	if (v->cause == CAUSE_UNEXPECTED || v->cause == CAUSE_CONSTRAINT) {
 		text_automaton_state(rep, v, buf, sizeof(buf));
 		fprintf(out, "  state:  %s\n", buf);
-		if (explain_da_in_hardirq(v))
-			fprintf(out, "  note:   an interrupt runs with preemption off, and no "
-				"preempt_disable event says so: the kernel's wip reports this too "
-				"(docs/semantics.md section 11)\n");
+
 		if (v->cause == CAUSE_CONSTRAINT && explain_held(v, buf, sizeof(buf)))
 			fprintf(out, "  held:   %s\n", buf);
 	}
@@ -145,9 +145,12 @@ static void text_group(struct report *rep, const struct verdict_group *g)
 	time_text(rep->replay->times, g->first_ts, first, sizeof(first));
 	time_text(rep->replay->times, g->last_ts, last, sizeof(last));
 	explain_prio(g->prio, prio, sizeof(prio));
-	fprintf(out, "%s%s violation%s%s: %s pid %d prio %s: ", report_color(rep, REPORT_RED),
-		g->monitor->name, g->count == 1 ? "" : "s", report_color(rep, REPORT_RESET),
-		escape(g->comm, comm, sizeof(comm)), g->pid, prio);
+	fprintf(out, "%s%s violation%s%s: ", report_color(rep, REPORT_RED), g->monitor->name,
+		g->count == 1 ? "" : "s", report_color(rep, REPORT_RESET));
+	if (instance_is_cpu(g->pid))
+		fprintf(out, "CPU %d: ", instance_cpu(g->pid));
+	else
+		fprintf(out, "%s pid %d prio %s: ", escape(g->comm, comm, sizeof(comm)), g->pid, prio);
 	if (g->count == 1)
 		fprintf(out, "1 at %s, %s\n", first, g->reason);
 	else
@@ -313,8 +316,13 @@ static void text_summary(struct report *rep)
 		time_text(rep->replay->times, row->first, first, sizeof(first));
 		time_text(rep->replay->times, row->last, last, sizeof(last));
 		explain_prio(row->prio, prio, sizeof(prio));
-		fprintf(out, "  %-9s %-16s pid %-7d prio %-4s %6lu  %s..%s  ", row->monitor->name,
-			escape(row->comm, comm, sizeof(comm)), row->pid, prio, row->count, first, last);
+		if (instance_is_cpu(row->pid))
+			fprintf(out, "  %-9s CPU %-34d %6lu  %s..%s  ", row->monitor->name,
+				instance_cpu(row->pid), row->count, first, last);
+		else
+			fprintf(out, "  %-9s %-16s pid %-7d prio %-4s %6lu  %s..%s  ",
+				row->monitor->name, escape(row->comm, comm, sizeof(comm)),
+				row->pid, prio, row->count, first, last);
 		text_reasons(out, row);
 		fprintf(out, "\n");
 	}

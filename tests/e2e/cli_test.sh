@@ -78,7 +78,9 @@ check "list: sco's probe lines"	"list | sed -n '/^  sco:/,/^\$/p'"	0 \
 	"^      t:rvprobe/sched_entry sched_entry_tp preempt=preempt$"
 check "list: sco's record command" "list | sed -n '/^  sco:/,/^\$/p'"	0 \
 	"^      trace-cmd record -e rvprobe:sched_set_state -e rvprobe:sched_entry -e rvprobe:sched_exit \\\\$"
-check "list: wip needs preemptirq" "list | sed -n '/^  wip:/,/^\$/p'"	0 \
+check "list: wip replayed, from preemptirq" "list | sed -n '/^  wip:/,/^\$/p'"	0 \
+	"^      required  preemptirq:preempt_disable +preempt_disable: "
+check "list: scpd needs preemptirq" "list | sed -n '/^  scpd:/,/^\$/p'"	0 \
 	"a trace needs: preemptirq:preempt_disable and preempt_enable"
 # (the section must be there: an empty list passes no line over 99 columns)
 check "list: the rest under 100 columns" \
