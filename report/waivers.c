@@ -207,7 +207,14 @@ static struct waiver *new_waiver(struct waivers *ws, struct reader *r)
 	return w;
 }
 
-static const char *const reasons[] = { "sleep_reason", "waker", "page_fault", "start", "other" };
+/* Whether @reason is the JSON reason class of some cause (explain_cause_key()). */
+static bool known_reason(const char *reason)
+{
+	for (int c = 0; c <= CAUSE_OTHER; c++)
+		if (!strcmp(reason, explain_cause_key(c)))
+			return true;
+	return false;
+}
 
 static bool known_monitor(const char *name)
 {
@@ -248,18 +255,15 @@ static bool pattern_whole(const char *p)
 static int complete(struct reader *r, struct waiver *w, unsigned int seen, const char *today)
 {
 	struct reader at = { .path = r->path, .err = r->err, .errlen = r->errlen };
-	bool known = false;
 
 	/* messages name the waiver's [[waiver]] line */
 	at.nr = w->line;
 	at.at = at.text = "";
 	if (!(seen & 1U << 0) || !(seen & 1U << 1) || !(seen & 1U << 2) || !(seen & 1U << 8))
 		return fail(&at, "a waiver needs monitor, comm, reason and why");
-	for (size_t i = 0; i < sizeof(reasons) / sizeof(reasons[0]); i++)
-		known |= !strcmp(w->reason, reasons[i]);
-	if (!known)
+	if (!known_reason(w->reason))
 		return fail(&at, "unknown reason '%s' (sleep_reason, waker, page_fault, start, "
-			    "other: the JSON reason)", w->reason);
+			    "unexpected_event, constraint, other: the JSON reason)", w->reason);
 	if (!known_monitor(w->monitor))
 		return fail(&at, "unknown monitor '%s' (rvreplay list names them)", w->monitor);
 	if (!pattern_whole(w->comm) || !pattern_whole(w->detail) || !pattern_whole(w->trace))

@@ -187,9 +187,14 @@ static void summary_row(struct html_out *o, const struct summary_row *row)
 
 	explain_prio(row->prio, prio, sizeof(prio));
 	html_printf(o, "<tr><td>%s</td><td>", row->monitor->name);
-	html_trace_text(o, row->comm);
-	html_printf(o, "</td><td class=\"n\">%d</td><td class=\"n\">%s</td><td class=\"n\">%lu"
-		    "</td><td>", row->pid, prio, row->count);
+	if (instance_is_cpu(row->pid))	/* a CPU's instance (wip): no task */
+		html_printf(o, "CPU %d</td><td class=\"n\"></td><td class=\"n\"></td>"
+			    "<td class=\"n\">%lu</td><td>", instance_cpu(row->pid), row->count);
+	else {
+		html_trace_text(o, row->comm);
+		html_printf(o, "</td><td class=\"n\">%d</td><td class=\"n\">%s</td>"
+			    "<td class=\"n\">%lu</td><td>", row->pid, prio, row->count);
+	}
 	html_ts(o, row->first);
 	html_printf(o, "</td><td>");
 	html_ts(o, row->last);
@@ -406,8 +411,12 @@ static void group_title(struct html_out *o, const struct report *rep,
 	explain_prio(g->prio, prio, sizeof(prio));
 	html_printf(o, "<h3><span class=\"badge\">%s</span>%s ", g->monitor->name,
 		    g->waiver ? " <span class=\"badge waived\">waived</span>" : "");
-	html_trace_text(o, g->comm);
-	html_printf(o, " <span class=\"dim\">pid %d prio %s</span>: ", g->pid, prio);
+	if (instance_is_cpu(g->pid)) {
+		html_printf(o, "CPU %d: ", instance_cpu(g->pid));
+	} else {
+		html_trace_text(o, g->comm);
+		html_printf(o, " <span class=\"dim\">pid %d prio %s</span>: ", g->pid, prio);
+	}
 	if (g->count == 1) {
 		html_printf(o, "1 violation at ");
 		html_ts(o, g->first_ts);

@@ -104,6 +104,11 @@ check "JSON: the group is the CPU's" \
 check "JUnit: a test case per CPU, its failure in it" \
 	"-m wip --junit $TMP/j.xml $TMP/lost.dat > /dev/null; tr '\\n' ' ' < $TMP/j.xml" 0 \
 	"name=\"wip: CPU $cpu\"> +<failure type=\"unexpected_event\" message=\"sched_waking in preemptive\">wip violation: CPU $cpu: "
+check "HTML: the group and its summary row are the CPU's" \
+	"-m wip --html $TMP/w.html $TMP/lost.dat > /dev/null; grep -c -e '</span> CPU $cpu: 1 violation at ' -e '<tr><td>wip</td><td>CPU $cpu</td>' $TMP/w.html" 0 "^2$"
+printf '[[waiver]]\nmonitor = "wip"\ncomm = "*"\nreason = "unexpected_event"\nwhy = "a lost preempt_disable"\n' > "$TMP/w.toml"
+check "a waiver covers a wip violation" "-m wip --waivers $TMP/w.toml $TMP/lost.dat" 0 \
+	"^Summary: 1 violation \\(1 waived\\): wip 1$"
 check "the context is the CPU's records, the one of no event among them" "-m wip $TMP/lost.dat" 1 \
 	"^    \\(record at offset [0-9]+: 16 bytes, not the layout of any event\\)$"
 finish
