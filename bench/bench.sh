@@ -13,7 +13,10 @@
 #   trace-cmd report                  to /dev/null
 #   rvreplay --monitor wwnr, --monitor stall, and rtapp, wwnr and stall
 #   together (each monitor's cost; together against rtapp alone)
-# on the 4x trace in both formats, and prints the ratios to the floor,
+# on the 4x trace in both formats; wip (per CPU), which needs preemptirq
+# events no kernel here records, against wwnr on the bundled trace of the
+# kernel's own wip (tests/kmod/traces/x86_64-kernel-wip.dat) grown 200
+# times (its time goes back at each copy: a cost, not a verdict); and prints the ratios to the floor,
 # then a scaling table: time and peak memory of the 2x and 4x traces over
 # the 1x ones. A benchmark, not a test: it fails only when it cannot run.
 #
@@ -132,6 +135,24 @@ for t in $MAINS; do
 			"(goal: 1.5x at most)\n", a / r }'
 	[ "${BENCH_CALLGRIND:-0}" = 1 ] && callgrind "$t"
 done
+
+# wip's cost per record, against wwnr's on the same records
+WIP=$DIR/wip-grown.dat
+if [ -s "$WIP" ] || python3 tests/lib/make_trace.py grow tests/kmod/traces/x86_64-kernel-wip.dat \
+		"$WIP" 200 > /dev/null 2>&1; then
+	i=0
+	while [ $i -lt "$RUNS" ]; do
+		timed floor "$WIP" "$FLOOR" "$WIP"
+		timed rvreplay-wip "$WIP" "$RVREPLAY" --monitor wip "$WIP"
+		timed rvreplay-wwnr "$WIP" "$RVREPLAY" --monitor wwnr "$WIP"
+		i=$((i + 1))
+	done
+	table "$WIP" rvreplay-wip rvreplay-wwnr
+	awk -v p="$(median rvreplay-wip "$WIP" 5)" -v w="$(median rvreplay-wwnr "$WIP" 5)" \
+		-v n="$(records_of "$WIP")" 'BEGIN {
+		if (w > 0 && n > 0) printf "  wip / wwnr (cpu): %.2fx; wip %.0f ns per record\n",
+			p / w, p * 1e9 / n }'
+fi
 
 [ -z "$SCALE" ] && exit 0
 echo
