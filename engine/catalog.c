@@ -387,6 +387,28 @@ static int add_name(struct replay_options *opts, const char *name, char *err)
 	return add(opts, m, err);
 }
 
+/* "wwnr,stall": each name of a comma-separated list, as the module's monitors= takes them. */
+static int add_list(struct replay_options *opts, const char *list, char *err)
+{
+	char name[64];
+	size_t len;
+
+	for (const char *p = list;; p += len + 1) {
+		len = strcspn(p, ",");
+		if (!len || len >= sizeof(name)) {
+			snprintf(err, TRACE_ERR_LEN, "bad monitor list '%s' (names separated by "
+				 "commas: wwnr,stall)", list);
+			return -1;
+		}
+		memcpy(name, p, len);
+		name[len] = '\0';
+		if (add_name(opts, name, err))
+			return -1;
+		if (!p[len])
+			return 0;
+	}
+}
+
 /**
  * catalog_is_container() - whether a name is a container of a profile's monitors
  * @p: the profile
@@ -404,7 +426,7 @@ bool catalog_is_container(const struct rv_profile *p, const char *name)
 
 /**
  * catalog_select() - the monitors named on the command line
- * @names: monitor or container names, or none for rtapp
+ * @names: monitor or container names, each may be a comma-separated list; none: rtapp
  * @nr: how many
  * @opts: gets the monitors, in the profile's order; opts->profile is set
  * @err: TRACE_ERR_LEN bytes for an unknown name
@@ -420,7 +442,7 @@ int catalog_select(const char *const *names, int nr, struct replay_options *opts
 	if (!nr)
 		return add_name(opts, CATALOG_DEFAULT_CONTAINER, err);
 	for (int i = 0; i < nr; i++)
-		if (add_name(opts, names[i], err))
+		if (add_list(opts, names[i], err))
 			return -1;
 	/* profile order, so the output does not depend on the option order */
 	for (int i = 0; opts->profile->monitors[i]; i++)

@@ -68,6 +68,11 @@ check "two traces: each judged, the worst exit code, and which trace gave it" \
 check_error "unknown option"	"--bogus $T/cyclictest-abs.dat"	"unknown option '--bogus'"
 check_error "no wakeup monitor before 7.3" "-m wakeup $T/cyclictest-abs.dat" "no monitor 'wakeup' in profile 6.17"
 check_error "unknown monitor"	"-m nope $T/cyclictest-abs.dat" "no monitor 'nope' in profile 6.17"
+check "a comma-separated list of monitors" "-s -m wwnr,stall --hz 250 $T/cyclictest-abs.dat" 0 \
+	"^monitors: wwnr stall \\(profile 6.17"
+check_error "an empty name in the list" "-m wwnr, $T/cyclictest-abs.dat" \
+	"bad monitor list 'wwnr,' \\(names separated by commas: wwnr,stall\\)"
+check_error "an unknown name in the list" "-m wwnr,nope $T/cyclictest-abs.dat" "no monitor 'nope' in profile 6.17"
 # The kernel's other monitors: listed with what they would need, never judged.
 for m in wwnr wip stall opid sco snroc scpd snep sts nrp sssw nomiss pagefault sleep wakeup; do
 	check "list names $m"	"list"					0 "^  $m: "
