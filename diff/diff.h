@@ -44,7 +44,7 @@ enum diff_why {
 /* One step, live (an event_<monitor> record) or replayed. */
 struct diff_step {
 	int		monitor;	/* index in the replay options' monitors */
-	int		pid;
+	int		pid;		/* or a per-CPU monitor's CPU (diff_instance()) */
 	struct diff_key	at;		/* the triggering record */
 	enum trace_kind	kind;		/* its kind */
 	bool		asleep;		/* a sched_switch the trace shows as a sleep */
@@ -57,7 +57,7 @@ struct diff_step {
 /* A live error record. */
 struct diff_live {
 	int			monitor;
-	int			pid;
+	int			pid;		/* or a per-CPU monitor's CPU (diff_instance()) */
 	char			comm[TRACE_COMM_LEN];
 	char			system[16];	/* "rvreplay" or "rv" */
 	struct trace_ref	ref;		/* the error record itself */
@@ -70,6 +70,8 @@ struct diff_live {
 	struct diff_key		next_at;
 	struct trace_ref	next_ref;
 	enum trace_kind		next_kind;
+	/* an HA's clock ran out (event "none"): matched by time, not by record */
+	bool			timeout;
 };
 
 /*
@@ -132,6 +134,8 @@ struct diff_result {
 	unsigned long		live_steps;
 	unsigned long		replay_steps;
 	unsigned long		live_errors;
+	unsigned long		live_timeouts;	/* of them, clocks run out (event "none") */
+	unsigned long		timeouts_matched;
 	unsigned long		replay_verdicts;
 	unsigned long		foreign;	/* live records of monitors not replayed */
 	struct lost_gap		*lost;
@@ -147,7 +151,8 @@ struct diff_result {
 	struct replay_stats	stats;
 };
 
-int diff_monitors_of_trace(struct trace_input *in, char *names, size_t len);
+int diff_monitors_of_trace(struct trace_input *in, char *names, size_t len, char *params,
+			   size_t params_len);
 int diff_run(struct trace_input *in, const struct diff_options *opts, struct diff_result *res,
 	     char *err);
 void diff_release(struct diff_result *res);

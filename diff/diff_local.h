@@ -96,7 +96,14 @@ void diff_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const
 /* dispatch.c */
 bool diff_switched_out_asleep(const struct trace_record *rec);
 int diff_targets_of(const struct trace_record *rec, struct diff_target *t);
-bool diff_gives_to(const struct diff_candidate *c, const struct rv_monitor *m, int pid);
+bool diff_gives_to(const struct diff_candidate *c, const struct rv_monitor *m, int instance);
+
+/* live_parse.c */
+void diff_parse_step(const struct rv_monitor *m, const struct trace_record *rec,
+		     struct diff_step *st);
+bool diff_timeout(const struct trace_record *rec);
+int diff_instance(const struct rv_monitor *m, int pid, int cpu);
+int diff_instance_of_live(const struct rv_monitor *m, const struct trace_record *rec);
 
 /* live_scan.c */
 int diff_scan_pass(struct trace_input *in, struct diff_scan *s, char *err);
