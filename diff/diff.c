@@ -50,9 +50,15 @@ int diff_run(struct trace_input *in, const struct diff_options *opts, struct dif
 	cmp.nr_rerun = rerun.nr_steps;
 	cmp.born = s.born;
 	cmp.nr_born = s.nr_born;
+	cmp.live = s.steps;
+	cmp.nr_live = s.nr_steps;
 	/* without live steps there is nothing to compare the replay's steps with */
 	if (s.nr_steps && diff_compare_steps(&cmp, s.steps, s.nr_steps, c.steps, c.nr_steps))
 		goto oom;
+	if (diff_explain_starts(in, &cmp)) {
+		snprintf(err, TRACE_ERR_LEN, "reading the trace again failed, or out of memory");
+		goto out;
+	}
 	if (diff_match(&cmp, &rerun))
 		goto oom;
 	ret = 0;

@@ -38,6 +38,7 @@ enum diff_why {
 	DIFF_HARDIRQ,		/* lockdep's hard irq context against the trace's bit */
 	DIFF_SET_STATE,		/* SLEEP at set_current_state(), not at the switch */
 	DIFF_BEFORE,		/* the live monitor learned a task's atoms before the trace */
+	DIFF_SWITCH_STATE,	/* an automaton's start: the raw switch state against the trace's */
 	DIFF_NR_WHY
 };
 
@@ -86,6 +87,8 @@ struct diff_divergence {
 	struct diff_key		at;
 	bool			live_has;	/* a live step there */
 	bool			replay_has;
+	unsigned int		nr_live;	/* the steps of each side at that record */
+	unsigned int		nr_replay;
 	struct diff_step	live;
 	struct diff_step	replay;
 	enum diff_why		why;

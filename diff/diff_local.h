@@ -83,6 +83,8 @@ struct diff_compare {
 	unsigned int			nr_rerun;
 	const int			*born;		/* tasks forked in the trace */
 	unsigned int			nr_born;
+	const struct diff_step		*live;		/* the live steps, sorted */
+	unsigned int			nr_live;
 };
 
 /* keys.c */
@@ -124,6 +126,12 @@ int diff_compare_steps(struct diff_compare *cmp, const struct diff_step *live, u
 		       const struct diff_step *replay, unsigned int nr);
 const struct diff_divergence *diff_divergence_at(const struct diff_result *res, int monitor,
 						 int pid, const struct diff_key *at);
+bool diff_born_in_trace(const struct diff_compare *cmp, int pid);
+bool diff_stepped_before(const struct diff_compare *cmp, int monitor, int pid,
+			 const struct diff_key *at);
+
+/* starts.c */
+int diff_explain_starts(struct trace_input *in, struct diff_compare *cmp);
 
 /* match.c */
 int diff_match(struct diff_compare *cmp, const struct diff_collect *rerun);

@@ -108,6 +108,23 @@ static bool rerun_has(const struct diff_step *keys, unsigned int n, int monitor,
 	return false;
 }
 
+/*
+ * A live automaton's error with no live step of its task before it in
+ * the trace: its instance was monitoring before the trace began (a start
+ * gives no step, and every event after one steps until an error; only
+ * where the trace does not say when the live monitors started, and for a
+ * task older than the trace).
+ */
+static bool automaton_started_before(const struct diff_compare *cmp, const struct diff_entry *e)
+{
+	const struct rv_monitor *m = cmp->opts->replay.monitors[e->monitor];
+
+	return e->side == DIFF_LIVE_ONLY && m->instance == RV_PER_TASK &&
+	       (m->type == RV_MONITOR_DA || m->type == RV_MONITOR_HA) && !cmp->res->nr_windows &&
+	       !diff_born_in_trace(cmp, e->pid) &&
+	       !diff_stepped_before(cmp, e->monitor, e->pid, &e->at);
+}
+
 static void explain_entry(struct diff_entry *e, const struct diff_compare *cmp,
 			  const struct diff_collect *rerun)
 {
@@ -139,6 +156,8 @@ static void explain_entry(struct diff_entry *e, const struct diff_compare *cmp,
 	if (d) {
 		e->divergence = d;
 		e->why = d->why;
+	} else if (automaton_started_before(cmp, e)) {
+		e->why = DIFF_BEFORE;
 	}
 }
 
