@@ -42,11 +42,44 @@ static bool automaton(const struct rv_monitor *m)
 	       m->instance == RV_PER_TASK;
 }
 
-/* Unexplained, of a per-task automaton, one side with no step at all at the record. */
-static bool candidate(const struct diff_options *opts, const struct diff_divergence *d)
+/* A verdict of one side at the record: its instance stopped there, which is no start. */
+static bool verdict_at(const struct diff_compare *cmp, const struct diff_divergence *d, bool live)
 {
-	return d->why == DIFF_UNEXPLAINED && automaton(opts->replay.monitors[d->monitor]) &&
-	       (!d->nr_live) != (!d->nr_replay);
+	const struct diff_result *res = cmp->res;
+
+	if (live) {
+		for (unsigned int i = 0; i < res->nr_lives; i++) {
+			const struct diff_live *l = &res->lives[i];
+
+			if (l->monitor == d->monitor && l->pid == d->pid &&
+			    ((l->tied && !diff_key_cmp(&l->at, &d->at)) ||
+			     (l->has_next && !diff_key_cmp(&l->next_at, &d->at))))
+				return true;
+		}
+		return false;
+	}
+	for (unsigned int i = 0; i < res->nr_verdicts; i++) {
+		const struct verdict *v = &res->verdicts[i];
+		struct diff_key at = { v->ts, v->cpu, v->event_ref.offset };
+
+		if (diff_monitor_of(cmp->opts, v->monitor) == d->monitor &&
+		    diff_instance(v->monitor, v->pid, v->cpu) == d->pid && !diff_key_cmp(&at, &d->at))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Unexplained, of a per-task automaton, one side with no step at all at
+ * the record, and no verdict there of one side only (an error stops an
+ * instance, and the steps that follow differ because of it).
+ */
+static bool candidate(const struct diff_compare *cmp, const struct diff_divergence *d)
+{
+	const struct rv_monitor *m = cmp->opts->replay.monitors[d->monitor];
+
+	return d->why == DIFF_UNEXPLAINED && automaton(m) && (!d->nr_live) != (!d->nr_replay) &&
+	       verdict_at(cmp, d, true) == verdict_at(cmp, d, false);
 }
 
 static int div_cmp(const void *a, const void *b)
@@ -135,7 +168,7 @@ int diff_explain_starts(struct trace_input *in, struct diff_compare *cmp)
 	if (!s.divs)
 		return -1;
 	for (unsigned int i = 0; i < res->nr_divergences; i++)
-		if (candidate(cmp->opts, &res->divergences[i]))
+		if (candidate(cmp, &res->divergences[i]))
 			s.divs[s.nr_divs++] = &res->divergences[i];
 	if (!s.nr_divs) {
 		ret = 0;
