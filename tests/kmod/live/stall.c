@@ -36,8 +36,29 @@
 #define STALL_SETTLE_MS		5
 #define STALL_LATE_MS		150
 #define STALL_EXIT_MS		50
+#define STALL_LOOP		200000
 
 static volatile bool done;
+
+static bool before(struct timespec a, struct timespec b)
+{
+	return a.tv_sec < b.tv_sec || (a.tv_sec == b.tv_sec && a.tv_nsec < b.tv_nsec);
+}
+
+/*
+ * Busy for @ms, reading the clock between runs of a loop: a static
+ * binary's clock_gettime() is a system call, and a spin of them would
+ * fill the trace (and the real-time hog's sleep monitor) with records.
+ */
+static void spin_ms(long ms)
+{
+	struct timespec end = workload_after(workload_now(), ms * WORKLOAD_NSEC_PER_MSEC);
+
+	do {
+		for (volatile int i = 0; i < STALL_LOOP; i++)
+			;
+	} while (before(workload_now(), end));
+}
 
 static void *hog(void *arg)
 {
@@ -50,8 +71,8 @@ static void *hog(void *arg)
 	for (int i = 0; i < STALL_ROUNDS; i++) {
 		t = workload_after(t, STALL_REST_MS * WORKLOAD_NSEC_PER_MSEC);
 		workload_sleep_until(t);
-		t = workload_after(t, STALL_SPIN_MS * WORKLOAD_NSEC_PER_MSEC);
-		workload_spin_until(t);
+		spin_ms(STALL_SPIN_MS);
+		t = workload_now();
 	}
 	done = true;
 	return NULL;
@@ -80,8 +101,7 @@ static void late(int prio, bool spin)
 	workload_pin(STALL_LATE_CPU);
 	workload_set_prio(prio);
 	if (spin)
-		workload_spin_until(workload_after(workload_now(),
-						   STALL_LATE_MS * WORKLOAD_NSEC_PER_MSEC));
+		spin_ms(STALL_LATE_MS);
 	else
 		nanosleep(&nap, NULL);
 	_exit(0);
