@@ -52,9 +52,12 @@ int diff_run(struct trace_input *in, const struct diff_options *opts, struct dif
 	cmp.nr_born = s.nr_born;
 	cmp.live = s.steps;
 	cmp.nr_live = s.nr_steps;
+	cmp.replay = c.steps;
+	cmp.nr_replay = c.nr_steps;
 	/* without live steps there is nothing to compare the replay's steps with */
 	if (s.nr_steps && diff_compare_steps(&cmp, s.steps, s.nr_steps, c.steps, c.nr_steps))
 		goto oom;
+	diff_explain_clocks(&cmp);
 	if (diff_explain_starts(in, &cmp)) {
 		snprintf(err, TRACE_ERR_LEN, "reading the trace again failed, or out of memory");
 		goto out;

@@ -39,6 +39,7 @@ enum diff_why {
 	DIFF_SET_STATE,		/* SLEEP at set_current_state(), not at the switch */
 	DIFF_BEFORE,		/* the live monitor learned a task's atoms before the trace */
 	DIFF_SWITCH_STATE,	/* an automaton's start: the raw switch state against the trace's */
+	DIFF_CLOCK_EDGE,	/* an HA's wait at its bound, timed by records or by the probe */
 	DIFF_NR_WHY
 };
 
@@ -141,6 +142,7 @@ struct diff_result {
 	unsigned long		timeouts_matched;
 	unsigned long		replay_verdicts;
 	unsigned long		foreign;	/* live records of monitors not replayed */
+	uint64_t		live_delay_max;	/* ns from a record to a live record tied to it */
 	struct lost_gap		*lost;
 	unsigned int		nr_lost;
 	struct diff_window	*windows;	/* when the module said when it ran */

@@ -85,6 +85,8 @@ struct diff_compare {
 	unsigned int			nr_born;
 	const struct diff_step		*live;		/* the live steps, sorted */
 	unsigned int			nr_live;
+	const struct diff_step		*replay;	/* the replayed steps, sorted */
+	unsigned int			nr_replay;
 };
 
 /* keys.c */
@@ -129,6 +131,11 @@ const struct diff_divergence *diff_divergence_at(const struct diff_result *res, 
 bool diff_born_in_trace(const struct diff_compare *cmp, int pid);
 bool diff_stepped_before(const struct diff_compare *cmp, int monitor, int pid,
 			 const struct diff_key *at);
+
+/* clocks.c */
+bool diff_clock_edge(const struct diff_compare *cmp, int monitor, int pid,
+		     const struct diff_key *at);
+void diff_explain_clocks(struct diff_compare *cmp);
 
 /* starts.c */
 int diff_explain_starts(struct trace_input *in, struct diff_compare *cmp);

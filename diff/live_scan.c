@@ -101,6 +101,19 @@ static void add_candidate(struct diff_scan *s, struct diff_cpu_scan *c,
 		resolve_waiting(s, c, cand);
 }
 
+/*
+ * How long after its trigger a record of our module came: at most, how
+ * late its probe read its clock (it reads it before writing the record;
+ * the kernel's rv:* probes may write theirs before the trigger's).
+ */
+static void note_delay(struct diff_scan *s, const struct trace_record *rec,
+		       const struct diff_candidate *cand)
+{
+	if (cand && !strcmp(rec->rv.system, "rvreplay") && rec->ts >= cand->at.ts &&
+	    rec->ts - cand->at.ts > s->res->live_delay_max)
+		s->res->live_delay_max = rec->ts - cand->at.ts;
+}
+
 static void add_live_error(struct diff_scan *s, struct diff_cpu_scan *c,
 			   const struct trace_record *rec, int m, const struct diff_candidate *cand)
 {
@@ -121,6 +134,7 @@ static void add_live_error(struct diff_scan *s, struct diff_cpu_scan *c,
 	l->ref = rec->ref;
 	l->ts = rec->ts;
 	l->tied = cand != NULL;
+	note_delay(s, rec, cand);
 	l->at = cand ? cand->at : diff_key_of(rec);
 	l->at_ref = cand ? cand->ref : rec->ref;
 	l->at_kind = cand ? cand->kind : TRACE_OTHER;
@@ -158,6 +172,7 @@ static void add_live_step(struct diff_scan *s, const struct trace_record *rec, i
 	st->asleep = cand && cand->asleep;
 	st->seq = s->seq++;
 	diff_parse_step(mon, rec, st);
+	note_delay(s, rec, cand);
 	s->res->live_steps++;
 }
 

@@ -156,6 +156,8 @@ static void explain_entry(struct diff_entry *e, const struct diff_compare *cmp,
 	if (d) {
 		e->divergence = d;
 		e->why = d->why;
+	} else if (diff_clock_edge(cmp, e->monitor, e->pid, &e->at)) {
+		e->why = DIFF_CLOCK_EDGE;
 	} else if (automaton_started_before(cmp, e)) {
 		e->why = DIFF_BEFORE;
 	}

@@ -31,6 +31,9 @@ static const struct {
 				"at the switch (TASK_INTERRUPTIBLE alone, also when preempted), the "
 				"trace shows it masked and a preemption as R+ (docs/semantics.md "
 				"section 9)" },
+	[DIFF_CLOCK_EDGE] = { "clock-edge", "a hybrid automaton's wait at its bound (or the bound "
+			      "less one jiffy) within the time from a record to the live monitor's "
+			      "probe after it, which reads its own clock (docs/semantics.md section 6)" },
 };
 
 /**

@@ -424,6 +424,75 @@ START_TEST(per_cpu_keyed_by_cpu)
 }
 END_TEST
 
+/* ---- a hybrid automaton's wait at an edge ---- */
+
+/* The replay's steps of stall's pid 7: woken (its clock reset) at 1 ms, then what @later says. */
+static void edge_case(struct match_case *mc, struct diff_step *steps, uint64_t live_delay)
+{
+	case_init(mc);
+	mc->opts.replay.hz = 250;
+	mc->opts.replay.param_values[0][0] = 2;		/* threshold_jiffies: 8 ms, unsure from 4 */
+	mc->res.live_delay_max = live_delay;
+	/* dequeued x sched_wakeup -> enqueued: the reset */
+	steps[0] = (struct diff_step){ .monitor = 0, .pid = 7, .at = { 1000000, 0, 10 },
+				       .states = 1UL << 0, .atoms = 1UL << 3, .next = 1UL << 1 };
+	mc->cmp.replay = steps;
+	mc->cmp.nr_replay = 1;
+}
+
+START_TEST(wait_at_an_edge)
+{
+	struct match_case mc;
+	struct diff_step steps[1];
+	struct diff_key at;
+
+	edge_case(&mc, steps, 20000);
+	/* 4 ms after the reset, 15 us off: the module may have found it unsure */
+	at = (struct diff_key){ 1000000 + 4000000 + 15000, 0, 20 };
+	ck_assert(diff_clock_edge(&mc.cmp, 0, 7, &at));
+	/* 8 ms, 30 us before: the module may have found it over */
+	at = (struct diff_key){ 1000000 + 8000000 - 30000, 1, 30 };
+	ck_assert(diff_clock_edge(&mc.cmp, 0, 7, &at));
+	/* 6 ms: both sides unsure, 12 ms: both over; 50 us off an edge is beyond twice the delay */
+	at = (struct diff_key){ 1000000 + 6000000, 0, 40 };
+	ck_assert(!diff_clock_edge(&mc.cmp, 0, 7, &at));
+	at = (struct diff_key){ 1000000 + 12000000, 0, 50 };
+	ck_assert(!diff_clock_edge(&mc.cmp, 0, 7, &at));
+	at = (struct diff_key){ 1000000 + 4000000 + 50000, 0, 60 };
+	ck_assert(!diff_clock_edge(&mc.cmp, 0, 7, &at));
+	/* another task, or no live delay at all: nothing at an edge */
+	at = (struct diff_key){ 1000000 + 4000000, 0, 20 };
+	ck_assert(!diff_clock_edge(&mc.cmp, 0, 8, &at));
+	case_release(&mc);
+	edge_case(&mc, steps, 0);
+	at = (struct diff_key){ 1000000 + 4000000 + 1, 0, 20 };
+	ck_assert(!diff_clock_edge(&mc.cmp, 0, 7, &at));
+	case_release(&mc);
+}
+END_TEST
+
+START_TEST(edge_explains_a_verdict)
+{
+	struct match_case mc;
+	struct diff_step steps[1];
+	struct diff_live *l;
+
+	edge_case(&mc, steps, 20000);
+	/* the module found the clock over at the switch-in, the replay unsure */
+	l = &mc.lives[mc.res.nr_lives++];
+	l->monitor = 0;
+	l->pid = 7;
+	l->ts = 9000000;
+	l->tied = true;
+	l->at = (struct diff_key){ 1000000 + 8000000 - 10000, 0, 90 };
+	run_match(&mc);
+	ck_assert_uint_eq(mc.res.live_only, 1);
+	ck_assert_int_eq(mc.res.entries[0].why, DIFF_CLOCK_EDGE);
+	ck_assert_uint_eq(mc.res.unexplained, 0);
+	case_release(&mc);
+}
+END_TEST
+
 Suite *diff_live_suite(void)
 {
 	Suite *s = suite_create("diff_live");
@@ -439,6 +508,8 @@ Suite *diff_live_suite(void)
 	tcase_add_test(tc, timeout_matches_next_constraint);
 	tcase_add_test(tc, timeout_takes_what_tied_errors_leave);
 	tcase_add_test(tc, per_cpu_keyed_by_cpu);
+	tcase_add_test(tc, wait_at_an_edge);
+	tcase_add_test(tc, edge_explains_a_verdict);
 	suite_add_tcase(s, tc);
 	return s;
 }

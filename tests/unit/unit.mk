@@ -52,7 +52,7 @@ $(BUILD)/tests/unit/%.o: tests/unit/%.c $(SPEC_NAMES:%=$(SPEC_GEN)/%.h)
 
 UNIT_ANALYZER_OBJS = $(REPORT_OBJS) $(ENGINE_OBJS) $(TRACEDAT_BUILD_OBJS) \
 		     $(BUILD)/recorder/tracedat_write.o \
-		     $(addprefix $(BUILD)/diff/,match.o keys.o windows.o steps.o live_parse.o) $(PARSER_OBJS)
+		     $(addprefix $(BUILD)/diff/,match.o keys.o windows.o steps.o live_parse.o clocks.o) $(PARSER_OBJS)
 
 $(BUILD)/unit-tests: $(UNIT_OBJS) $(SPEC_OBJS) $(LTLC_LIB_OBJS) $(UNIT_ANALYZER_OBJS) \
 		     $(BUILD)/libmonitors.a
