@@ -93,7 +93,7 @@ plan()
 	echo "prio-late-fault 8192 - prio_late fault"
 	echo "preexisting 8192 pre=preexisting -"
 	echo "lost 4 - futex_wake lower"
-	# last: its spinner outlives it by about 100 ms
+	# last: its spinner outlives it by about 120 ms
 	echo "stall 8192 profile=7.1,monitors=all,params=stall.threshold_jiffies=2 stall"
 }
 
@@ -176,7 +176,7 @@ scenario_check()
 		diff_check "$arch $name: only priority-late differences" "$dat" 1 priority-late
 		;;
 	stall)
-		diff_check "$arch $name: live and replay agree, every verdict and step" "$dat" 0 -
+		stall_check "$arch $name: live and replay agree, every verdict and step, but at a clock's edge" "$dat"
 		automata_judged "$arch" "$name" "$dat"
 		;;
 	preexisting)
@@ -197,6 +197,28 @@ scenario_check()
 	esac
 }
 
+# The stall scenario: equal, or differing only where a wait was at its
+# bound (or the bound less one jiffy) within the microseconds between a
+# record and the module's probe, which reads its own clock ([clock-edge],
+# docs/semantics.md section 6): rare, and neither side is wrong.
+stall_check()
+{
+	local desc=$1 trace=$2 out=$2.diff got
+
+	"$rvreplay" diff --states -s "$trace" > "$out" 2>&1
+	got=$?
+	if [ "$got" -gt 1 ] || grep -q UNEXPLAINED "$out"; then
+		not_ok "$desc" "rvreplay diff exited $got:" "$(grep -B8 -A3 -m3 UNEXPLAINED "$out" ||
+			head -c 1500 "$out")"
+	elif grep -E '^(live only|replay only)|explained \[' "$out" | grep -v '\[clock-edge\]' |
+			grep -q '\['; then
+		not_ok "$desc" "differences other than [clock-edge]:" "$(grep -m5 'explained \[' "$out")"
+	else
+		ok "$desc: $(grep -m1 '^Summary' "$out" | sed 's/^Summary: //')$([ "$got" = 1 ] &&
+			echo "; at a clock's edge: $(grep -c 'explained \[clock-edge\]' "$out")")"
+	fi
+}
+
 # The automata ran live and judged: stall gave verdicts, one of them a
 # clock still past its bound at the disabling, and all matched; wwnr stepped.
 automata_judged()
@@ -205,7 +227,7 @@ automata_judged()
 
 	"$rvreplay" diff -s -m stall "$dat" > "$dat.stall" 2>&1
 	stall=$(grep -m1 '^Summary' "$dat.stall")
-	if echo "$stall" | grep -qE '^Summary: ([1-9][0-9]*) live verdicts, \1 replayed: \1 matched' &&
+	if echo "$stall" | grep -qE '^Summary: [0-9]+ live verdicts, [0-9]+ replayed: [1-9][0-9]* matched' &&
 	   grep -qE '^Clocks: ([1-9][0-9]*) live verdicts .*, \1 matched' "$dat.stall"; then
 		ok "$arch $name: stall judged live:${stall#Summary:}; $(grep -m1 '^Clocks' "$dat.stall")"
 	else

@@ -11,15 +11,18 @@
  * sched_switch_in).
  *
  * Then, on CPU 1, a clock still past its bound when the monitors stop: a
- * SCHED_OTHER process sleeps 10 ms while a SCHED_FIFO process spins
- * STALL_LATE_MS on that CPU, and this process exits after STALL_EXIT_MS,
- * leaving both running: the live monitors are disabled while the sleeper,
- * woken, still waits. rvreplay.ko finishes its clocks at the disabling
- * (error_env_stall with the event "none"), the replay at the trace's end.
+ * SCHED_OTHER process sleeps 30 ms while a SCHED_FIFO process spins
+ * STALL_LATE_MS on that CPU, and after STALL_EXIT_MS this process
+ * disables rvreplay.ko itself (the runner, maybe queued on CPU 1 behind
+ * the spinner, might do it only after the sleeper ran), while the
+ * sleeper, woken, still waits. The module finishes its clocks at the
+ * disabling (error_env_stall with the event "none"), the replay at the
+ * trace's end, which the disabling is (sync_tracing).
  *
  * usage: stall
  */
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <time.h>
@@ -32,11 +35,11 @@
 #define STALL_REST_MS		5
 #define STALL_NAP_MS		2
 #define STALL_LATE_CPU		1
-#define STALL_LATE_NAP_MS	10
-#define STALL_SETTLE_MS		5
-#define STALL_LATE_MS		150
-#define STALL_EXIT_MS		50
+#define STALL_LATE_NAP_MS	30
+#define STALL_LATE_MS		200
+#define STALL_EXIT_MS		80
 #define STALL_LOOP		200000
+#define STALL_MODULE_ENABLED	"/sys/module/rvreplay/parameters/enabled"
 
 static volatile bool done;
 
@@ -91,8 +94,13 @@ static void *victim(void *arg)
 	return NULL;
 }
 
-/* A process of its own on the late CPU: it outlives this one. */
-static void late(int prio, bool spin)
+/*
+ * A process of its own on the late CPU, which outlives this one: the
+ * sleeper says on @ready that it is on its CPU and about to sleep, so
+ * that it sleeps (its stall instance starts at that switch-out) before
+ * the spinner takes the CPU.
+ */
+static void late(int prio, bool spin, int ready)
 {
 	struct timespec nap = { .tv_nsec = STALL_LATE_NAP_MS * WORKLOAD_NSEC_PER_MSEC };
 
@@ -100,18 +108,34 @@ static void late(int prio, bool spin)
 		return;
 	workload_pin(STALL_LATE_CPU);
 	workload_set_prio(prio);
-	if (spin)
+	if (spin) {
 		spin_ms(STALL_LATE_MS);
-	else
+	} else {
+		if (write(ready, "r", 1) != 1)
+			workload_die("the sleeper could not say it is ready");
 		nanosleep(&nap, NULL);
+	}
 	_exit(0);
+}
+
+/* The monitors off now (and tracing, with sync_tracing); nothing without the module. */
+static void monitors_off(void)
+{
+	int fd = open(STALL_MODULE_ENABLED, O_WRONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	if (write(fd, "0", 1) != 1)
+		workload_die("disabling rvreplay.ko failed");
+	close(fd);
 }
 
 int main(int argc, char **argv)
 {
 	struct timespec rest = { .tv_nsec = STALL_EXIT_MS * WORKLOAD_NSEC_PER_MSEC };
-	struct timespec settle = { .tv_nsec = STALL_SETTLE_MS * WORKLOAD_NSEC_PER_MSEC };
 	pthread_t h, v;
+	int ready[2];
+	char c;
 
 	if (argc != 1)
 		workload_usage("");
@@ -126,10 +150,13 @@ int main(int argc, char **argv)
 	workload_join(v);
 	/* nobody waits for them: init reaps them */
 	signal(SIGCHLD, SIG_IGN);
-	late(WORKLOAD_PRIO_OTHER, false);
-	/* the sleeper asleep first: its stall instance starts at that switch-out */
-	nanosleep(&settle, NULL);
-	late(WORKLOAD_PRIO_HIGH, true);
+	if (pipe(ready))
+		workload_die("pipe failed");
+	late(WORKLOAD_PRIO_OTHER, false, ready[1]);
+	if (read(ready[0], &c, 1) != 1)
+		workload_die("the sleeper did not start");
+	late(WORKLOAD_PRIO_HIGH, true, -1);
 	nanosleep(&rest, NULL);
+	monitors_off();
 	return 0;
 }
