@@ -18,7 +18,6 @@
 #include <string.h>
 
 #include "diff_local.h"
-#include "events.h"
 
 /* A task with such a divergence, and its last switch-out so far. */
 struct start_task {
