@@ -23,6 +23,7 @@
 struct diff_cli {
 	struct cmd_options	common;
 	char			trace_names[128];
+	char			trace_params[128];
 	struct diff_options	opts;
 	const char		*arch;		/* the trace's, settled */
 	const char		*path;
@@ -34,10 +35,12 @@ static const char usage_text[] =
 "\n"
 "Replay a trace and compare the replay's verdicts with the live ones it\n"
 "holds: rvreplay:error_<monitor> of the rvreplay kernel module, or\n"
-"rv:error_<monitor> of the kernel's own monitors. Each live error is tied\n"
-"to the record that triggered it (the latest earlier record on its CPU that\n"
-"the monitor handles for that task). Differences are shown with their\n"
-"context and, when one applies, the documented divergence that explains them.\n"
+"rv:error_<monitor> of the kernel's own monitors (and error_env_<monitor>\n"
+"of a hybrid automaton). Each live error is tied to the record that\n"
+"triggered it (the latest earlier record on its CPU that the monitor\n"
+"handles for that task, or for a per-CPU monitor any record it handles).\n"
+"Differences are shown with their context and, when one applies, the\n"
+"documented divergence that explains them.\n"
 "\n"
 "  -m, --monitor NAME      the monitors to compare (default: those the module\n"
 "                          ran, as the trace says, else rtapp); repeatable\n"
@@ -51,6 +54,10 @@ static const char usage_text[] =
 "      --damaged=MODE      fail (default) or report: data the reader cannot read\n"
 "      --context N         events shown per difference (default 8)\n"
 "      --ts UNIT           times in us (default, as trace-cmd report), ns or rel\n"
+"      --hz N              the traced kernel's CONFIG_HZ (stall's clock counts jiffies;\n"
+"                          default: the module's line)\n"
+"      --param M.NAME=V    a monitor's parameter: stall.threshold_jiffies (default:\n"
+"                          the module's line, else 1000)\n"
 "      --profile VERSION   the monitors' kernel version: 6.17, 7.1 or 7.3\n"
 "      --arch ARCH         the trace's architecture (default: from the trace)\n"
 "      --buffer NAME       compare this buffer instance (default: the top one)\n"
@@ -135,21 +142,64 @@ static int gate(struct diff_cli *c, struct opened_trace *t, bool told)
 	return 0;
 }
 
+static bool selected(const struct replay_options *r, const char *name)
+{
+	for (int i = 0; i < r->nr_monitors; i++)
+		if (!strcmp(r->monitors[i]->name, name))
+			return true;
+	return false;
+}
+
+/*
+ * The parameters the module ran the selected monitors with
+ * ("stall.threshold_jiffies=2,..."), before those of --param, which
+ * override them. Return: 0, or EXIT_ERROR.
+ */
+static int trace_params(struct diff_cli *c)
+{
+	struct replay_options *r = &c->opts.replay;
+	struct param_setting given[MAX_PARAM_SETTINGS], one;
+	int nr_given = r->nr_settings;
+	char err[TRACE_ERR_LEN], *save = NULL, *tok;
+
+	memcpy(given, r->settings, sizeof(given));
+	r->nr_settings = 0;
+	for (tok = strtok_r(c->trace_params, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (params_parse(tok, &one) || r->nr_settings + nr_given >= MAX_PARAM_SETTINGS) {
+			cmd_error(c->path, "the module's parameters cannot be read: %s", tok);
+			return EXIT_ERROR;
+		}
+		if (selected(r, one.monitor))
+			r->settings[r->nr_settings++] = one;
+	}
+	memcpy(r->settings + r->nr_settings, given, nr_given * sizeof(given[0]));
+	r->nr_settings += nr_given;
+	if (params_resolve(r, err)) {
+		cmd_error(c->path, "the module's parameters: %s", err);
+		return EXIT_ERROR;
+	}
+	return 0;
+}
+
 /* The monitors: -m, else what the module wrote it ran, else rtapp. */
 static int select_monitors(void *cli, struct opened_trace *t)
 {
 	struct diff_cli *c = cli;
 	char err[TRACE_ERR_LEN], *save = NULL, *tok;
 	const char *names[CMD_MAX_NAMES];
-	int nr = 0, found;
+	int nr = 0, found, ret;
 
-	if (c->common.nr_names)
-		return catalog_select(c->common.names, c->common.nr_names, &c->opts.replay, err) ?
-		       cmd_usage_error("rvreplay diff", "%s", err) : gate(c, t, true);
-	found = diff_monitors_of_trace(t->in, c->trace_names, sizeof(c->trace_names));
+	found = diff_monitors_of_trace(t->in, c->trace_names, sizeof(c->trace_names),
+				       c->trace_params, sizeof(c->trace_params));
 	if (found < 0) {
 		cmd_error(c->path, "out of memory reading the trace");
 		return EXIT_ERROR;
+	}
+	if (c->common.nr_names) {
+		if (catalog_select(c->common.names, c->common.nr_names, &c->opts.replay, err))
+			return cmd_usage_error("rvreplay diff", "%s", err);
+		ret = trace_params(c);
+		return ret ? ret : gate(c, t, true);
 	}
 	for (tok = strtok_r(c->trace_names, ",", &save); tok && nr < CMD_MAX_NAMES;
 	     tok = strtok_r(NULL, ",", &save))
@@ -158,7 +208,8 @@ static int select_monitors(void *cli, struct opened_trace *t)
 		cmd_error(c->path, "the module ran monitors this profile lacks: %s", err);
 		return EXIT_ERROR;
 	}
-	return gate(c, t, found);
+	ret = trace_params(c);
+	return ret ? ret : gate(c, t, found);
 }
 
 static void print_record(const char *label, struct trace_input *in, const struct trace_ref *ref)
@@ -190,6 +241,34 @@ static void bitmap_list(unsigned long bits, char *buf, size_t len)
 	}
 }
 
+/* A deterministic or hybrid automaton's: one state, one event, one next state. */
+static bool automaton(const struct rv_monitor *m)
+{
+	return m->type == RV_MONITOR_DA || m->type == RV_MONITOR_HA;
+}
+
+/* The name of the lowest bit of @bits, by @name; "?" for none. */
+static const char *bit_name(unsigned long bits, unsigned int nr,
+			    const char *(*name)(unsigned int))
+{
+	for (unsigned int i = 0; i < nr; i++)
+		if (bits >> i & 1)
+			return name(i);
+	return "?";
+}
+
+/* A DA's step as the kernel's event_<monitor> prints it: "running x switch_out -> not_running". */
+static void print_da_step(const char *label, const struct rv_automaton *a,
+			  const struct diff_step *s)
+{
+	char state[ESCAPE_LEN(64)], event[ESCAPE_LEN(64)], next[ESCAPE_LEN(64)];
+
+	printf("  %-9s %s x %s -> %s\n", label,
+	       escape(bit_name(s->states, a->nr_states, a->state_name), state, sizeof(state)),
+	       escape(bit_name(s->atoms, a->nr_atoms, a->atom_name), event, sizeof(event)),
+	       escape(bit_name(s->next, a->nr_states, a->state_name), next, sizeof(next)));
+}
+
 static void print_step(const char *label, const struct rv_monitor *m, bool has,
 		       const struct diff_step *s)
 {
@@ -199,6 +278,10 @@ static void print_step(const char *label, const struct rv_monitor *m, bool has,
 
 	if (!has) {
 		printf("  %-9s no step\n", label);
+		return;
+	}
+	if (automaton(m)) {
+		print_da_step(label, a, s);
 		return;
 	}
 	atoms[0] = '\0';
@@ -234,14 +317,19 @@ static void print_entry(const struct diff_cli *c, struct trace_input *in,
 	char ts[32], buf[LINE_LEN], atoms[EXPLAIN_LEN], states[64], comm[ESCAPE_LEN(TRACE_COMM_LEN)];
 
 	time_text(&c->common.times, e->at.ts, ts, sizeof(ts));
-	printf("%-11s %-9s %-16s pid %-7d CPU %d at %s\n", side[e->side], m->name,
-	       escape(v ? v->comm : l->comm, comm, sizeof(comm)), e->pid, e->at.cpu, ts);
+	/* a DA's live record names no comm: the replay's, else the pid alone */
+	printf("%-11s %-9s %-16s %s %-7d CPU %d at %s\n", side[e->side], m->name,
+	       escape(v ? v->comm : l->comm[0] ? l->comm : "-", comm, sizeof(comm)),
+	       m->instance == RV_PER_CPU ? "cpu" : "pid", e->pid, e->at.cpu, ts);
 	if (e->side == DIFF_MATCHED)
 		return;
 	if (l) {
 		print_record("live:", in, &l->ref);
 		if (l->tied)
 			print_record("event:", in, &l->at_ref);
+		else if (l->timeout)
+			printf("  %-9s none: a clock ran out (the kernel's timer, or the module's "
+			       "disabling)\n", "event:");
 		else
 			printf("  %-9s no record of this task before it on CPU %d\n", "event:",
 			       l->ref.cpu);
@@ -250,10 +338,16 @@ static void print_entry(const struct diff_cli *c, struct trace_input *in,
 		explain_why(v, c->arch, buf, sizeof(buf));
 		printf("  %-9s %s\n", "why:", buf);
 		print_record("event:", in, &v->event_ref);
-		explain_atoms(v, atoms, sizeof(atoms));
-		explain_states(v->states_before, states, sizeof(states));
-		printf("  %-9s states %s -> none with atoms %s\n", "replay:", states,
-		       atoms[0] ? atoms : "(none)");
+		if (automaton(m)) {
+			printf("  %-9s event %s not expected in the state %s%s\n", "replay:",
+			       explain_da_event(v), explain_da_state(v),
+			       v->kind == RV_VIOLATION_CONSTRAINT ? " (its clock)" : "");
+		} else {
+			explain_atoms(v, atoms, sizeof(atoms));
+			explain_states(v->states_before, states, sizeof(states));
+			printf("  %-9s states %s -> none with atoms %s\n", "replay:", states,
+			       atoms[0] ? atoms : "(none)");
+		}
 	}
 	if (e->divergence)
 		print_divergence(c, e->divergence, "steps:");
@@ -360,6 +454,9 @@ static void print_summary(const struct diff_cli *c, const struct diff_result *re
 				printf(", %s x%lu", diff_why_key(w), res->by_why[w]);
 		printf("\n");
 	}
+	if (res->live_timeouts)
+		printf("Clocks: %lu live verdicts of a clock that ran out (event none), %lu matched "
+		       "by time\n", res->live_timeouts, res->timeouts_matched);
 	if (res->foreign)
 		printf("  %lu live records of monitors not compared were skipped\n", res->foreign);
 	if (c->opts.states)

@@ -50,9 +50,18 @@ int diff_run(struct trace_input *in, const struct diff_options *opts, struct dif
 	cmp.nr_rerun = rerun.nr_steps;
 	cmp.born = s.born;
 	cmp.nr_born = s.nr_born;
+	cmp.live = s.steps;
+	cmp.nr_live = s.nr_steps;
+	cmp.replay = c.steps;
+	cmp.nr_replay = c.nr_steps;
 	/* without live steps there is nothing to compare the replay's steps with */
 	if (s.nr_steps && diff_compare_steps(&cmp, s.steps, s.nr_steps, c.steps, c.nr_steps))
 		goto oom;
+	diff_explain_clocks(&cmp);
+	if (diff_explain_starts(in, &cmp)) {
+		snprintf(err, TRACE_ERR_LEN, "reading the trace again failed, or out of memory");
+		goto out;
+	}
 	if (diff_match(&cmp, &rerun))
 		goto oom;
 	ret = 0;
@@ -92,6 +101,8 @@ void diff_release(struct diff_result *res)
 struct monitors_scan {
 	char	*names;
 	size_t	len;
+	char	*params;
+	size_t	params_len;
 	bool	found;
 };
 
@@ -104,6 +115,9 @@ static int find_monitors_line(void *data, const struct trace_record *rec)
 	    !mark->kmod.monitors)
 		return 0;
 	snprintf(m->names, m->len, "%.*s", (int)mark->kmod.len, mark->kmod.monitors);
+	if (mark->kmod.params)
+		snprintf(m->params, m->params_len, "%.*s", (int)mark->kmod.params_len,
+			 mark->kmod.params);
 	m->found = true;
 	return 1;
 }
@@ -113,14 +127,18 @@ static int find_monitors_line(void *data, const struct trace_record *rec)
  * @in: the trace
  * @names: gets "pagefault,sleep" from "rvreplay-kmod: enabled ... monitors=..."
  * @len: its size
+ * @params: gets "stall.threshold_jiffies=2" from its " params=...", "" without
+ * @params_len: its size
  *
  * Return: 1 when the line was found, 0 when not, -1 when memory runs out.
  */
-int diff_monitors_of_trace(struct trace_input *in, char *names, size_t len)
+int diff_monitors_of_trace(struct trace_input *in, char *names, size_t len, char *params,
+			   size_t params_len)
 {
-	struct monitors_scan m = { names, len, false };
+	struct monitors_scan m = { names, len, params, params_len, false };
 
 	names[0] = '\0';
+	params[0] = '\0';
 	if (trace_input_iterate(in, find_monitors_line, &m) < 0)
 		return -1;
 	return m.found;

@@ -38,13 +38,15 @@ enum diff_why {
 	DIFF_HARDIRQ,		/* lockdep's hard irq context against the trace's bit */
 	DIFF_SET_STATE,		/* SLEEP at set_current_state(), not at the switch */
 	DIFF_BEFORE,		/* the live monitor learned a task's atoms before the trace */
+	DIFF_SWITCH_STATE,	/* an automaton's start: the raw switch state against the trace's */
+	DIFF_CLOCK_EDGE,	/* an HA's wait at its bound, timed by records or by the probe */
 	DIFF_NR_WHY
 };
 
 /* One step, live (an event_<monitor> record) or replayed. */
 struct diff_step {
 	int		monitor;	/* index in the replay options' monitors */
-	int		pid;
+	int		pid;		/* or a per-CPU monitor's CPU (diff_instance()) */
 	struct diff_key	at;		/* the triggering record */
 	enum trace_kind	kind;		/* its kind */
 	bool		asleep;		/* a sched_switch the trace shows as a sleep */
@@ -57,7 +59,7 @@ struct diff_step {
 /* A live error record. */
 struct diff_live {
 	int			monitor;
-	int			pid;
+	int			pid;		/* or a per-CPU monitor's CPU (diff_instance()) */
 	char			comm[TRACE_COMM_LEN];
 	char			system[16];	/* "rvreplay" or "rv" */
 	struct trace_ref	ref;		/* the error record itself */
@@ -70,6 +72,8 @@ struct diff_live {
 	struct diff_key		next_at;
 	struct trace_ref	next_ref;
 	enum trace_kind		next_kind;
+	/* an HA's clock ran out (event "none"): matched by time, not by record */
+	bool			timeout;
 };
 
 /*
@@ -84,6 +88,8 @@ struct diff_divergence {
 	struct diff_key		at;
 	bool			live_has;	/* a live step there */
 	bool			replay_has;
+	unsigned int		nr_live;	/* the steps of each side at that record */
+	unsigned int		nr_replay;
 	struct diff_step	live;
 	struct diff_step	replay;
 	enum diff_why		why;
@@ -132,8 +138,11 @@ struct diff_result {
 	unsigned long		live_steps;
 	unsigned long		replay_steps;
 	unsigned long		live_errors;
+	unsigned long		live_timeouts;	/* of them, clocks run out (event "none") */
+	unsigned long		timeouts_matched;
 	unsigned long		replay_verdicts;
 	unsigned long		foreign;	/* live records of monitors not replayed */
+	uint64_t		live_delay_max;	/* ns from a record to a live record tied to it */
 	struct lost_gap		*lost;
 	unsigned int		nr_lost;
 	struct diff_window	*windows;	/* when the module said when it ran */
@@ -147,7 +156,8 @@ struct diff_result {
 	struct replay_stats	stats;
 };
 
-int diff_monitors_of_trace(struct trace_input *in, char *names, size_t len);
+int diff_monitors_of_trace(struct trace_input *in, char *names, size_t len, char *params,
+			   size_t params_len);
 int diff_run(struct trace_input *in, const struct diff_options *opts, struct diff_result *res,
 	     char *err);
 void diff_release(struct diff_result *res);

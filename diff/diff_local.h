@@ -83,6 +83,10 @@ struct diff_compare {
 	unsigned int			nr_rerun;
 	const int			*born;		/* tasks forked in the trace */
 	unsigned int			nr_born;
+	const struct diff_step		*live;		/* the live steps, sorted */
+	unsigned int			nr_live;
+	const struct diff_step		*replay;	/* the replayed steps, sorted */
+	unsigned int			nr_replay;
 };
 
 /* keys.c */
@@ -96,7 +100,14 @@ void diff_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const
 /* dispatch.c */
 bool diff_switched_out_asleep(const struct trace_record *rec);
 int diff_targets_of(const struct trace_record *rec, struct diff_target *t);
-bool diff_gives_to(const struct diff_candidate *c, const struct rv_monitor *m, int pid);
+bool diff_gives_to(const struct diff_candidate *c, const struct rv_monitor *m, int instance);
+
+/* live_parse.c */
+void diff_parse_step(const struct rv_monitor *m, const struct trace_record *rec,
+		     struct diff_step *st);
+bool diff_timeout(const struct trace_record *rec);
+int diff_instance(const struct rv_monitor *m, int pid, int cpu);
+int diff_instance_of_live(const struct rv_monitor *m, const struct trace_record *rec);
 
 /* live_scan.c */
 int diff_scan_pass(struct trace_input *in, struct diff_scan *s, char *err);
@@ -117,6 +128,17 @@ int diff_compare_steps(struct diff_compare *cmp, const struct diff_step *live, u
 		       const struct diff_step *replay, unsigned int nr);
 const struct diff_divergence *diff_divergence_at(const struct diff_result *res, int monitor,
 						 int pid, const struct diff_key *at);
+bool diff_born_in_trace(const struct diff_compare *cmp, int pid);
+bool diff_stepped_before(const struct diff_compare *cmp, int monitor, int pid,
+			 const struct diff_key *at);
+
+/* clocks.c */
+bool diff_clock_edge(const struct diff_compare *cmp, int monitor, int pid,
+		     const struct diff_key *at);
+void diff_explain_clocks(struct diff_compare *cmp);
+
+/* starts.c */
+int diff_explain_starts(struct trace_input *in, struct diff_compare *cmp);
 
 /* match.c */
 int diff_match(struct diff_compare *cmp, const struct diff_collect *rerun);

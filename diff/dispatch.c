@@ -37,17 +37,21 @@ int diff_targets_of(const struct trace_record *rec, struct diff_target *t)
 }
 
 /**
- * diff_gives_to() - whether a record gives a monitor an event of a task
+ * diff_gives_to() - whether a record gives a monitor an event of an instance
  * @c: the record
  * @m: the monitor
- * @pid: the task
+ * @instance: a task's pid; for a per-CPU or global monitor, its instance
+ *	      on the record's CPU (diff_instance())
  *
- * Return: true when one of its events is @pid's and @m handles it.
+ * Return: true when @m handles one of its events, of @instance's task for
+ * a per-task monitor (any task's for the others: the record's CPU is
+ * theirs, and the CPU is where diff looks).
  */
-bool diff_gives_to(const struct diff_candidate *c, const struct rv_monitor *m, int pid)
+bool diff_gives_to(const struct diff_candidate *c, const struct rv_monitor *m, int instance)
 {
 	for (int i = 0; i < c->nr; i++)
-		if (c->t[i].pid == pid && rv_monitor_handles(m, c->t[i].type))
+		if (rv_monitor_handles(m, c->t[i].type) &&
+		    (m->instance != RV_PER_TASK || c->t[i].pid == instance))
 			return true;
 	return false;
 }

@@ -20,55 +20,15 @@ static int monitor_index(const struct diff_options *opts, const char *name)
 	return -1;
 }
 
-/* "0,4" or "1-2,5", as "%*pbl" prints a bitmap */
-static unsigned long parse_states(const char *s)
-{
-	unsigned long bits = 0, from, to;
-	char *end;
-
-	while (*s) {
-		from = strtoul(s, &end, 10);
-		if (end == s)
-			break;
-		to = from;
-		if (*end == '-')
-			to = strtoul(end + 1, &end, 10);
-		for (unsigned long b = from; b <= to && b < RV_MAX_BA_STATES; b++)
-			bits |= 1UL << b;
-		s = *end == ',' ? end + 1 : end;
-		if (*end != ',')
-			break;
-	}
-	return bits;
-}
-
-/* "fu_wa,rt,wak": names of the true atoms */
-static unsigned long parse_atoms(const struct rv_monitor *m, const char *s)
-{
-	const struct rv_automaton *a = m->automaton;
-	unsigned long bits = 0;
-	size_t len;
-
-	while (*s) {
-		len = strcspn(s, ",");
-		for (unsigned int i = 0; i < a->nr_atoms; i++)
-			if (strlen(a->atom_name(i)) == len && !strncmp(a->atom_name(i), s, len))
-				bits |= 1UL << i;
-		s += len;
-		if (*s == ',')
-			s++;
-	}
-	return bits;
-}
-
+/* The latest record on this CPU that gives @m an event of @instance. */
 static const struct diff_candidate *tie(struct diff_cpu_scan *c, const struct rv_monitor *m,
-					int pid)
+					int instance)
 {
 	for (unsigned int i = 0; i < c->count; i++) {
 		unsigned int at = (c->head + DIFF_CANDIDATES - 1 - i) % DIFF_CANDIDATES;
 		const struct diff_candidate *cand = &c->ring[at];
 
-		if (diff_gives_to(cand, m, pid))
+		if (diff_gives_to(cand, m, instance))
 			return cand;
 	}
 	return NULL;
@@ -141,6 +101,19 @@ static void add_candidate(struct diff_scan *s, struct diff_cpu_scan *c,
 		resolve_waiting(s, c, cand);
 }
 
+/*
+ * How long after its trigger a record of our module came: at most, how
+ * late its probe read its clock (it reads it before writing the record;
+ * the kernel's rv:* probes may write theirs before the trigger's).
+ */
+static void note_delay(struct diff_scan *s, const struct trace_record *rec,
+		       const struct diff_candidate *cand)
+{
+	if (cand && !strcmp(rec->rv.system, "rvreplay") && rec->ts >= cand->at.ts &&
+	    rec->ts - cand->at.ts > s->res->live_delay_max)
+		s->res->live_delay_max = rec->ts - cand->at.ts;
+}
+
 static void add_live_error(struct diff_scan *s, struct diff_cpu_scan *c,
 			   const struct trace_record *rec, int m, const struct diff_candidate *cand)
 {
@@ -154,16 +127,19 @@ static void add_live_error(struct diff_scan *s, struct diff_cpu_scan *c,
 	l = &res->lives[res->nr_lives];
 	memset(l, 0, sizeof(*l));
 	l->monitor = m;
-	l->pid = rec->rv.task.pid;
+	l->pid = diff_instance_of_live(s->opts->replay.monitors[m], rec);
+	l->timeout = diff_timeout(rec);
 	snprintf(l->comm, sizeof(l->comm), "%s", rec->rv.task.comm);
 	snprintf(l->system, sizeof(l->system), "%s", rec->rv.system);
 	l->ref = rec->ref;
 	l->ts = rec->ts;
 	l->tied = cand != NULL;
+	note_delay(s, rec, cand);
 	l->at = cand ? cand->at : diff_key_of(rec);
 	l->at_ref = cand ? cand->ref : rec->ref;
 	l->at_kind = cand ? cand->kind : TRACE_OTHER;
-	if (!strcmp(rec->rv.system, "rv")) {
+	/* a clock that ran out: no record triggered it, none after it either */
+	if (!strcmp(rec->rv.system, "rv") && !l->timeout) {
 		if (c->nr_waiting >= DIFF_CANDIDATES ||
 		    grow_room(&c->waiting, c->nr_waiting, sizeof(*c->waiting))) {
 			s->oom |= c->nr_waiting < DIFF_CANDIDATES;
@@ -190,14 +166,13 @@ static void add_live_step(struct diff_scan *s, const struct trace_record *rec, i
 	}
 	st = &s->steps[s->nr_steps++];
 	st->monitor = m;
-	st->pid = rec->rv.task.pid;
+	st->pid = diff_instance_of_live(mon, rec);
 	st->at = cand ? cand->at : diff_key_of(rec);
 	st->kind = cand ? cand->kind : TRACE_OTHER;
 	st->asleep = cand && cand->asleep;
 	st->seq = s->seq++;
-	st->states = parse_states(rec->rv.states);
-	st->atoms = parse_atoms(mon, rec->rv.atoms);
-	st->next = parse_states(rec->rv.next);
+	diff_parse_step(mon, rec, st);
+	note_delay(s, rec, cand);
 	s->res->live_steps++;
 }
 
@@ -232,9 +207,10 @@ static int scan_record(void *data, const struct trace_record *rec)
 		}
 		if (!s->res->system)
 			s->res->system = !strcmp(rec->rv.system, "rv") ? "rv" : "rvreplay";
-		cand = tie(c, s->opts->replay.monitors[m], rec->rv.task.pid);
+		cand = tie(c, s->opts->replay.monitors[m],
+			   diff_instance_of_live(s->opts->replay.monitors[m], rec));
 		if (rec->kind == TRACE_RV_ERROR)
-			add_live_error(s, c, rec, m, cand);
+			add_live_error(s, c, rec, m, diff_timeout(rec) ? NULL : cand);
 		else
 			add_live_step(s, rec, m, cand);
 		break;

@@ -27,6 +27,7 @@ static int live_cmp(const void *a, const void *b)
 struct verdict_slot {
 	struct verdict	*v;
 	int		monitor;
+	int		instance;	/* the task, or a per-CPU monitor's CPU */
 	struct diff_key	at;
 	bool		used;
 };
@@ -34,20 +35,20 @@ struct verdict_slot {
 static int slot_cmp(const void *a, const void *b)
 {
 	const struct verdict_slot *x = a, *y = b;
-	int c = diff_task_cmp(x->monitor, x->v->pid, y->monitor, y->v->pid);
+	int c = diff_task_cmp(x->monitor, x->instance, y->monitor, y->instance);
 
 	return c ? c : diff_key_cmp(&x->at, &y->at);
 }
 
-/* An unused replayed verdict of a task at a record, or NULL. */
-static struct verdict_slot *slot_at(struct verdict_slot *slots, unsigned int n, int monitor,
-				    int pid, const struct diff_key *at)
+/* The first slot of an instance at or after a record, in the sorted slots. */
+static unsigned int slot_from(const struct verdict_slot *slots, unsigned int n, int monitor,
+			      int instance, const struct diff_key *at)
 {
 	unsigned int lo = 0, hi = n;
 
 	while (lo < hi) {
 		unsigned int mid = lo + (hi - lo) / 2;
-		int c = diff_task_cmp(slots[mid].monitor, slots[mid].v->pid, monitor, pid);
+		int c = diff_task_cmp(slots[mid].monitor, slots[mid].instance, monitor, instance);
 
 		if (!c)
 			c = diff_key_cmp(&slots[mid].at, at);
@@ -56,10 +57,37 @@ static struct verdict_slot *slot_at(struct verdict_slot *slots, unsigned int n, 
 		else
 			hi = mid;
 	}
-	for (; lo < n && slots[lo].monitor == monitor && slots[lo].v->pid == pid &&
-	       !diff_key_cmp(&slots[lo].at, at); lo++)
-		if (!slots[lo].used)
-			return &slots[lo];
+	return lo;
+}
+
+/* An unused replayed verdict of an instance at a record, or NULL. */
+static struct verdict_slot *slot_at(struct verdict_slot *slots, unsigned int n, int monitor,
+				    int instance, const struct diff_key *at)
+{
+	unsigned int i = slot_from(slots, n, monitor, instance, at);
+
+	for (; i < n && slots[i].monitor == monitor && slots[i].instance == instance &&
+	       !diff_key_cmp(&slots[i].at, at); i++)
+		if (!slots[i].used)
+			return &slots[i];
+	return NULL;
+}
+
+/*
+ * A clock that ran out live (the kernel's timer at the bound, our module's
+ * finish at its disabling): the replay finds it at the instance's next
+ * event, or at the trace's end. The first unused verdict of a broken
+ * constraint of the instance at or after the live record, or NULL.
+ */
+static struct verdict_slot *slot_after(struct verdict_slot *slots, unsigned int n, int monitor,
+				       int instance, uint64_t ts)
+{
+	struct diff_key from = { ts, 0, 0 };
+	unsigned int i = slot_from(slots, n, monitor, instance, &from);
+
+	for (; i < n && slots[i].monitor == monitor && slots[i].instance == instance; i++)
+		if (!slots[i].used && slots[i].v->kind == RV_VIOLATION_CONSTRAINT)
+			return &slots[i];
 	return NULL;
 }
 
@@ -78,6 +106,23 @@ static bool rerun_has(const struct diff_step *keys, unsigned int n, int monitor,
 		if (keys[i].monitor == monitor && keys[i].pid == pid && !diff_key_cmp(&keys[i].at, at))
 			return true;
 	return false;
+}
+
+/*
+ * A live automaton's error with no live step of its task before it in
+ * the trace: its instance was monitoring before the trace began (a start
+ * gives no step, and every event after one steps until an error; only
+ * where the trace does not say when the live monitors started, and for a
+ * task older than the trace).
+ */
+static bool automaton_started_before(const struct diff_compare *cmp, const struct diff_entry *e)
+{
+	const struct rv_monitor *m = cmp->opts->replay.monitors[e->monitor];
+
+	return e->side == DIFF_LIVE_ONLY && m->instance == RV_PER_TASK &&
+	       (m->type == RV_MONITOR_DA || m->type == RV_MONITOR_HA) && !cmp->res->nr_windows &&
+	       !diff_born_in_trace(cmp, e->pid) &&
+	       !diff_stepped_before(cmp, e->monitor, e->pid, &e->at);
 }
 
 static void explain_entry(struct diff_entry *e, const struct diff_compare *cmp,
@@ -111,6 +156,10 @@ static void explain_entry(struct diff_entry *e, const struct diff_compare *cmp,
 	if (d) {
 		e->divergence = d;
 		e->why = d->why;
+	} else if (diff_clock_edge(cmp, e->monitor, e->pid, &e->at)) {
+		e->why = DIFF_CLOCK_EDGE;
+	} else if (automaton_started_before(cmp, e)) {
+		e->why = DIFF_BEFORE;
 	}
 }
 
@@ -120,6 +169,40 @@ static int add_entry(struct diff_result *res, const struct diff_entry *e)
 		return -1;
 	res->entries[res->nr_entries++] = *e;
 	return 0;
+}
+
+/* One live error: its replayed verdict, or live only. Return: 0, or -1 (memory). */
+static int match_live(struct diff_result *res, const struct diff_live *l,
+		      struct verdict_slot *slots)
+{
+	struct verdict_slot *slot;
+	struct diff_entry e;
+
+	memset(&e, 0, sizeof(e));
+	e.monitor = l->monitor;
+	e.pid = l->pid;
+	e.at = l->at;
+	e.live = l;
+	if (l->timeout)
+		slot = slot_after(slots, res->nr_verdicts, l->monitor, l->pid, l->ts);
+	else
+		slot = l->tied ? slot_at(slots, res->nr_verdicts, l->monitor, l->pid, &l->at) :
+		       NULL;
+	if (!slot && l->has_next) {
+		slot = slot_at(slots, res->nr_verdicts, l->monitor, l->pid, &l->next_at);
+		if (slot)
+			e.at = l->next_at;
+	}
+	e.side = slot ? DIFF_MATCHED : DIFF_LIVE_ONLY;
+	if (slot) {
+		slot->used = true;
+		e.verdict = slot->v;
+		if (l->timeout)
+			e.at = slot->at;
+	}
+	res->live_timeouts += l->timeout;
+	res->timeouts_matched += l->timeout && slot;
+	return add_entry(res, &e);
 }
 
 /**
@@ -139,7 +222,6 @@ int diff_match(struct diff_compare *cmp, const struct diff_collect *rerun)
 	struct diff_result *res = cmp->res;
 	struct verdict_slot *slots = calloc(res->nr_verdicts + 1, sizeof(*slots));
 	struct diff_entry e;
-	struct verdict_slot *slot;
 
 	if (!slots)
 		return -1;
@@ -148,39 +230,24 @@ int diff_match(struct diff_compare *cmp, const struct diff_collect *rerun)
 
 		slots[i].v = v;
 		slots[i].monitor = diff_monitor_of(cmp->opts, v->monitor);
+		slots[i].instance = diff_instance(v->monitor, v->pid, v->cpu);
 		slots[i].at = (struct diff_key){ v->ts, v->cpu, v->event_ref.offset };
 	}
 	diff_sort(slots, res->nr_verdicts, sizeof(*slots), slot_cmp);
 	diff_sort(res->lives, res->nr_lives, sizeof(*res->lives), live_cmp);
-	for (unsigned int i = 0; i < res->nr_lives; i++) {
-		const struct diff_live *l = &res->lives[i];
-
-		memset(&e, 0, sizeof(e));
-		e.monitor = l->monitor;
-		e.pid = l->pid;
-		e.at = l->at;
-		e.live = l;
-		slot = l->tied ? slot_at(slots, res->nr_verdicts, l->monitor, l->pid, &l->at) : NULL;
-		if (!slot && l->has_next) {
-			slot = slot_at(slots, res->nr_verdicts, l->monitor, l->pid, &l->next_at);
-			if (slot)
-				e.at = l->next_at;
-		}
-		e.side = slot ? DIFF_MATCHED : DIFF_LIVE_ONLY;
-		if (slot) {
-			slot->used = true;
-			e.verdict = slot->v;
-		}
-		if (add_entry(res, &e))
-			goto oom;
-	}
+	/* those tied to records first: a clock that ran out takes what is left */
+	for (int timeouts = 0; timeouts < 2; timeouts++)
+		for (unsigned int i = 0; i < res->nr_lives; i++)
+			if (res->lives[i].timeout == timeouts &&
+			    match_live(res, &res->lives[i], slots))
+				goto oom;
 	for (unsigned int i = 0; i < res->nr_verdicts; i++) {
 		if (slots[i].used)
 			continue;
 		memset(&e, 0, sizeof(e));
 		e.side = DIFF_REPLAY_ONLY;
 		e.monitor = slots[i].monitor;
-		e.pid = slots[i].v->pid;
+		e.pid = slots[i].instance;
 		e.at = slots[i].at;
 		e.verdict = slots[i].v;
 		if (add_entry(res, &e))

@@ -27,7 +27,7 @@ static void collect_verdict(void *data, const struct verdict *v)
 		k = &c->verdict_keys[c->nr_keys++];
 		memset(k, 0, sizeof(*k));
 		k->monitor = diff_monitor_of(c->opts, v->monitor);
-		k->pid = v->pid;
+		k->pid = diff_instance(v->monitor, v->pid, v->cpu);
 		k->at = (struct diff_key){ v->ts, v->cpu, v->event_ref.offset };
 		return;
 	}
@@ -61,7 +61,7 @@ static void collect_step(void *data, const struct replay_step *step)
 	}
 	st = &c->steps[c->nr_steps++];
 	st->monitor = diff_monitor_of(c->opts, step->monitor);
-	st->pid = step->pid;
+	st->pid = diff_instance(step->monitor, step->pid, step->rec->cpu);
 	st->at = diff_key_of(step->rec);
 	st->kind = step->rec->kind;
 	st->asleep = diff_switched_out_asleep(step->rec);

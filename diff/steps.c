@@ -93,9 +93,9 @@ static bool same_run(const struct diff_step *a, unsigned int na, const struct di
 	return true;
 }
 
-/* The first step of a task at a record in a sorted array, or n. */
-static unsigned int find_run(const struct diff_step *s, unsigned int n, int monitor, int pid,
-			     const struct diff_key *at)
+/* The first step of a task at or after a record in a sorted array, or n. */
+static unsigned int find_run_from(const struct diff_step *s, unsigned int n, int monitor, int pid,
+				  const struct diff_key *at)
 {
 	struct diff_step probe = { .monitor = monitor, .pid = pid, .at = *at, .seq = 0 };
 	unsigned int lo = 0, hi = n;
@@ -108,10 +108,38 @@ static unsigned int find_run(const struct diff_step *s, unsigned int n, int moni
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+/* The first step of a task at a record in a sorted array, or n. */
+static unsigned int find_run(const struct diff_step *s, unsigned int n, int monitor, int pid,
+			     const struct diff_key *at)
+{
+	unsigned int lo = find_run_from(s, n, monitor, pid, at);
+
 	if (lo == n || diff_task_cmp(s[lo].monitor, s[lo].pid, monitor, pid) ||
 	    diff_key_cmp(&s[lo].at, at))
 		return n;
 	return lo;
+}
+
+/**
+ * diff_stepped_before() - whether an instance has a live step before a record
+ * @cmp: the comparison (its live steps, sorted)
+ * @monitor: the monitor's index
+ * @pid: the instance
+ * @at: the record
+ *
+ * Return: true when a live step of that instance comes before @at.
+ */
+bool diff_stepped_before(const struct diff_compare *cmp, int monitor, int pid,
+			 const struct diff_key *at)
+{
+	struct diff_key first = { 0, 0, 0 };
+	unsigned int i = find_run_from(cmp->live, cmp->nr_live, monitor, pid, &first);
+
+	return i < cmp->nr_live && cmp->live[i].monitor == monitor && cmp->live[i].pid == pid &&
+	       diff_key_cmp(&cmp->live[i].at, at) < 0;
 }
 
 /* Without inference, would the replay have stepped there as the live monitor did? */
@@ -125,7 +153,14 @@ static bool rerun_agrees(const struct diff_compare *cmp, const struct diff_step 
 	return same_run(&cmp->rerun[at], run_end(cmp->rerun, cmp->nr_rerun, at) - at, live, nl);
 }
 
-static bool born_in_trace(const struct diff_compare *cmp, int pid)
+/**
+ * diff_born_in_trace() - whether the trace saw a task forked
+ * @cmp: the comparison (pass 1's forks)
+ * @pid: the task
+ *
+ * Return: true when a sched_process_fork of the trace made it.
+ */
+bool diff_born_in_trace(const struct diff_compare *cmp, int pid)
 {
 	for (unsigned int i = 0; i < cmp->nr_born; i++)
 		if (cmp->born[i] == pid)
@@ -144,7 +179,7 @@ static bool born_in_trace(const struct diff_compare *cmp, int pid)
 static bool started_before(const struct diff_compare *cmp, const struct diff_step *l,
 			   unsigned int nl, unsigned int nr, bool first)
 {
-	return first && nl && !nr && !cmp->res->nr_windows && !born_in_trace(cmp, l->pid);
+	return first && nl && !nr && !cmp->res->nr_windows && !diff_born_in_trace(cmp, l->pid);
 }
 
 static int open_divergence(struct diff_compare *cmp, const struct diff_step *l, unsigned int nl,
@@ -162,6 +197,8 @@ static int open_divergence(struct diff_compare *cmp, const struct diff_step *l, 
 	d->monitor = any->monitor;
 	d->pid = any->pid;
 	d->at = any->at;
+	d->nr_live = nl;
+	d->nr_replay = nr;
 	/* the first step that differs within the record */
 	while (i < nl && i < nr && same_step(&l[i], &r[i]))
 		i++;

@@ -25,8 +25,15 @@ static const struct {
 	[DIFF_SET_STATE] = { "sleep-at-set-state", "the kernel's SLEEP at set_current_state(), "
 			     "the trace's at the switch (docs/semantics.md section 5)" },
 	[DIFF_BEFORE] = { "before-trace", "the live monitor ran before the trace began and learned "
-			  "atoms only events teach of a task older than the trace (docs/semantics.md "
-			  "section 5)" },
+			  "atoms only events teach of a task older than the trace, or started its "
+			  "automaton (docs/semantics.md section 5)" },
+	[DIFF_SWITCH_STATE] = { "switch-state", "the kernel's automaton starts on the raw state "
+				"at the switch (TASK_INTERRUPTIBLE alone, also when preempted), the "
+				"trace shows it masked and a preemption as R+ (docs/semantics.md "
+				"section 9)" },
+	[DIFF_CLOCK_EDGE] = { "clock-edge", "a hybrid automaton's wait at its bound (or the bound "
+			      "less one jiffy) within the time from a record to the live monitor's "
+			      "probe after it, which reads its own clock (docs/semantics.md section 6)" },
 };
 
 /**

@@ -157,9 +157,11 @@ void rvk_task_facts(struct rvk_task *t, struct task_struct *task)
  * @target: filled
  * @t: the task's instances
  * @i: the monitor's index in rvk_monitors[]
+ * @now: the event's time in the trace's clock (rvk_now()), for an HA's clocks
  * @report_data: a struct rvk_report for the report callbacks
  */
-void rvk_target(struct rv_target *target, struct rvk_task *t, unsigned int i, void *report_data)
+void rvk_target(struct rv_target *target, struct rvk_task *t, unsigned int i, u64 now,
+		void *report_data)
 {
 	*target = (struct rv_target) {
 		.monitor = rvk_monitors[i],
@@ -168,8 +170,42 @@ void rvk_target(struct rv_target *target, struct rvk_task *t, unsigned int i, vo
 		.report_data = report_data,
 		.strict_start = false,
 		.infer = false,		/* the kernel infers nothing */
+		.now = now,
+		.hz = HZ,
+		.params = rvk_param_values[i],
 	};
 	rv_instance_bind(target, &t->state[i]);
+}
+
+/**
+ * rvk_pool_finish() - what every instance's clocks say at the disabling
+ * @now: the time, in the trace's clock
+ *
+ * The replay's end of trace (docs/semantics.md section 10): an HA
+ * instance whose clock is past its bound then is a violation, with the
+ * event "none". The kernel's HA finds it earlier, by a timer at the
+ * bound, which this module does not arm. Only while no probe runs (the
+ * disabling, every CPU stopped).
+ */
+void rvk_pool_finish(u64 now)
+{
+	struct rvk_report report = { .task = NULL };
+	struct rv_target target;
+	struct rvk_task *t;
+
+	for (unsigned int b = 0; b < (1U << rvk_hash_bits); b++) {
+		hlist_for_each_entry(t, &rvk_buckets[b].tasks, node) {
+			if (!t->facts.pid)
+				continue;	/* the idle tasks: never judged */
+			for (unsigned int i = 0; i < rvk_nr_monitors; i++) {
+				if (!(rvk_active & BIT(i)))
+					continue;
+				report.monitor = i;
+				rvk_target(&target, t, i, now, &report);
+				rv_instance_finish(&target);
+			}
+		}
+	}
 }
 
 /**
@@ -196,7 +232,7 @@ void rvk_task_init(struct rvk_task *t, struct task_struct *task, bool task_creat
 		if (!(rvk_active & BIT(i)))
 			continue;
 		report.monitor = i;
-		rvk_target(&target, t, i, &report);
+		rvk_target(&target, t, i, 0, &report);
 		rv_instance_init(&target, task_creation);
 	}
 }

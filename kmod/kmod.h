@@ -15,6 +15,7 @@
 
 #include <linux/atomic.h>
 #include <linux/sched.h>
+#include <linux/trace_clock.h>
 #include <linux/types.h>
 
 /*
@@ -43,6 +44,17 @@ extern bool rvk_running;		/* the probes act */
 extern const struct rv_monitor *const *rvk_monitors;	/* the profile's, NULL-terminated */
 extern unsigned int rvk_nr_monitors;
 extern unsigned long rvk_active;	/* bit i: rvk_monitors[i] runs */
+/* the monitors' parameters (the "params" parameter over their defaults), per monitor */
+extern u64 rvk_param_values[RVK_MAX_MONITORS][RV_MAX_PARAMS];
+
+/*
+ * Now, in the clock of the trace's records: trace_clock_local(), the
+ * ring buffer's default "local" clock, which an HA's clocks count in.
+ */
+static inline u64 rvk_now(void)
+{
+	return trace_clock_local();
+}
 
 /* Counters shown by the "stats" parameter. */
 struct rvk_stats {
@@ -67,7 +79,9 @@ struct rvk_task *rvk_task_new(struct rvk_bucket *b, pid_t pid);
 void rvk_task_del(struct rvk_bucket *b, struct rvk_task *t);
 void rvk_task_init(struct rvk_task *t, struct task_struct *task, bool task_creation);
 void rvk_task_facts(struct rvk_task *t, struct task_struct *task);
-void rvk_target(struct rv_target *target, struct rvk_task *t, unsigned int i, void *report_data);
+void rvk_target(struct rv_target *target, struct rvk_task *t, unsigned int i, u64 now,
+		void *report_data);
+void rvk_pool_finish(u64 now);
 
 /* probes.c */
 int rvk_probes_find(void);

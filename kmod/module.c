@@ -51,7 +51,13 @@ MODULE_PARM_DESC(profile, "Kernel-version profile of the monitors from the next 
 
 static char monitors[128] = RVK_CONTAINER;
 module_param_string(monitors, monitors, sizeof(monitors), 0644);
-MODULE_PARM_DESC(monitors, "Monitors run from the next enabling: rtapp (every available one) or a comma-separated list");
+MODULE_PARM_DESC(monitors, "Monitors run from the next enabling, a comma-separated list of names, rtapp (the container's available ones) and all (every available one)");
+
+static char params[128];
+module_param_string(params, params, sizeof(params), 0644);
+MODULE_PARM_DESC(params, "Monitor parameters from the next enabling: MONITOR.NAME=VALUE, comma-separated (stall.threshold_jiffies=2); the others keep the kernel's defaults");
+
+u64 rvk_param_values[RVK_MAX_MONITORS][RV_MAX_PARAMS];
 
 static bool sync_tracing;
 module_param(sync_tracing, bool, 0644);
@@ -90,7 +96,19 @@ static void rvk_names(unsigned long set, char *buf, size_t len)
 					  rvk_monitors[i]->name);
 }
 
-/* "rtapp", or "sleep,pagefault": the set asked for, all of it available. */
+/* The available monitors of the rtapp container, as the kernel's rtapp enables them. */
+static unsigned long rvk_container_set(void)
+{
+	unsigned long set = 0;
+
+	for (unsigned int i = 0; i < rvk_nr_monitors; i++)
+		if (rvk_monitors[i]->container &&
+		    !strcmp(rvk_monitors[i]->container->name, RVK_CONTAINER))
+			set |= BIT(i);
+	return set & rvk_available;
+}
+
+/* "rtapp", "all", or "sleep,wwnr": the set asked for, all of it available. */
 static int rvk_parse_monitors(unsigned long *set)
 {
 	char copy[sizeof(monitors)], *rest = copy, *name;
@@ -103,6 +121,10 @@ static int rvk_parse_monitors(unsigned long *set)
 		if (!*name)
 			continue;
 		if (!strcmp(name, RVK_CONTAINER)) {
+			*set |= rvk_container_set();
+			continue;
+		}
+		if (!strcmp(name, "all")) {
 			*set |= rvk_available;
 			continue;
 		}
@@ -126,6 +148,78 @@ static int rvk_parse_monitors(unsigned long *set)
 	return 0;
 }
 
+/* The index of parameter @name of monitor @i, or -1. */
+static int rvk_param_index(unsigned int i, const char *name)
+{
+	for (int k = 0; k < RV_MAX_PARAMS && rvk_monitors[i]->params[k].name; k++)
+		if (!strcmp(rvk_monitors[i]->params[k].name, name))
+			return k;
+	return -1;
+}
+
+/* One "MONITOR.NAME=VALUE" into rvk_param_values. */
+static int rvk_parse_param(char *setting)
+{
+	char *dot = strchr(setting, '.'), *eq = strchr(setting, '=');
+	unsigned int i;
+	u64 value;
+	int k;
+
+	if (!dot || !eq || dot > eq || kstrtou64(eq + 1, 10, &value)) {
+		pr_err("rvreplay: bad parameter '%s' (MONITOR.NAME=VALUE)\n", setting);
+		return -EINVAL;
+	}
+	*dot = *eq = '\0';
+	for (i = 0; i < rvk_nr_monitors; i++)
+		if (!strcmp(rvk_monitors[i]->name, setting))
+			break;
+	k = i < rvk_nr_monitors ? rvk_param_index(i, dot + 1) : -1;
+	if (k < 0) {
+		pr_err("rvreplay: no parameter %s of monitor %s in profile %s\n", dot + 1, setting,
+		       profile);
+		return -EINVAL;
+	}
+	rvk_param_values[i][k] = value;
+	return 0;
+}
+
+/* The kernel's defaults of every monitor's parameters, then the "params" settings. */
+static int rvk_parse_params(void)
+{
+	char copy[sizeof(params)], *rest = copy, *setting;
+	int ret;
+
+	for (unsigned int i = 0; i < rvk_nr_monitors; i++)
+		for (int k = 0; k < RV_MAX_PARAMS; k++)
+			rvk_param_values[i][k] = rvk_monitors[i]->params[k].value;
+	strscpy(copy, params, sizeof(copy));
+	while ((setting = strsep(&rest, ", \n"))) {
+		if (!*setting)
+			continue;
+		ret = rvk_parse_param(setting);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* " params=stall.threshold_jiffies=2": the running monitors' parameters, for rvreplay diff */
+static void rvk_param_words(char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (unsigned int i = 0; i < rvk_nr_monitors; i++) {
+		if (!(rvk_active & BIT(i)))
+			continue;
+		for (int k = 0; k < RV_MAX_PARAMS && rvk_monitors[i]->params[k].name; k++)
+			used += scnprintf(buf + used, len - used, "%s%s.%s=%llu",
+					  used ? "," : " params=", rvk_monitors[i]->name,
+					  rvk_monitors[i]->params[k].name,
+					  rvk_param_values[i][k]);
+	}
+}
+
 static void rvk_task_metadata(struct task_struct *p)
 {
 	rvk_puts("rvreplay-task: pid=%d tgid=%d kthread=%d policy=%u prio=%d comm=%.*s\n",
@@ -140,14 +234,17 @@ static int rvk_start(void *data)
 	struct rvk_bucket *b;
 	struct rvk_task *t;
 	unsigned long flags;
-	char names[64];
+	char names[64], words[96];
 
 	if (sync_tracing)
 		tracing_on();
 	rvk_names(rvk_active, names, sizeof(names));
+	rvk_param_words(words, sizeof(words));
 	rvk_puts("rvreplay-profile: %s\n", profile);
-	rvk_puts("rvreplay-kmod: enabled profile=%s monitors=%s pool=%u\n", profile, names,
-		 rvk_pool_size());
+	/* what the replay of an HA's clock in jiffies needs (recorder/kernel_hz.c's line) */
+	rvk_puts("rvreplay-kernel: hz=%u\n", HZ);
+	rvk_puts("rvreplay-kmod: enabled profile=%s monitors=%s pool=%u%s\n", profile, names,
+		 rvk_pool_size(), words);
 	rcu_read_lock();
 	for_each_process_thread(g, p) {
 		b = rvk_lock_pid(p->pid, &flags);
@@ -166,6 +263,8 @@ static int rvk_start(void *data)
 static int rvk_stop(void *data)
 {
 	WRITE_ONCE(rvk_running, false);
+	/* an HA's clock past its bound now is a violation, as at the replay's trace end */
+	rvk_pool_finish(rvk_now());
 	rvk_puts("rvreplay-kmod: disabled\n");
 	if (sync_tracing)
 		tracing_off();
@@ -217,6 +316,8 @@ static int rvk_enable(void)
 	if (ret)
 		return ret;
 	ret = rvk_parse_monitors(&set);
+	if (!ret)
+		ret = rvk_parse_params();
 	if (ret)
 		return ret;
 	rvk_active = set;
@@ -361,4 +462,4 @@ module_exit(rvk_exit);
 
 MODULE_LICENSE("GPL");
 MODULE_AUTHOR("rvreplay");
-MODULE_DESCRIPTION("The rtapp LTL runtime-verification monitors (pagefault, sleep) for kernels without them");
+MODULE_DESCRIPTION("The runtime-verification monitors of rvreplay (rtapp's pagefault and sleep, wwnr, stall) for kernels without them");

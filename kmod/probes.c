@@ -62,12 +62,14 @@ static void rvk_deliver(struct task_struct *task, const struct rv_event *ev)
 			rvk_task_init(t, task, false);
 	}
 	if (t) {
+		u64 now = rvk_now();
+
 		rvk_task_facts(t, task);
 		for (unsigned int i = 0; i < rvk_nr_monitors; i++) {
 			if (!(monitors & BIT(i)))
 				continue;
 			report.monitor = i;
-			rvk_target(&target, t, i, &report);
+			rvk_target(&target, t, i, now, &report);
 			rv_handle(&target, ev);
 		}
 	}

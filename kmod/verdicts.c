@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What the monitors report, as the kernel's LTL monitors report it: a
- * trace event per step (ltl_trace_event()) and per violation
- * (ltl_illegal_state()), then the optional reaction. The reaction is a
- * rate-limited printk from an irq_work, since the probes may run under the
- * scheduler's locks where printk must not be called.
+ * What the monitors report, as the kernel's monitors of each type report
+ * it: a trace event per step and per violation (the LTL monitors'
+ * ltl_trace_event() and ltl_illegal_state(); the automata's
+ * event_<monitor>, error_<monitor> and, for a clock, error_env_<monitor>
+ * of include/rv/da_monitor.h and ha_monitor.h), then the optional
+ * reaction. The reaction is a rate-limited printk from an irq_work, since
+ * the probes may run under the scheduler's locks where printk must not be
+ * called.
  */
+#include <linux/bitops.h>
 #include <linux/irq_work.h>
+#include <linux/math64.h>
 #include <linux/percpu.h>
 #include <linux/printk.h>
 #include <linux/ratelimit.h>
@@ -17,26 +22,43 @@
 #include "rvreplay_trace.h"
 
 #include "kmod.h"
+#include "da/da_core.h"
 
 #define RVK_STATES_LEN		128
+#define RVK_ENV_LEN		64
 #define RVK_ATOMS_LEN		256
 #define RVK_REACTION_LEN	96
 
 bool rvk_react_printk;
 
+/* A monitor's trace events: the LTL layout's, or the automata's. */
 struct rvk_events {
 	const char	*monitor;
 	void		(*event)(const char *comm, pid_t pid, const char *states,
 				 const char *atoms, const char *next);
 	void		(*error)(const char *comm, pid_t pid);
+	void		(*da_event)(int id, const char *state, const char *event,
+				    const char *next_state, bool final_state);
+	void		(*da_error)(int id, const char *state, const char *event);
+	void		(*env_error)(int id, const char *state, const char *event,
+				     const char *env);
 	bool		(*event_enabled)(void);
 };
 
 #define RVK_EVENTS_ENTRY(m)	\
-	{ #m, trace_event_##m, trace_error_##m, trace_event_##m##_enabled },
+	{ .monitor = #m, .event = trace_event_##m, .error = trace_error_##m,	\
+	  .event_enabled = trace_event_##m##_enabled },
+#define RVK_DA_ENTRY(m)		\
+	{ .monitor = #m, .da_event = trace_event_##m, .da_error = trace_error_##m,	\
+	  .event_enabled = trace_event_##m##_enabled },
+#define RVK_HA_ENTRY(m)		\
+	{ .monitor = #m, .da_event = trace_event_##m, .da_error = trace_error_##m,	\
+	  .env_error = trace_error_env_##m, .event_enabled = trace_event_##m##_enabled },
 
 static const struct rvk_events rvk_events[] = {
 	RVK_TRACED_MONITORS(RVK_EVENTS_ENTRY)
+	RVK_TRACED_DA(RVK_DA_ENTRY)
+	RVK_TRACED_HA(RVK_HA_ENTRY)
 };
 
 /* the rvk_events[] entry of each rvk_monitors[] entry */
@@ -72,6 +94,26 @@ static void rvk_atoms(const struct rv_target *t, const unsigned long *atoms, cha
 					  a->atom_name(i));
 }
 
+/* A DA's state or event, one bit of the core's report, by name; "none" for no bit. */
+static const char *rvk_da_name(unsigned long bits, unsigned int nr,
+			       const char *(*name)(unsigned int))
+{
+	return bits && __ffs(bits) < nr ? name(__ffs(bits)) : "none";
+}
+
+/* A DA's step as da_monitor.h traces it: the task's pid, the state, event and next state. */
+static void rvk_da_step(const struct rvk_events *e, const struct rv_target *t,
+			unsigned long before, unsigned long event, unsigned long next)
+{
+	const struct rv_automaton *a = t->monitor->automaton;
+	unsigned int to = next ? __ffs(next) : a->nr_states;
+
+	e->da_event(t->task->pid, rvk_da_name(before, a->nr_states, a->state_name),
+		    rvk_da_name(event, a->nr_atoms, a->atom_name),
+		    rvk_da_name(next, a->nr_states, a->state_name),
+		    to < a->nr_states && da_steps_of(a)->final(to));
+}
+
 static void rvk_on_step(void *data, const struct rv_target *t, const unsigned long *before,
 			const unsigned long *atoms_now, const unsigned long *next)
 {
@@ -83,6 +125,10 @@ static void rvk_on_step(void *data, const struct rv_target *t, const unsigned lo
 	atomic_long_inc(&rvk_stats.steps[report->monitor]);
 	if (!e->event_enabled())
 		return;
+	if (e->da_event) {
+		rvk_da_step(e, t, *before, *atoms_now, *next);
+		return;
+	}
 	rvk_comm(report->task, comm);
 	snprintf(states, sizeof(states), "%*pbl", RV_MAX_BA_STATES, before);
 	snprintf(next_states, sizeof(next_states), "%*pbl", RV_MAX_BA_STATES, next);
@@ -112,17 +158,61 @@ static void rvk_react(const struct rv_target *t, const char *comm, pid_t pid)
 	irq_work_queue(&r->work);
 }
 
+/*
+ * "clk=12": the clock of the constraint broken, in its bound's unit, as
+ * ha_monitor.h's ha_get_env_string() writes it (jiffies from the
+ * instance's ns at HZ, as the monitor judged them).
+ */
+static void rvk_env(const struct rv_target *t, char *buf, size_t len)
+{
+	struct rv_clock c;
+	u64 wait;
+
+	buf[0] = '\0';
+	if (!rv_instance_clock(t, &c))
+		return;
+	wait = t->now > c.epoch_ns ? t->now - c.epoch_ns : 0;
+	if (c.jiffies)
+		wait = mul_u64_u32_div(wait, t->hz, NSEC_PER_SEC);
+	scnprintf(buf, len, "%s=%llu", c.name, wait);
+}
+
+/* An automaton's violation: error_<monitor>, or error_env_<monitor> for a clock. */
+static void rvk_da_violation(const struct rvk_events *e, const struct rv_target *t,
+			     unsigned long before, unsigned long event, enum rv_violation_kind kind)
+{
+	const struct rv_automaton *a = t->monitor->automaton;
+	const char *state = rvk_da_name(before, a->nr_states, a->state_name);
+	const char *name = rvk_da_name(event, a->nr_atoms, a->atom_name);
+	char env[RVK_ENV_LEN];
+
+	if (kind == RV_VIOLATION_CONSTRAINT && e->env_error) {
+		rvk_env(t, env, sizeof(env));
+		e->env_error(t->task->pid, state, name, env);
+		return;
+	}
+	e->da_error(t->task->pid, state, name);
+}
+
 static void rvk_on_violation(void *data, const struct rv_target *t, const unsigned long *before,
 			     const unsigned long *atoms, enum rv_violation_kind kind)
 {
 	const struct rvk_report *report = data;
+	const struct rvk_events *e = rvk_events_of[report->monitor];
 	char comm[TASK_COMM_LEN];
 
 	atomic_long_inc(&rvk_stats.errors[report->monitor]);
-	rvk_comm(report->task, comm);
-	rvk_events_of[report->monitor]->error(comm, report->task->pid);
+	/* no task at the disabling's finish: the comm its instance was made with */
+	if (report->task)
+		rvk_comm(report->task, comm);
+	else
+		strscpy(comm, t->task->init_comm, sizeof(comm));
+	if (e->da_error)
+		rvk_da_violation(e, t, *before, *atoms, kind);
+	else
+		e->error(comm, t->task->pid);
 	if (READ_ONCE(rvk_react_printk))
-		rvk_react(t, comm, report->task->pid);
+		rvk_react(t, comm, t->task->pid);
 }
 
 const struct rv_report rvk_verdict_report = {

@@ -28,6 +28,8 @@ struct da_steps {
 	unsigned int	(*initial)(void);
 	/* the next state, or nr_states when the event is not expected */
 	unsigned int	(*next)(unsigned int state, unsigned int event);
+	/* a final state (the kernel's event_<monitor> says "(final)") */
+	bool		(*final)(unsigned int state);
 	const struct da_hooks	*hooks;		/* NULL: a plain DA */
 };
 
@@ -63,6 +65,10 @@ static unsigned int var##_initial(void)						\
 static unsigned int var##_next(unsigned int state, unsigned int event)		\
 {										\
 	return automaton_##mon.function[state][event];				\
+}										\
+static bool var##_final(unsigned int state)					\
+{										\
+	return automaton_##mon.final_states[state];				\
 }
 
 /* Turn a generated header's automaton_<mon> into a struct rv_automaton. */
@@ -71,6 +77,7 @@ DA_TABLE_FUNCTIONS(var, mon)							\
 static const struct da_steps var##_steps = {					\
 	.initial = var##_initial,						\
 	.next = var##_next,							\
+	.final = var##_final,							\
 };										\
 const struct rv_automaton var = {						\
 	.name = #mon,								\

@@ -49,7 +49,7 @@ static unsigned long var##_resets(unsigned int state, unsigned int event)	\
 }										\
 static const struct ha_steps var##_steps = {					\
 	.da = { .initial = var##_initial, .next = var##_next,			\
-		.hooks = &ha_hooks },						\
+		.final = var##_final, .hooks = &ha_hooks },			\
 	.nr_envs = env_max_##mon,						\
 	.env_name = var##_env_name,						\
 	.invariant = var##_invariant,						\

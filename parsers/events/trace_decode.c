@@ -75,14 +75,16 @@ static const struct event_desc descs[TRACE_NR_KINDS] = {
 
 /* The live monitors' events, found by name pattern: one entry per event id. */
 struct rv_event_desc {
-	int		id;
-	char		*system;
-	char		*monitor;
-	struct field	comm;
-	struct field	pid;
-	struct field	states;
-	struct field	atoms;
-	struct field	next;
+	int			id;
+	char			*system;
+	char			*monitor;
+	enum trace_rv_layout	layout;
+	bool			env;
+	struct field		comm;
+	struct field		pid;		/* a DA's id */
+	struct field		states;		/* a DA's state */
+	struct field		atoms;		/* a DA's event */
+	struct field		next;		/* a DA's next_state, or env */
 };
 
 #define MAX_RV_EVENTS	64
@@ -220,34 +222,59 @@ static void find_kind(struct trace_decoder *d, enum trace_kind kind)
 	need_fields(d, kind);
 }
 
+/*
+ * Which layout an rv event has, by its fields: an LTL monitor's "states",
+ * else a deterministic automaton's "state", with an "id" per task or
+ * object, without one per CPU or global.
+ */
+static void rv_event_fields(struct rv_event_desc *r, struct tep_event *ev)
+{
+	struct tep_format_field *state = tep_find_field(ev, "state");
+
+	set_field(&r->comm, tep_find_field(ev, "comm"));
+	if (tep_find_field(ev, "states") || !state) {
+		r->layout = TRACE_RV_LTL;
+		set_field(&r->pid, tep_find_field(ev, "pid"));
+		set_field(&r->states, tep_find_field(ev, "states"));
+		set_field(&r->atoms, tep_find_field(ev, "atoms"));
+		set_field(&r->next, tep_find_field(ev, "next"));
+		return;
+	}
+	r->layout = tep_find_field(ev, "id") ? TRACE_RV_DA : TRACE_RV_DA_IMPLICIT;
+	set_field(&r->pid, tep_find_field(ev, "id"));
+	set_field(&r->states, state);
+	set_field(&r->atoms, tep_find_field(ev, "event"));
+	set_field(&r->next, tep_find_field(ev, r->env ? "env" : "next_state"));
+}
+
 static void find_rv_event(struct trace_decoder *d, struct tep_event *ev)
 {
 	static const char *const systems[] = TRACE_RV_SYSTEMS;
 	struct rv_event_desc *r;
-	bool error;
+	bool error, env;
 
 	if (d->nr_rv == MAX_RV_EVENTS || ev->id < 0 || ev->id >= NR_EVENT_IDS)
 		return;
 	error = !strncmp(ev->name, "error_", 6);
 	if (!error && strncmp(ev->name, "event_", 6))
 		return;
+	/* error_env_<monitor>: a hybrid automaton's constraint */
+	env = error && !strncmp(ev->name, "error_env_", 10) && ev->name[10];
 	for (size_t i = 0; i < sizeof(systems) / sizeof(systems[0]); i++) {
 		if (strcmp(ev->system, systems[i]))
 			continue;
 		r = &d->rv[d->nr_rv];
+		memset(r, 0, sizeof(*r));
 		r->id = ev->id;
+		r->env = env;
 		r->system = strdup(ev->system);
-		r->monitor = strdup(ev->name + 6);
+		r->monitor = strdup(ev->name + (env ? 10 : 6));
 		if (!r->system || !r->monitor) {
 			free(r->system);
 			free(r->monitor);
 			return;
 		}
-		set_field(&r->comm, tep_find_field(ev, "comm"));
-		set_field(&r->pid, tep_find_field(ev, "pid"));
-		set_field(&r->states, tep_find_field(ev, "states"));
-		set_field(&r->atoms, tep_find_field(ev, "atoms"));
-		set_field(&r->next, tep_find_field(ev, "next"));
+		rv_event_fields(r, ev);
 		d->kinds[ev->id] = error ? TRACE_RV_ERROR : TRACE_RV_EVENT;
 		d->present[d->kinds[ev->id]] = true;
 		d->nr_rv++;
@@ -479,6 +506,8 @@ static void decode_rv(const struct trace_decoder *d, const struct payload *rec,
 	}
 	out->rv.system = r->system;
 	out->rv.monitor = r->monitor;
+	out->rv.layout = r->layout;
+	out->rv.env = r->env;
 	task_ref(d, rec, &r->comm, &r->pid, NULL, &out->rv.task);
 	string_n(d, rec, &r->states, out->rv.states, sizeof(out->rv.states));
 	string_n(d, rec, &r->atoms, out->rv.atoms, sizeof(out->rv.atoms));

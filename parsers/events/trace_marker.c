@@ -52,19 +52,25 @@ static void decode_profile(const char *buf, size_t len, struct trace_marker *m)
 	m->kind = TRACE_MARKER_PROFILE;
 }
 
-/* The monitors= word of an enabled line short enough to be one of the module's. */
+/* The value of the word " KEY=" of @line, in @buf, and its length; NULL when absent. */
+static const char *word(const char *line, const char *buf, const char *key, size_t *len)
+{
+	const char *p = line ? strstr(line, key) : NULL;
+
+	*len = 0;
+	if (!p)
+		return NULL;
+	p += strlen(key);
+	*len = strcspn(p, " ");
+	return buf + (p - line);
+}
+
+/* The monitors= and params= words of an enabled line short enough to be one of the module's. */
 static void decode_enabled(const char *line, const char *buf, size_t len, struct trace_marker *m)
 {
-	const char *p = line ? strstr(line, " monitors=") : NULL;
-
 	m->kind = TRACE_MARKER_KMOD_ENABLED;
-	m->kmod.monitors = NULL;
-	m->kmod.len = 0;
-	if (!p)
-		return;
-	p += strlen(" monitors=");
-	m->kmod.monitors = buf + (p - line);
-	m->kmod.len = strcspn(p, " ");
+	m->kmod.monitors = word(line, buf, " monitors=", &m->kmod.len);
+	m->kmod.params = word(line, buf, " params=", &m->kmod.params_len);
 }
 
 /**

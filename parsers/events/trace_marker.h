@@ -18,7 +18,8 @@ enum trace_marker_kind {
 	TRACE_MARKER_TASK,		/* "rvreplay-task: pid=17 tgid=17 kthread=1 policy=1 prio=0 comm=..." */
 	TRACE_MARKER_EVENTS,		/* "rvreplay-events: sched:sched_switch ..." (record) */
 	TRACE_MARKER_PROFILE,		/* "rvreplay-profile: 7.3" (the module, when it loads) */
-	TRACE_MARKER_KMOD_ENABLED,	/* "rvreplay-kmod: enabled profile=7.3 monitors=a,b pool=N" */
+	/* "rvreplay-kmod: enabled profile=7.3 monitors=a,b pool=N[ params=m.p=v,...]" */
+	TRACE_MARKER_KMOD_ENABLED,
 	TRACE_MARKER_KMOD_DISABLED,	/* "rvreplay-kmod: disabled" */
 	TRACE_MARKER_KERNEL,		/* "rvreplay-kernel: hz=250" (record) */
 };
@@ -46,6 +47,9 @@ struct trace_marker {
 		struct {
 			const char	*monitors;	/* "pagefault,sleep", in the record; NULL: not told */
 			size_t		len;
+			/* "stall.threshold_jiffies=2,...", in the record; NULL: none */
+			const char	*params;
+			size_t		params_len;
 		} kmod;
 	};
 };

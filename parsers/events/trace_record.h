@@ -83,6 +83,19 @@ enum trace_kind {
 	TRACE_NR_KINDS
 };
 
+/*
+ * The live monitors' event layouts (kernel/trace/rv/rv_trace.h): the LTL
+ * monitors' (comm, pid, states, atoms, next), the deterministic automata's
+ * per task (id, state, event, next_state, final_state; the hybrid
+ * automata's error_env_ adds env) and per CPU or global (the same without
+ * id: the record's CPU is the instance of a per-CPU monitor).
+ */
+enum trace_rv_layout {
+	TRACE_RV_LTL,
+	TRACE_RV_DA,
+	TRACE_RV_DA_IMPLICIT,
+};
+
 /* Where a record is in the file, to format it again later, and its time. */
 struct trace_ref {
 	uint64_t	offset;
@@ -156,9 +169,15 @@ struct trace_record {
 		struct {
 			const char		*system;	/* "rv" (in-tree) or "rvreplay" */
 			const char		*monitor;	/* "sleep", ... */
+			enum trace_rv_layout	layout;
+			bool			env;		/* error_env_<monitor> */
+			/* LTL: comm and pid; DA: pid is the id, no comm; DA_CPU: pid -1 */
 			struct trace_task_ref	task;
-			char			states[64];	/* event_: "0,4" */
+			/* LTL event_: "0,4"; DA: the state's name */
+			char			states[64];
+			/* LTL: the true atoms' names; DA: the event's ("none": a clock ran out) */
 			char			atoms[256];
+			/* LTL: the next states; DA event_: next_state; error_env_: the env, "clk=12" */
 			char			next[64];
 		} rv;
 	};

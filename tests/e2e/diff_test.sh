@@ -74,6 +74,36 @@ K=$T/x86_64-kernel-prio-late-fault.dat
 check "rv:* verdicts not tied to a record after the task slept" "diff -s $K" 1 \
 	"0 matched, 5 live only, 5 replay only; 0 unexplained, priority-late x10"
 
+# The automata live: rvreplay.ko's stall and wwnr (profile 7.1,
+# stall.threshold_jiffies=2 from its line), and the kernel's own wwnr.
+S=$T/x86_64-stall.dat
+check "stall and wwnr live: every verdict matched" "diff -s $S" 0 \
+	"Summary: 6 live verdicts, 6 replayed: 6 matched, 0 live only, 0 replay only: all match"
+check "the module's monitors and profile from its line" "diff -s $S" 0 \
+	"^monitors: pagefault sleep stall wwnr \\(profile 7.1"
+check "a clock past its bound at the disabling, matched by time" "diff -s $S" 0 \
+	"^Clocks: 1 live verdicts of a clock that ran out \\(event none\\), 1 matched by time"
+check "automata steps by name: every step identical" "diff --states -s $S" 0 \
+	"States: ([0-9]+) live steps, \\1 replayed: identical"
+check "stall's verdicts listed" "diff -m stall $S" 0 \
+	"^matched +stall +stall +pid 181 +CPU 0 at "
+check "the module's threshold read from its line: --param over it differs" \
+	"diff -s --param stall.threshold_jiffies=1000 $S" 1 \
+	"2 matched, 4 live only, 0 replay only; 4 unexplained"
+check "a live error that stopped the instance is no start difference" \
+	"diff -s --states --param stall.threshold_jiffies=1000 $S" 1 \
+	"first differing step: stall pid 181 at [0-9.]+, CPU 0: UNEXPLAINED"
+W=$T/x86_64-kernel-wwnr-futex_wake-higher.dat
+check "the kernel's wwnr: a freezable sleep starts the replay's instance only" \
+	"diff -s --states -m wwnr $W" 1 \
+	"first differing step: wwnr pid 72 at [0-9.]+, CPU 0: explained \\[switch-state\\]"
+check "the kernel's wwnr: its DA layout read" "diff -s --states -m wwnr $W" 1 \
+	"live: +not_running x wakeup -> not_running"
+check "the kernel's wwnr: a task it knew before the trace" "diff -s --states -m wwnr $W" 1 \
+	"first differing step: wwnr pid 21 at [0-9.]+, CPU 1: explained \\[before-trace\\]"
+check "the kernel's wwnr beside rtapp: every difference explained" \
+	"diff -s -m rtapp -m wwnr $W" 0 "0 matched, 0 live only, 0 replay only: all match"
+
 check_error "no sign of a live monitor: nothing to compare" "diff -s traces/mutex-nonpi.dat" \
 	"nothing to compare: no sign that a live monitor ran"
 check_error "--states, no sign of a live monitor" "diff --states traces/mutex-nonpi.dat" \

@@ -39,6 +39,8 @@ violations() {
 	x86_64-lost)				echo 2 ;;
 	x86_64-preexisting)			echo 123 ;;
 	x86_64-prio-late-fault)			echo 5 ;;
+	x86_64-stall)				echo 2 ;;
+	x86_64-kernel-wwnr-futex_wake-higher)	echo 0 ;;
 	riscv64-cond_signal-lower)		echo 5 ;;
 	riscv64-kernel-v11-blocking_io-read-preempted) echo 1 ;;
 	riscv64-lost)				echo 0 ;;

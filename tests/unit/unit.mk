@@ -11,7 +11,7 @@ UNIT_SRCS	= $(addprefix tests/unit/,unit_main.c ltl_drive.c ltl_equiv.c ltl_prog
 		  trace_records_test.c trace_format_test.c trace_open_test.c cpu_stream_test.c \
 		  print_format_test.c \
 		  kallsyms_test.c cpu_irqs_test.c format_trial_test.c arch_test.c \
-		  kernel_events_test.c escape_test.c report_counts_test.c diff_test.c \
+		  kernel_events_test.c escape_test.c report_counts_test.c diff_test.c diff_live_test.c \
 		  report_text_test.c wwnr_test.c wip_test.c stall_test.c switch_state_test.c replay_test.c \
 		  upstream_monitors_test.c)
 SPEC_NAMES	= $(notdir $(basename $(wildcard tests/unit/specs/*.ltl)))
@@ -39,8 +39,8 @@ $(SPEC_GEN)/registry.c: tests/unit/unit.mk $(wildcard tests/unit/specs/*.ltl)
 $(SPEC_GEN)/%.o: $(SPEC_GEN)/%.c
 	$(CC) $(ALL_CFLAGS) $(MONITOR_CFLAGS) $(UNIT_CFLAGS) -c -o $@ $<
 
-# diff's matching, with diff/'s own header (diff_local.h).
-$(BUILD)/tests/unit/diff_test.o: UNIT_CFLAGS += -Idiff
+# diff's matching and live records, with diff/'s own header (diff_local.h).
+$(BUILD)/tests/unit/diff_test.o $(BUILD)/tests/unit/diff_live_test.o: UNIT_CFLAGS += -Idiff
 
 # These include a generated header for its atom enum only.
 $(BUILD)/tests/unit/sleep_test.o $(BUILD)/tests/unit/pagefault_test.o \
@@ -52,7 +52,7 @@ $(BUILD)/tests/unit/%.o: tests/unit/%.c $(SPEC_NAMES:%=$(SPEC_GEN)/%.h)
 
 UNIT_ANALYZER_OBJS = $(REPORT_OBJS) $(ENGINE_OBJS) $(TRACEDAT_BUILD_OBJS) \
 		     $(BUILD)/recorder/tracedat_write.o \
-		     $(addprefix $(BUILD)/diff/,match.o keys.o windows.o steps.o) $(PARSER_OBJS)
+		     $(addprefix $(BUILD)/diff/,match.o keys.o windows.o steps.o live_parse.o clocks.o) $(PARSER_OBJS)
 
 $(BUILD)/unit-tests: $(UNIT_OBJS) $(SPEC_OBJS) $(LTLC_LIB_OBJS) $(UNIT_ANALYZER_OBJS) \
 		     $(BUILD)/libmonitors.a

@@ -32,6 +32,7 @@ Suite *kernel_events_suite(void);
 Suite *escape_suite(void);
 Suite *report_counts_suite(void);
 Suite *diff_suite(void);
+Suite *diff_live_suite(void);
 Suite *report_text_suite(void);
 Suite *replay_suite(void);
 Suite *wwnr_suite(void);
@@ -70,6 +71,7 @@ int main(void)
 	srunner_add_suite(sr, escape_suite());
 	srunner_add_suite(sr, report_counts_suite());
 	srunner_add_suite(sr, diff_suite());
+	srunner_add_suite(sr, diff_live_suite());
 	srunner_add_suite(sr, report_text_suite());
 	srunner_add_suite(sr, replay_suite());
 	srunner_add_suite(sr, wwnr_suite());

@@ -9,7 +9,8 @@
  *
  * OPTIONS is "-" or comma-separated: pre=PROG starts /payload/PROG before
  * the monitors are enabled (a task that exists before the trace) and waits
- * for it after COMMAND; profile=P and monitors=M set those parameters;
+ * for it after COMMAND; profile=P, monitors=M (default rtapp and wwnr:
+ * "rtapp,wwnr") and params=MONITOR.NAME=VALUE (one) set those parameters;
  * react=1 turns the printk reaction on for the scenario; COMMAND "-" runs
  * nothing but the wait. For each scenario: clear the ring
  * buffer (BUFFER_KB per CPU, overwrite mode), enable the module with
@@ -60,6 +61,8 @@ static const char *const events[] = {
 	"rvreplay/event_pagefault", "rvreplay/error_pagefault",
 	"rvreplay/event_sleep", "rvreplay/error_sleep",
 	"rvreplay/event_wakeup", "rvreplay/error_wakeup",
+	"rvreplay/event_wwnr", "rvreplay/error_wwnr",
+	"rvreplay/event_stall", "rvreplay/error_stall", "rvreplay/error_env_stall",
 };
 
 static void say(const char *fmt, ...)
@@ -344,7 +347,9 @@ static void run_scenario(char *line)
 	option(opts, "profile", value, sizeof(value));
 	param("profile", value[0] ? value : "6.17");
 	option(opts, "monitors", value, sizeof(value));
-	param("monitors", value[0] ? value : "rtapp");
+	param("monitors", value[0] ? value : "rtapp,wwnr");
+	option(opts, "params", value, sizeof(value));
+	param("params", value[0] ? value : "\n");
 	option(opts, "react", value, sizeof(value));
 	param("react_printk", value[0] ? value : "0");
 	option(opts, "pre", pre, sizeof(pre));

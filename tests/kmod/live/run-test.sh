@@ -19,6 +19,15 @@
 #		 only [inference] differences with --infer
 #   lost	 a ring buffer too small, overwritten: only [lost-events]
 #
+# Every scenario runs wwnr beside the rtapp monitors (guest-run.c's
+# default monitors=rtapp,wwnr), so every diff compares its verdicts and
+# steps too. The stall scenario runs profile 7.1 with every monitor
+# (pagefault, sleep, stall, wwnr) and stall.threshold_jiffies=2: runnable
+# tasks kept off their CPU past the bound, and a clock past it when the
+# module is disabled (its finish, the replay's trace end): equal, and
+# stall and wwnr must have judged (verdicts of stall, one of them a clock
+# that ran out, matched by time).
+#
 # The classes a module cannot provoke (SLEEP at set_current_state(),
 # lockdep's hard irq edge) belong to the kernel's own 6.17+ monitors; see
 # tests/e2e/diff_test.sh for how diff names them.
@@ -84,6 +93,8 @@ plan()
 	echo "prio-late-fault 8192 - prio_late fault"
 	echo "preexisting 8192 pre=preexisting -"
 	echo "lost 4 - futex_wake lower"
+	# last: its spinner outlives it by about 120 ms
+	echo "stall 8192 profile=7.1,monitors=all,params=stall.threshold_jiffies=2 stall"
 }
 
 payload_build()
@@ -99,7 +110,7 @@ payload_build()
 	make -s -C "$repo" -f tests/workloads/workloads.mk BUILD="$build/$arch" CC="$cc" \
 		WORKLOAD_LDFLAGS=-static workloads &&
 	cp "$build/$arch"/workloads/* "$payload/" || return 1
-	for w in prio_late preexisting; do
+	for w in prio_late preexisting stall; do
 		"$cc" -static -std=gnu11 -O2 -Wall -Wextra -Werror -pthread -I"$repo/tests/workloads" \
 			-o "$payload/$w" "$here/$w.c" "$repo/tests/workloads/workload.c" || return 1
 	done
@@ -164,6 +175,10 @@ scenario_check()
 	prio-late-*)
 		diff_check "$arch $name: only priority-late differences" "$dat" 1 priority-late
 		;;
+	stall)
+		stall_check "$arch $name: live and replay agree, every verdict and step, but at a clock's edge" "$dat"
+		automata_judged "$arch" "$name" "$dat"
+		;;
 	preexisting)
 		diff_check "$arch $name: live and replay equal without inference" "$dat" 0 -
 		diff_check "$arch $name: with --infer, only inference differences" "$dat" 1 \
@@ -180,6 +195,52 @@ scenario_check()
 		diff_check "$arch $name: live and replay agree, every verdict and step" "$dat" 0 -
 		;;
 	esac
+}
+
+# The stall scenario: equal, or differing only where a wait was at its
+# bound (or the bound less one jiffy) within the microseconds between a
+# record and the module's probe, which reads its own clock ([clock-edge],
+# docs/semantics.md section 6): rare, and neither side is wrong.
+stall_check()
+{
+	local desc=$1 trace=$2 out=$2.diff got
+
+	"$rvreplay" diff --states -s "$trace" > "$out" 2>&1
+	got=$?
+	if [ "$got" -gt 1 ] || grep -q UNEXPLAINED "$out"; then
+		not_ok "$desc" "rvreplay diff exited $got:" "$(grep -B8 -A3 -m3 UNEXPLAINED "$out" ||
+			head -c 1500 "$out")"
+	elif grep -E '^(live only|replay only)|explained \[' "$out" | grep -v '\[clock-edge\]' |
+			grep -q '\['; then
+		not_ok "$desc" "differences other than [clock-edge]:" "$(grep -m5 'explained \[' "$out")"
+	else
+		ok "$desc: $(grep -m1 '^Summary' "$out" | sed 's/^Summary: //')$([ "$got" = 1 ] &&
+			echo "; at a clock's edge: $(grep -c 'explained \[clock-edge\]' "$out")")"
+	fi
+}
+
+# The automata ran live and judged: stall gave verdicts, one of them a
+# clock still past its bound at the disabling, and all matched; wwnr stepped.
+automata_judged()
+{
+	local arch=$1 name=$2 dat=$3 stall wwnr
+
+	"$rvreplay" diff -s -m stall "$dat" > "$dat.stall" 2>&1
+	stall=$(grep -m1 '^Summary' "$dat.stall")
+	if echo "$stall" | grep -qE '^Summary: [0-9]+ live verdicts, [0-9]+ replayed: [1-9][0-9]* matched' &&
+	   grep -qE '^Clocks: ([1-9][0-9]*) live verdicts .*, \1 matched' "$dat.stall"; then
+		ok "$arch $name: stall judged live:${stall#Summary:}; $(grep -m1 '^Clocks' "$dat.stall")"
+	else
+		not_ok "$arch $name: stall judged live, a clock run out at the disabling matched" \
+			"$stall" "$(grep -m1 '^Clocks' "$dat.stall")"
+	fi
+	"$rvreplay" diff -s --states -m wwnr "$dat" > "$dat.wwnr" 2>&1
+	wwnr=$(grep -m1 '^States' "$dat.wwnr")
+	if echo "$wwnr" | grep -qE '^States: [1-9][0-9]* live steps'; then
+		ok "$arch $name: wwnr judged live: $(grep -m1 '^Summary' "$dat.wwnr" | sed 's/^Summary: //'); ${wwnr#States: }"
+	else
+		not_ok "$arch $name: wwnr judged live" "$wwnr"
+	fi
 }
 
 # One retry when the guest hung before init started: that is QEMU or the

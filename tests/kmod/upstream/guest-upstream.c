@@ -5,9 +5,10 @@
  * rvreplay.ko beside them when /payload/rvreplay.ko is there, while the
  * ring buffer records what the replay needs.
  *
- * Once: loads rvreplay.ko if present, enables the trace events the
- * replay reads, the kernel's rv:event_/error_ pagefault and sleep and the
- * module's rvreplay:event_/error_ ones, sets the traceon trigger (below),
+ * Once: loads rvreplay.ko if present (its monitors rtapp and wwnr),
+ * enables the trace events the replay reads, the kernel's rv:event_/error_
+ * pagefault, sleep and wwnr and the module's rvreplay:event_/error_ ones,
+ * sets the traceon trigger (below),
  * and saves what a trace.dat is made of in $OUT (the layout
  * tests/kmod/live/assemble.c reads): events/ (header_page, header_event,
  * the formats), trace_clock, uname, page_size, available
@@ -75,8 +76,10 @@ static const char *const events[] = {
 	"exceptions/page_fault_user", "exceptions/page_fault_kernel",
 	"rv/event_pagefault", "rv/error_pagefault",
 	"rv/event_sleep", "rv/error_sleep",
+	"rv/event_wwnr", "rv/error_wwnr",
 	"rvreplay/event_pagefault", "rvreplay/error_pagefault",
 	"rvreplay/event_sleep", "rvreplay/error_sleep",
+	"rvreplay/event_wwnr", "rvreplay/error_wwnr",
 };
 
 static void say(const char *fmt, ...)
@@ -514,10 +517,10 @@ static void option(const char *opts, const char *key, char *value, size_t len)
  * In a child sharing this process's memory (vfork: no copy-on-write
  * fault here afterwards), so that no mutex this enabling takes teaches
  * anything to this process's instances: the rtapp container with REACTOR
- * on it, then rvreplay.ko, whose window before the trace is then the
- * shorter (a task older than the trace that faults or takes a lock in a
- * window is judged from there by the monitors that ran, not the replay).
- * The child is gone when vfork() returns.
+ * on it, the kernel's wwnr beside it, then rvreplay.ko, whose window
+ * before the trace is then the shorter (a task older than the trace that
+ * faults or takes a lock in a window is judged from there by the monitors
+ * that ran, not the replay). The child is gone when vfork() returns.
  */
 static int monitors_on(const char *reactor)
 {
@@ -527,6 +530,7 @@ static int monitors_on(const char *reactor)
 		if (write_file(RV "/monitors/rtapp/reactors", reactor[0] ? reactor : "nop",
 			       O_TRUNC) ||
 		    write_file(RV "/enabled_monitors", "rtapp", O_APPEND) ||
+		    write_file(RV "/monitors/wwnr/enable", "1", O_TRUNC) ||
 		    (have_module && write_file(PARAMS "/enabled", "1", O_TRUNC)))
 			_exit(1);
 		_exit(0);
@@ -636,7 +640,7 @@ static void load_module(void)
 	if (fd < 0)
 		return;
 	/* tracing is off when the module is enabled: its own lines would be lost */
-	if (syscall(SYS_finit_module, fd, "task_metadata=0", 0))
+	if (syscall(SYS_finit_module, fd, "task_metadata=0 monitors=rtapp,wwnr", 0))
 		failed("cannot load " MODULE_KO ": %s", strerror(errno));
 	else
 		have_module = 1;

@@ -67,6 +67,10 @@ guest_timeout=${KMOD_UPSTREAM_TIMEOUT:-900}
 results=$build/results.tsv
 v11=0
 [ "${RVREPLAY_KERNEL_MONITORS:-6.17}" = v11 ] && v11=1
+# The monitors compared: the rtapp container and the kernel's wwnr (the
+# module is enabled before tracing starts: its line naming them is not in
+# the trace).
+monitors=(-m rtapp -m wwnr)
 
 # The scenarios: NAME BUFFER_KB OPTIONS COMMAND ARGS (guest-upstream.c).
 plan()
@@ -178,7 +182,7 @@ diff_check()
 	shift 6
 	out=$trace${1:+$1}.diff
 
-	"$rvreplay" diff --states -s "$@" "$trace" > "$out" 2>&1
+	"$rvreplay" diff --states -s "${monitors[@]}" "$@" "$trace" > "$out" 2>&1
 	got=$?
 	record "$arch" "$name${1:+ $1}" "$view" "$got" "$out"
 	if [ "$v11" = 1 ]; then
@@ -227,14 +231,17 @@ verdict_keys()
 # The module's verdicts against the kernel's: both diffs tie each live
 # verdict to the record it belongs to, and the two traces hold the same
 # records. A verdict one has and the other not is allowed only where the
-# kernel saw events the module does not, or where the trace lost records.
+# kernel saw events the module does not ([sleep-at-set-state],
+# [hardirq-edge]; wwnr's start on the raw switch state, [switch-state]),
+# where the module's instance was monitoring before the trace began
+# ([before-trace]), or where the trace lost records.
 versus_check()
 {
 	local arch=$1 name=$2 dat=$3 out=$3.versus
 	local kernel=$dat.full module=${dat%.dat}.kmod.dat.full
 
-	"$rvreplay" diff --ts ns "$dat" > "$kernel" 2>&1
-	"$rvreplay" diff --ts ns "${dat%.dat}.kmod.dat" > "$module" 2>&1
+	"$rvreplay" diff --ts ns "${monitors[@]}" "$dat" > "$kernel" 2>&1
+	"$rvreplay" diff --ts ns "${monitors[@]}" "${dat%.dat}.kmod.dat" > "$module" 2>&1
 	LC_ALL=C join -a1 -a2 -e none -o 0,1.2,1.3,2.2,2.3 <(verdict_keys "$kernel") <(verdict_keys "$module") |
 	awk '
 	function live(side) { return side == "matched" || side == "live" }
@@ -243,7 +250,8 @@ versus_check()
 		if (k && m) { both++; next }
 		if (!k && !m) { neither++; next }
 		why = $3 == "lost-events" || $5 == "lost-events" ? "lost-events" : \
-		      $3 == "sleep-at-set-state" || $3 == "hardirq-edge" ? $3 : ""
+		      $3 == "sleep-at-set-state" || $3 == "hardirq-edge" || $3 == "switch-state" ? $3 : \
+		      $5 == "before-trace" ? $5 : ""
 		if (why == "") {
 			bad++
 			print "    differ: " $1 " kernel " $2 " [" $3 "], module " $4 " [" $5 "]" > "/dev/stderr"
@@ -305,8 +313,10 @@ scenario_check()
 		not_ok "$arch $name: the workload failed (status $(cat "$out/$name/status" 2> /dev/null))"
 		return
 	fi
-	if ! grep -qx 'rtapp' "$out/$name/rv-enabled" 2> /dev/null; then
-		not_ok "$arch $name: rtapp was not enabled" "$(cat "$out/$name/rv-enabled" 2> /dev/null)"
+	if ! grep -qx 'rtapp' "$out/$name/rv-enabled" 2> /dev/null ||
+	   ! grep -qx 'wwnr' "$out/$name/rv-enabled"; then
+		not_ok "$arch $name: rtapp and wwnr were not enabled" \
+			"$(cat "$out/$name/rv-enabled" 2> /dev/null)"
 		return
 	fi
 	if ! "$assemble" -x rvreplay "$out" "$name" "$dat" 2> "$dat.err" ||
@@ -374,18 +384,37 @@ upstream_test()
 		not_ok "$arch: the kernel's printk reactor logged the sleep violations" \
 			"$(grep -a 'rv:' "$out/rvtest-dmesg.txt" 2> /dev/null | tail -3)"
 	fi
-	if [ "$(cat "$out/kmod-available" 2> /dev/null)" = pagefault,sleep ]; then
-		ok "$arch: rvreplay.ko loaded beside the in-tree monitors, pagefault and sleep available"
+	if [ "$(cat "$out/kmod-available" 2> /dev/null)" = pagefault,sleep,wwnr ]; then
+		ok "$arch: rvreplay.ko loaded beside the in-tree monitors, pagefault, sleep and wwnr available"
 	else
-		not_ok "$arch: rvreplay.ko loaded beside the in-tree monitors, pagefault and sleep available" \
+		not_ok "$arch: rvreplay.ko loaded beside the in-tree monitors, pagefault, sleep and wwnr available" \
 			"available: $(cat "$out/kmod-available" 2> /dev/null)" \
 			"$(grep -a rvreplay "$out/rvtest-dmesg.txt" 2> /dev/null | tail -3)"
 	fi
 	while read -r name _; do
 		scenario_check "$arch" "$out" "$name"
 	done < "$payload/plan"
+	wwnr_check "$arch" "$out/blocking_io-poll.dat"
 	threadirqs_test "$arch" "$image"
 	classes_check "$arch"
+}
+
+# The kernel's wwnr refereed something: poll sleeps in TASK_INTERRUPTIBLE
+# alone (poll_schedule_timeout()), where its instances start as the
+# replay's do, so its steps are compared with the replay's.
+wwnr_check()
+{
+	local arch=$1 dat=$2 states
+
+	"$rvreplay" diff -s --states -m wwnr "$dat" > "$dat.wwnr" 2>&1
+	states=$(grep -m1 '^States' "$dat.wwnr")
+	if echo "$states" | grep -qE '^States: [1-9][0-9]* live steps' &&
+	   ! grep -q UNEXPLAINED "$dat.wwnr"; then
+		ok "$arch: the kernel's wwnr judged $(basename "$dat"): ${states#States: }"
+	else
+		not_ok "$arch: the kernel's wwnr judged $(basename "$dat"), every difference explained" \
+			"$states" "$(grep -m3 -B2 UNEXPLAINED "$dat.wwnr")"
+	fi
 }
 
 # The second boot, with threadirqs: an interrupt's exit then wakes
@@ -429,11 +458,14 @@ edge_wakeups()
 # never starts (KTHREAD_SHOULD_STOP stays unknown until it is stopped).
 # The threadirqs boot provokes the window; the check is that it did, and
 # that neither side judged those wakeups differently (scenario_check).
+# [switch-state] is wwnr's: a sleep in TASK_INTERRUPTIBLE | TASK_FREEZABLE
+# (nanosleep, futex waits) starts the replay's instance and not the
+# kernel's.
 classes_check()
 {
 	local arch=$1 class where edge=$build/$1/out-threadirqs/hardirq-edge.dat n
 
-	for class in sleep-at-set-state hardirq-edge priority-late; do
+	for class in sleep-at-set-state hardirq-edge priority-late switch-state; do
 		where=$(grep -l "explained \[$class\]" "$build/$arch"/out*/*[!d].dat.diff 2> /dev/null |
 			sed 's|.*/||; s|\.dat\.diff$||' | tr '\n' ' ')
 		if [ -n "$where" ]; then
