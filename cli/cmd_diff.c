@@ -17,6 +17,7 @@
 #include "escape.h"
 #include "explain.h"
 #include "gate.h"
+#include "report.h"
 
 #define LINE_LEN	1024
 
@@ -356,13 +357,8 @@ static void print_entry(const struct diff_cli *c, struct trace_input *in,
 	else
 		printf("  %-9s explained [%s]: %s\n", "diff:", diff_why_key(e->why),
 		       diff_why_text(e->why));
-	if (v && v->nr_context) {
-		printf("  last %u events of pid %d:\n", v->nr_context, v->pid);
-		for (unsigned int i = 0; i < v->nr_context; i++) {
-			trace_input_format(in, &v->context[i], buf, sizeof(buf));
-			printf("    %s\n", buf);
-		}
-	}
+	if (v)
+		report_text_context(stdout, in, v);
 	printf("\n");
 }
 
@@ -388,7 +384,7 @@ static void print_states(const struct diff_cli *c, const struct diff_result *res
 	}
 	for (unsigned int i = 0; i < res->nr_divergences; i++)
 		tasks += first_of_task(res, i);
-	printf(", %u task%s went apart (%u times):\n", tasks, tasks == 1 ? "" : "s",
+	printf(", %u instance%s went apart (%u times):\n", tasks, tasks == 1 ? "" : "s",
 	       res->nr_divergences);
 	for (unsigned int i = 0; i < res->nr_divergences; i++) {
 		const struct diff_divergence *d = &res->divergences[i];
@@ -396,8 +392,10 @@ static void print_states(const struct diff_cli *c, const struct diff_result *res
 		if (!first_of_task(res, i))
 			continue;
 		time_text(&c->common.times, d->at.ts, ts, sizeof(ts));
-		printf("  first differing step: %s pid %d at %s, CPU %d: %s [%s]\n",
-		       c->opts.replay.monitors[d->monitor]->name, d->pid, ts, d->at.cpu,
+		printf("  first differing step: %s %s %d at %s, CPU %d: %s [%s]\n",
+		       c->opts.replay.monitors[d->monitor]->name,
+		       c->opts.replay.monitors[d->monitor]->instance == RV_PER_CPU ? "cpu" : "pid",
+		       d->pid, ts, d->at.cpu,
 		       d->why == DIFF_UNEXPLAINED ? "UNEXPLAINED" : "explained",
 		       diff_why_key(d->why));
 		print_step("  live:", c->opts.replay.monitors[d->monitor], d->live_has, &d->live);

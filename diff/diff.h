@@ -40,6 +40,7 @@ enum diff_why {
 	DIFF_BEFORE,		/* the live monitor learned a task's atoms before the trace */
 	DIFF_SWITCH_STATE,	/* an automaton's start: the raw switch state against the trace's */
 	DIFF_CLOCK_EDGE,	/* an HA's wait at its bound, timed by records or by the probe */
+	DIFF_PROBE_ORDER,	/* an interrupt between a record and the live probe of its event */
 	DIFF_NR_WHY
 };
 

@@ -113,15 +113,17 @@ static bool rerun_has(const struct diff_step *keys, unsigned int n, int monitor,
  * the trace: its instance was monitoring before the trace began (a start
  * gives no step, and every event after one steps until an error; only
  * where the trace does not say when the live monitors started, and for a
- * task older than the trace).
+ * task older than the trace or a CPU's instance).
  */
 static bool automaton_started_before(const struct diff_compare *cmp, const struct diff_entry *e)
 {
 	const struct rv_monitor *m = cmp->opts->replay.monitors[e->monitor];
 
-	return e->side == DIFF_LIVE_ONLY && m->instance == RV_PER_TASK &&
+	bool older = m->instance == RV_PER_CPU ||
+		     (m->instance == RV_PER_TASK && !diff_born_in_trace(cmp, e->pid));
+
+	return e->side == DIFF_LIVE_ONLY && older &&
 	       (m->type == RV_MONITOR_DA || m->type == RV_MONITOR_HA) && !cmp->res->nr_windows &&
-	       !diff_born_in_trace(cmp, e->pid) &&
 	       !diff_stepped_before(cmp, e->monitor, e->pid, &e->at);
 }
 

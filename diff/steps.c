@@ -182,6 +182,35 @@ static bool started_before(const struct diff_compare *cmp, const struct diff_ste
 	return first && nl && !nr && !cmp->res->nr_windows && !diff_born_in_trace(cmp, l->pid);
 }
 
+/*
+ * An automaton's step the live monitor took late: none at the record, and
+ * the replay's very step among the live steps of its instance's next
+ * record with any, after the interrupt's own (or after the interrupt's
+ * error, which is no step). The kernel calls a tracepoint's probes one
+ * after the other: an interrupt between the trace event's and the
+ * monitor's runs its own events through both before the monitor sees the
+ * record's.
+ */
+static bool probe_late(const struct diff_compare *cmp, const struct diff_divergence *d)
+{
+	const struct rv_monitor *m = cmp->opts->replay.monitors[d->monitor];
+	struct diff_key after = d->at;
+	unsigned int i, end;
+
+	if (m->type == RV_MONITOR_LTL || d->nr_live || !d->replay_has)
+		return false;
+	after.offset++;	/* the records after it */
+	i = find_run_from(cmp->live, cmp->nr_live, d->monitor, d->pid, &after);
+	if (i == cmp->nr_live || diff_task_cmp(cmp->live[i].monitor, cmp->live[i].pid, d->monitor,
+					       d->pid))
+		return false;
+	end = run_end(cmp->live, cmp->nr_live, i);
+	for (unsigned int k = i; k < end; k++)
+		if (same_step(&cmp->live[k], &d->replay))
+			return true;
+	return false;
+}
+
 static int open_divergence(struct diff_compare *cmp, const struct diff_step *l, unsigned int nl,
 			   const struct diff_step *r, unsigned int nr, bool first)
 {
@@ -216,6 +245,8 @@ static int open_divergence(struct diff_compare *cmp, const struct diff_step *l, 
 		d->why = classify_steps(cmp->opts->replay.monitors[d->monitor], d, any);
 	if (d->why == DIFF_UNEXPLAINED && started_before(cmp, l, nl, nr, first))
 		d->why = DIFF_BEFORE;
+	if (d->why == DIFF_UNEXPLAINED && probe_late(cmp, d))
+		d->why = DIFF_PROBE_ORDER;
 	return 0;
 }
 

@@ -34,6 +34,10 @@ static const struct {
 	[DIFF_CLOCK_EDGE] = { "clock-edge", "a hybrid automaton's wait at its bound (or the bound "
 			      "less one jiffy) within the time from a record to the live monitor's "
 			      "probe after it, which reads its own clock (docs/semantics.md section 6)" },
+	[DIFF_PROBE_ORDER] = { "probe-order", "an interrupt came between the trace event and the "
+			       "live monitor's probe of the same tracepoint: the live automaton "
+			       "stepped on the interrupt's events first, on that record's event just "
+			       "after them (docs/semantics.md section 11)" },
 };
 
 /**

@@ -289,7 +289,12 @@ static int rvk_select_profile(bool verbose)
 	rvk_available = 0;
 	for (unsigned int i = 0; i < rvk_nr_monitors; i++) {
 		missing = rvk_probes_missing(rvk_monitors[i]);
-		if (!rvk_verdicts_traced(rvk_monitors[i]->name)) {
+		if (rvk_monitors[i]->instance != RV_PER_TASK) {
+			/* wip: the module keeps per-task instances only */
+			if (verbose)
+				pr_warn("rvreplay: monitor %s unavailable: its instances are per CPU, "
+					"this module's per task\n", rvk_monitors[i]->name);
+		} else if (!rvk_verdicts_traced(rvk_monitors[i]->name)) {
 			if (verbose)
 				pr_warn("rvreplay: monitor %s unavailable: no trace events for it in this module\n",
 					rvk_monitors[i]->name);

@@ -152,6 +152,7 @@ void report_coverage_counts(const struct report *rep, const unsigned int count[C
 #define REPORT_RESET	"\033[0m"
 const char *report_color(const struct report *rep, const char *seq);
 void report_text_group(struct report *rep, const struct verdict_group *g, FILE *out);
+void report_text_context(FILE *out, struct trace_input *in, const struct verdict *v);
 json_t *report_json_digest(struct report *rep, const struct replay_stats *stats);
 int report_json_groups(struct report *rep, FILE *out);
 void report_junit_cases(struct report *rep, const char *suite, FILE *out,

@@ -35,19 +35,25 @@ static void text_begin(struct report *rep)
 	fprintf(out, "\n");
 }
 
-static void text_context(struct report *rep, const struct verdict *v)
+/**
+ * report_text_context() - a verdict's last records: its task's, or its CPU's for a per-CPU monitor
+ * @out: where
+ * @in: the trace, to format them
+ * @v: the verdict
+ */
+void report_text_context(FILE *out, struct trace_input *in, const struct verdict *v)
 {
 	char line[LINE_LEN];
 
 	if (!v->nr_context)
 		return;
 	if (v->per_cpu)
-		fprintf(rep->opts.out, "  last %u events of CPU %d:\n", v->nr_context, v->cpu);
+		fprintf(out, "  last %u events of CPU %d:\n", v->nr_context, v->cpu);
 	else
-		fprintf(rep->opts.out, "  last %u events of pid %d:\n", v->nr_context, v->pid);
+		fprintf(out, "  last %u events of pid %d:\n", v->nr_context, v->pid);
 	for (unsigned int i = 0; i < v->nr_context; i++) {
-		trace_input_format(rep->in, &v->context[i], line, sizeof(line));
-		fprintf(rep->opts.out, "    %s\n", line);
+		trace_input_format(in, &v->context[i], line, sizeof(line));
+		fprintf(out, "    %s\n", line);
 	}
 }
 
@@ -75,7 +81,7 @@ static void text_kernel(struct report *rep, const struct verdict *v)
 		fprintf(out, "  kernel: states %s -> none with atoms %s\n", states,
 			atoms[0] ? atoms : "(none)");
 	}
-	text_context(rep, v);
+	report_text_context(rep->opts.out, rep->in, v);
 	fprintf(out, "\n");
 }
 

@@ -3,11 +3,14 @@
 # tests/kmod/traces/x86_64-kernel-wip.dat holds the events both read and
 # the kernel's rv:error_wip and rv:error_wwnr records of the same run
 # (tests/kmod/wip/record-wip.sh, 6.12 guest). The replay's verdicts must
-# be the kernel's, one for one. Then a copy whose one preempt_disable
-# before a sched_waking is made a record of no known event (as if the
-# trace had lost it): exactly one wip violation, at that sched_waking,
-# told with the CPU and the preempt_enable that began the state, each
-# time as `trace-cmd report -t` prints it.
+# be the kernel's, one for one, and rvreplay diff must tie them and
+# explain every step apart; in a second recording, a step the kernel's
+# wip took after an interrupt's is [probe-order]. Then a copy whose one
+# preempt_disable before a sched_waking is made a record of no known
+# event (as if the trace had lost it): one more wip violation, at that
+# sched_waking, told with the CPU and the preempt_enable that began the
+# state, each time as `trace-cmd report -t` prints it, in text, JSON,
+# HTML and JUnit, and waived as any.
 #
 # usage: wip_test.sh   (from the top of the tree; RVREPLAY names the binary)
 
@@ -17,7 +20,7 @@ T=tests/kmod/traces/x86_64-kernel-wip.dat
 command -v trace-cmd > /dev/null || skip_or_fail "wip" "no trace-cmd"
 command -v python3 > /dev/null || skip_or_fail "wip" "no python3"
 
-check "wip judges every CPU of the kernel's run" "-m wip $T" 0 \
+check "wip judges every CPU of the kernel's run" "-m wip $T" 1 \
 	"^Coverage: 2 of 2 monitor instances were judged\\.$"
 check_error "wip needs the preemptirq events" "-m wip traces/futex-wake.dat" \
 	"wip cannot judge this trace: preemptirq:preempt_disable and preemptirq:preempt_enable were not recorded"
@@ -47,13 +50,28 @@ for mon, path in (("wip", sys.argv[2]), ("wwnr", sys.argv[3])):
         rows = sorted((c["cpu"], c["pid"], c["comm"], c["class"]) for c in d["coverage"])
         assert rows == [(0, None, "CPU 0", "judged"), (1, None, "CPU 1", "judged")], rows
     print(mon, len(replay), "verdicts, as the kernel's")
-assert len(kernel["wwnr"]) > 0, "no kernel wwnr verdict: an agreement on nothing"
+assert len(kernel["wip"]) > 0, "no kernel wip verdict: an agreement on nothing"
 PY
 then
 	ok "wip and wwnr verdicts are the kernel's ($(tr '\n' ' ' < "$TMP/why"))"
 else
 	not_ok "wip and wwnr verdicts are the kernel's" "$(cat "$TMP/why")"
 fi
+
+# The kernel's verdicts tied to the replay's by rvreplay diff, and every
+# step where the two went apart explained
+check "diff: the kernel's wip verdict is the replay's" "diff -m wip -m wwnr $T" 0 \
+	"^matched +wip +run +cpu 1 +CPU 1 at "
+check "diff --states: every step apart explained" \
+	"diff -m wip -m wwnr --states $T | grep -c -e UNEXPLAINED -e 'explained \\[before-trace\\]'" 0 "^[1-9]"
+check "diff --states: none unexplained" \
+	"diff -m wip -m wwnr --states $T | grep -c UNEXPLAINED" 1 "^0$"
+P=tests/kmod/traces/x86_64-kernel-wip-probe-order.dat
+check "diff: a step the kernel's wip took after an interrupt's is [probe-order]" \
+	"diff -m wip $P" 1 "^  diff: +explained \\[probe-order\\]: an interrupt came between"
+check "diff: probe-order, and nothing unexplained" "diff -m wip $P" 1 \
+	"^Summary: 0 live verdicts, 1 replayed: 0 matched, 0 live only, 1 replay only; 0 unexplained, probe-order x1$"
+check "diff: the CPU's last records" "diff -m wip $P" 1 "^  last 8 events of CPU 1:$"
 
 # A preempt_disable lost: the CPU, the record number, and the ns times of
 # the sched_waking after it and of the preempt_enable before it
@@ -82,8 +100,8 @@ trace-cmd report -t -i "$TMP/lost.dat" 2> /dev/null > "$TMP/lost.report"
 # last preempt_enable of that CPU before it
 times=$(awk -v cpu="[$(printf %03d "$cpu")]" '
 	/UNKNOWN EVENT/ { gone = 1 }
-	$0 ~ cpu && !gone && / preempt_enable:/ { enable = $3 }
-	$0 ~ cpu && gone && / sched_waking:/ { sub(":", "", $3); sub(":", "", enable); print $3, enable; exit }
+	index($0, cpu) && !gone && / preempt_enable:/ { enable = $3 }
+	index($0, cpu) && gone && / sched_waking:/ { sub(":", "", $3); sub(":", "", enable); print $3, enable; exit }
 ' "$TMP/lost.report")
 waking=${times% *} enable=${times#* }
 check "a preempt_disable lost: one wip violation, at its CPU's next sched_waking" \
@@ -107,8 +125,8 @@ check "JUnit: a test case per CPU, its failure in it" \
 check "HTML: the group and its summary row are the CPU's" \
 	"-m wip --html $TMP/w.html $TMP/lost.dat > /dev/null; grep -c -e '</span> CPU $cpu: 1 violation at ' -e '<tr><td>wip</td><td>CPU $cpu</td>' $TMP/w.html" 0 "^2$"
 printf '[[waiver]]\nmonitor = "wip"\ncomm = "*"\nreason = "unexpected_event"\nwhy = "a lost preempt_disable"\n' > "$TMP/w.toml"
-check "a waiver covers a wip violation" "-m wip --waivers $TMP/w.toml $TMP/lost.dat" 0 \
-	"^Summary: 1 violation \\(1 waived\\): wip 1$"
+check "a waiver covers wip violations (the kernel's one and the lost preempt_disable's)" \
+	"-m wip --waivers $TMP/w.toml $TMP/lost.dat" 0 "^Summary: 2 violations \\(2 waived\\): wip 2$"
 check "the context is the CPU's records, the one of no event among them" "-m wip $TMP/lost.dat" 1 \
 	"^    \\(record at offset [0-9]+: 16 bytes, not the layout of any event\\)$"
 finish
