@@ -45,3 +45,6 @@ check-kmod: $(BUILD)/rvreplay $(BUILD)/kmod/assemble
 check-kmod-upstream: $(BUILD)/rvreplay $(BUILD)/kmod/assemble
 	@echo "== tests/kmod/upstream/run-test.sh $(KMOD_ARCHES)"
 	@tests/kmod/upstream/run-test.sh $(BUILD)/rvreplay $(BUILD)/kmod/assemble $(KMOD_ARCHES)
+	@case " $(KMOD_ARCHES) " in *" x86_64 "*) \
+		echo "== tests/kmod/wip/run-test.sh"; \
+		tests/kmod/wip/run-test.sh $(BUILD)/rvreplay $(BUILD)/kmod/assemble;; esac

@@ -4,9 +4,9 @@
 # record-wip.sh - record tests/kmod/traces/x86_64-kernel-wip.dat: the
 # kernel's own wip and wwnr (built into the 6.12 guest kernel,
 # kmod/upstream/x86_64.config) judging guest-wip.c's workload, with the
-# events they read. Run by hand when the recording must change; the
-# tests read the committed trace (tests/e2e/wip_test.sh), so no test
-# boots a guest for it.
+# events they read. By hand for the committed traces (tests/e2e/wip_test.sh
+# reads them); tests/kmod/wip/run-test.sh (make check-kmod-upstream)
+# records a fresh one on every run.
 #
 # Usage: tests/kmod/wip/record-wip.sh ASSEMBLE OUT.dat
 #	(ASSEMBLE: make build/kmod/assemble)
