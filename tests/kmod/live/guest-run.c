@@ -37,10 +37,10 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include <sys/utsname.h>
 #include <sys/wait.h>
 
 #define TRACEFS		"/sys/kernel/tracing"
+#define GUEST_NAME	"guest-run"
 #define PARAMS		"/sys/module/rvreplay/parameters"
 #define MODULE_KO	"/payload/rvreplay.ko"
 #define PLAN		"/payload/plan"
@@ -48,8 +48,9 @@
 #define PRE_SETTLE_MS	100
 #define PRE_WAIT_S	60
 
+#include "../guest_lib.h"
+
 static const char *out_dir = "/out";
-static int failures;
 
 static const char *const events[] = {
 	"sched/sched_switch", "sched/sched_waking", "sched/sched_wakeup",
@@ -65,105 +66,12 @@ static const char *const events[] = {
 	"rvreplay/event_stall", "rvreplay/error_stall", "rvreplay/error_env_stall",
 };
 
-static void say(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("guest-run: ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-}
-
-static void failed(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("guest-run: FAILED: ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-	failures++;
-}
-
-static int write_file(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
-	ssize_t n;
-
-	if (fd < 0) {
-		failed("open %s: %s", path, strerror(errno));
-		return -1;
-	}
-	n = write(fd, text, strlen(text));
-	if (n != (ssize_t)strlen(text)) {
-		failed("write '%s' to %s: %s", text, path, n < 0 ? strerror(errno) : "short");
-		close(fd);
-		return -1;
-	}
-	close(fd);
-	return 0;
-}
-
 static int param(const char *name, const char *value)
 {
 	char path[256];
 
 	snprintf(path, sizeof(path), PARAMS "/%s", name);
-	return write_file(path, value);
-}
-
-/* Copy a file as read() serves it (tracefs and sysfs sizes are 0). */
-static int copy_file(const char *from, const char *to, int flags)
-{
-	char buf[65536];
-	int in = open(from, O_RDONLY | O_CLOEXEC | flags);
-	int out;
-	ssize_t n;
-
-	if (in < 0)
-		return -1;
-	out = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (out < 0) {
-		failed("create %s: %s", to, strerror(errno));
-		close(in);
-		return -1;
-	}
-	for (;;) {
-		n = read(in, buf, sizeof(buf));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		if (write(out, buf, n) != n) {
-			failed("write %s: %s", to, strerror(errno));
-			break;
-		}
-	}
-	if (n < 0 && errno != EAGAIN)
-		failed("read %s: %s", from, strerror(errno));
-	close(in);
-	close(out);
-	return 0;
-}
-
-static void mkdirs(const char *path)
-{
-	char tmp[512];
-
-	snprintf(tmp, sizeof(tmp), "%s", path);
-	for (char *p = tmp + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		mkdir(tmp, 0755);
-		*p = '/';
-	}
-	mkdir(tmp, 0755);
+	return write_file(path, value, O_TRUNC);
 }
 
 static int load_module(void)
@@ -193,7 +101,7 @@ static void setup_events(void)
 			say("no event %s in this kernel", events[i]);
 			continue;
 		}
-		write_file(path, "1");
+		write_file(path, "1", O_TRUNC);
 		snprintf(to, sizeof(to), "events/%s", events[i]);
 		mkdirs(to);
 		snprintf(path, sizeof(path), TRACEFS "/events/%s/format", events[i]);
@@ -204,97 +112,16 @@ static void setup_events(void)
 
 static void save_system(void)
 {
-	struct utsname u;
-	char line[512];
-	FILE *f;
-
-	copy_file(TRACEFS "/trace_clock", "trace_clock", 0);
+	save_system_files();
 	copy_file(PARAMS "/available", "available", 0);
-	uname(&u);
-	f = fopen("uname", "w");
-	if (f) {
-		fprintf(f, "%s %s %s %s\n", u.sysname, u.nodename, u.release, u.machine);
-		fclose(f);
-	}
-	snprintf(line, sizeof(line), "%ld\n", sysconf(_SC_PAGESIZE));
-	f = fopen("page_size", "w");
-	if (f) {
-		fputs(line, f);
-		fclose(f);
-	}
-}
-
-static int nr_cpus(void)
-{
-	char path[128];
-	int n = 0;
-
-	for (;; n++) {
-		snprintf(path, sizeof(path), TRACEFS "/per_cpu/cpu%d", n);
-		if (access(path, F_OK))
-			return n;
-	}
-}
-
-static pid_t spawn(char **argv)
-{
-	pid_t pid = fork();
-
-	if (pid == 0) {
-		execv(argv[0], argv);
-		fprintf(stderr, "guest-run: exec %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	if (pid < 0)
-		failed("fork: %s", strerror(errno));
-	return pid;
-}
-
-static int wait_status(pid_t pid, int timeout_s)
-{
-	struct timespec step = { 0, 10 * 1000 * 1000 };
-	int status, waited = 0;
-	pid_t r;
-
-	for (;;) {
-		r = waitpid(pid, &status, timeout_s ? WNOHANG : 0);
-		if (r == pid)
-			return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-		if (r < 0)
-			return -1;
-		if (waited++ >= timeout_s * 100) {
-			kill(pid, SIGKILL);
-			waitpid(pid, &status, 0);
-			return 137;
-		}
-		nanosleep(&step, NULL);
-	}
-}
-
-static void sleep_ms(long ms)
-{
-	struct timespec t = { ms / 1000, ms % 1000 * 1000000L };
-
-	while (nanosleep(&t, &t) && errno == EINTR)
-		;
 }
 
 static void save_scenario(const char *dir, int status)
 {
-	char from[256], to[512];
+	char to[512];
 	FILE *f;
 
-	for (int cpu = 0, n = nr_cpus(); cpu < n; cpu++) {
-		snprintf(from, sizeof(from), TRACEFS "/per_cpu/cpu%d/trace_pipe_raw", cpu);
-		snprintf(to, sizeof(to), "%s/cpu%d.raw", dir, cpu);
-		if (copy_file(from, to, O_NONBLOCK))
-			failed("cannot read %s", from);
-		snprintf(from, sizeof(from), TRACEFS "/per_cpu/cpu%d/stats", cpu);
-		snprintf(to, sizeof(to), "%s/cpu%d.stats", dir, cpu);
-		copy_file(from, to, 0);
-	}
-	snprintf(to, sizeof(to), "%s/saved_cmdlines", dir);
-	copy_file(TRACEFS "/saved_cmdlines", to, 0);
+	save_cpus(dir);
 	snprintf(to, sizeof(to), "%s/kmod-stats", dir);
 	copy_file(PARAMS "/stats", to, 0);
 	snprintf(to, sizeof(to), "%s/status", dir);
@@ -302,23 +129,6 @@ static void save_scenario(const char *dir, int status)
 	if (f) {
 		fprintf(f, "%d\n", status);
 		fclose(f);
-	}
-}
-
-static void option(const char *opts, const char *key, char *value, size_t len)
-{
-	const char *p = opts;
-	size_t klen = strlen(key);
-
-	value[0] = '\0';
-	while (p && *p) {
-		if (!strncmp(p, key, klen) && p[klen] == '=') {
-			snprintf(value, len, "%.*s", (int)strcspn(p + klen + 1, ","), p + klen + 1);
-			return;
-		}
-		p = strchr(p, ',');
-		if (p)
-			p++;
 	}
 }
 
@@ -340,10 +150,10 @@ static void run_scenario(char *line)
 	say("scenario %s", name);
 	snprintf(dir, sizeof(dir), "%s", name);
 	mkdirs(dir);
-	write_file(TRACEFS "/tracing_on", "0");
-	write_file(TRACEFS "/buffer_size_kb", kb);
-	write_file(TRACEFS "/options/overwrite", "1");
-	write_file(TRACEFS "/trace", "");
+	write_file(TRACEFS "/tracing_on", "0", O_TRUNC);
+	write_file(TRACEFS "/buffer_size_kb", kb, O_TRUNC);
+	write_file(TRACEFS "/options/overwrite", "1", O_TRUNC);
+	write_file(TRACEFS "/trace", "", O_TRUNC);
 	option(opts, "profile", value, sizeof(value));
 	param("profile", value[0] ? value : "6.17");
 	option(opts, "monitors", value, sizeof(value));
@@ -385,7 +195,7 @@ int main(void)
 	}
 	if (load_module())
 		return 1;
-	write_file(TRACEFS "/tracing_on", "0");
+	write_file(TRACEFS "/tracing_on", "0", O_TRUNC);
 	setup_events();
 	save_system();
 	param("sync_tracing", "1");

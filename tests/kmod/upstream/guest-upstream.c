@@ -50,10 +50,10 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include <sys/utsname.h>
 #include <sys/wait.h>
 
 #define TRACEFS		"/sys/kernel/tracing"
+#define GUEST_NAME	"guest-upstream"
 #define RV		TRACEFS "/rv"
 #define PARAMS		"/sys/module/rvreplay/parameters"
 #define MODULE_KO	"/payload/rvreplay.ko"
@@ -64,7 +64,8 @@
 #define PRE_WAIT_S	60
 #define PF_KTHREAD	0x00200000UL
 
-static int failures;
+#include "../guest_lib.h"
+
 static int have_module;
 
 static const char *const events[] = {
@@ -82,31 +83,6 @@ static const char *const events[] = {
 	"rvreplay/event_wwnr", "rvreplay/error_wwnr",
 };
 
-static void say(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("guest-upstream: ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-}
-
-static void failed(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("guest-upstream: FAILED: ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-	failures++;
-}
-
 /* Opening with O_TRUNC is the write: rv/enabled_monitors then disables all. */
 static void truncate_file(const char *path)
 {
@@ -116,73 +92,6 @@ static void truncate_file(const char *path)
 		failed("open %s: %s", path, strerror(errno));
 	else
 		close(fd);
-}
-
-static int write_file(const char *path, const char *text, int flags)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC | flags);
-	ssize_t n;
-
-	if (fd < 0) {
-		failed("open %s: %s", path, strerror(errno));
-		return -1;
-	}
-	n = write(fd, text, strlen(text));
-	close(fd);
-	if (n != (ssize_t)strlen(text)) {
-		failed("write '%s' to %s: %s", text, path, n < 0 ? strerror(errno) : "short");
-		return -1;
-	}
-	return 0;
-}
-
-/* Copy a file as read() serves it (tracefs and sysfs sizes are 0). */
-static int copy_file(const char *from, const char *to, int flags)
-{
-	char buf[65536];
-	int in = open(from, O_RDONLY | O_CLOEXEC | flags);
-	int out;
-	ssize_t n;
-
-	if (in < 0)
-		return -1;
-	out = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (out < 0) {
-		failed("create %s: %s", to, strerror(errno));
-		close(in);
-		return -1;
-	}
-	for (;;) {
-		n = read(in, buf, sizeof(buf));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		if (write(out, buf, n) != n) {
-			failed("write %s: %s", to, strerror(errno));
-			break;
-		}
-	}
-	if (n < 0 && errno != EAGAIN)
-		failed("read %s: %s", from, strerror(errno));
-	close(in);
-	close(out);
-	return 0;
-}
-
-static void mkdirs(const char *path)
-{
-	char tmp[512];
-
-	snprintf(tmp, sizeof(tmp), "%s", path);
-	for (char *p = tmp + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		mkdir(tmp, 0755);
-		*p = '/';
-	}
-	mkdir(tmp, 0755);
 }
 
 static void setup_events(void)
@@ -212,36 +121,10 @@ static void setup_events(void)
 
 static void save_system(void)
 {
-	struct utsname u;
-	FILE *f;
-
-	copy_file(TRACEFS "/trace_clock", "trace_clock", 0);
+	save_system_files();
 	copy_file(RV "/available_monitors", "available", 0);
 	if (have_module)
 		copy_file(PARAMS "/available", "kmod-available", 0);
-	uname(&u);
-	f = fopen("uname", "w");
-	if (f) {
-		fprintf(f, "%s %s %s %s\n", u.sysname, u.nodename, u.release, u.machine);
-		fclose(f);
-	}
-	f = fopen("page_size", "w");
-	if (f) {
-		fprintf(f, "%ld\n", sysconf(_SC_PAGESIZE));
-		fclose(f);
-	}
-}
-
-static int nr_cpus(void)
-{
-	char path[128];
-	int n = 0;
-
-	for (;; n++) {
-		snprintf(path, sizeof(path), TRACEFS "/per_cpu/cpu%d", n);
-		if (access(path, F_OK))
-			return n;
-	}
 }
 
 /*
@@ -378,49 +261,6 @@ static void live_sign(void)
 	munmap((void *)page, sysconf(_SC_PAGESIZE));
 }
 
-static pid_t spawn(char **argv)
-{
-	pid_t pid = fork();
-
-	if (pid == 0) {
-		execv(argv[0], argv);
-		fprintf(stderr, "guest-upstream: exec %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	if (pid < 0)
-		failed("fork: %s", strerror(errno));
-	return pid;
-}
-
-static int wait_status(pid_t pid, int timeout_s)
-{
-	struct timespec step = { 0, 10 * 1000 * 1000 };
-	int status, waited = 0;
-	pid_t r;
-
-	for (;;) {
-		r = waitpid(pid, &status, timeout_s ? WNOHANG : 0);
-		if (r == pid)
-			return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-		if (r < 0)
-			return -1;
-		if (waited++ >= timeout_s * 100) {
-			kill(pid, SIGKILL);
-			waitpid(pid, &status, 0);
-			return 137;
-		}
-		nanosleep(&step, NULL);
-	}
-}
-
-static void sleep_ms(long ms)
-{
-	struct timespec t = { ms / 1000, ms % 1000 * 1000000L };
-
-	while (nanosleep(&t, &t) && errno == EINTR)
-		;
-}
-
 /*
  * softirqd=PRIO: every ksoftirqd/N SCHED_FIFO at PRIO for the scenario
  * (0: back to SCHED_OTHER). Booted with threadirqs, an interrupt's exit
@@ -470,20 +310,10 @@ static void spin_ms(long ms)
 
 static void save_scenario(const char *dir, int status)
 {
-	char from[256], to[512];
+	char to[512];
 	FILE *f;
 
-	for (int cpu = 0, n = nr_cpus(); cpu < n; cpu++) {
-		snprintf(from, sizeof(from), TRACEFS "/per_cpu/cpu%d/trace_pipe_raw", cpu);
-		snprintf(to, sizeof(to), "%s/cpu%d.raw", dir, cpu);
-		if (copy_file(from, to, O_NONBLOCK))
-			failed("cannot read %s", from);
-		snprintf(from, sizeof(from), TRACEFS "/per_cpu/cpu%d/stats", cpu);
-		snprintf(to, sizeof(to), "%s/cpu%d.stats", dir, cpu);
-		copy_file(from, to, 0);
-	}
-	snprintf(to, sizeof(to), "%s/saved_cmdlines", dir);
-	copy_file(TRACEFS "/saved_cmdlines", to, 0);
+	save_cpus(dir);
 	if (have_module) {
 		snprintf(to, sizeof(to), "%s/kmod-stats", dir);
 		copy_file(PARAMS "/stats", to, 0);
@@ -493,23 +323,6 @@ static void save_scenario(const char *dir, int status)
 	if (f) {
 		fprintf(f, "%d\n", status);
 		fclose(f);
-	}
-}
-
-static void option(const char *opts, const char *key, char *value, size_t len)
-{
-	const char *p = opts;
-	size_t klen = strlen(key);
-
-	value[0] = '\0';
-	while (p && *p) {
-		if (!strncmp(p, key, klen) && p[klen] == '=') {
-			snprintf(value, len, "%.*s", (int)strcspn(p + klen + 1, ","), p + klen + 1);
-			return;
-		}
-		p = strchr(p, ',');
-		if (p)
-			p++;
 	}
 }
 
