@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diff_local.h"
+#include "diff_fixture.h"
 #include "trace_decode.h"
 
 extern const struct rv_monitor wwnr_monitor;
@@ -282,28 +282,9 @@ END_TEST
 
 /* ---- matching: a clock that ran out, a per-CPU instance ---- */
 
-#define MAX_SIDE	4
-
-struct match_case {
-	struct diff_options	opts;
-	struct diff_result	res;
-	struct diff_compare	cmp;
-	struct diff_collect	rerun;
-	struct diff_live	lives[MAX_SIDE];
-	struct verdict		verdicts[MAX_SIDE];
-};
-
 static void case_init(struct match_case *mc)
 {
-	memset(mc, 0, sizeof(*mc));
-	mc->opts.replay.monitors[0] = &stall_monitor;
-	mc->opts.replay.monitors[1] = &per_cpu_mon;
-	mc->opts.replay.nr_monitors = 2;
-	mc->res.lives = mc->lives;
-	mc->res.verdicts = mc->verdicts;
-	mc->cmp.opts = &mc->opts;
-	mc->cmp.res = &mc->res;
-	mc->rerun.opts = &mc->opts;
+	match_case_init(mc, &stall_monitor, &per_cpu_mon);
 	/* the module said when it ran: no [before-trace] */
 	mc->res.windows = calloc(1, sizeof(*mc->res.windows));
 	mc->res.windows[0] = (struct diff_window){ 0, UINT64_MAX };
@@ -313,26 +294,12 @@ static void case_init(struct match_case *mc)
 static struct verdict *add_verdict(struct match_case *mc, const struct rv_monitor *m, int pid,
 				   int cpu, uint64_t ts, enum rv_violation_kind kind)
 {
-	struct verdict *v = &mc->verdicts[mc->res.nr_verdicts++];
-
-	v->monitor = m;
-	v->pid = pid;
-	v->ts = ts;
-	v->cpu = cpu;
-	v->event_ref = (struct trace_ref){ ts * 10, ts, cpu };
-	v->kind = kind;
-	return v;
+	return match_case_verdict(mc, m, pid, (struct diff_key){ ts, cpu, ts * 10 }, kind);
 }
 
 static void run_match(struct match_case *mc)
 {
 	ck_assert_int_eq(diff_match(&mc->cmp, &mc->rerun), 0);
-}
-
-static void case_release(struct match_case *mc)
-{
-	free(mc->res.entries);
-	free(mc->res.windows);
 }
 
 START_TEST(timeout_matches_next_constraint)
@@ -367,7 +334,7 @@ START_TEST(timeout_matches_next_constraint)
 		ck_assert_uint_eq(e->at.ts, 1500);
 	}
 	ck_assert_ptr_ne(step, clock);
-	case_release(&mc);
+	match_case_release(&mc);
 }
 END_TEST
 
@@ -395,7 +362,7 @@ START_TEST(timeout_takes_what_tied_errors_leave)
 	ck_assert_uint_eq(mc.res.matched, 1);
 	ck_assert_uint_eq(mc.res.live_only, 1);
 	ck_assert_uint_eq(mc.res.timeouts_matched, 0);
-	case_release(&mc);
+	match_case_release(&mc);
 }
 END_TEST
 
@@ -420,7 +387,7 @@ START_TEST(per_cpu_keyed_by_cpu)
 	for (unsigned int i = 0; i < mc.res.nr_entries; i++)
 		if (mc.res.entries[i].side == DIFF_REPLAY_ONLY)
 			ck_assert_int_eq(mc.res.entries[i].pid, 0);	/* CPU 0 */
-	case_release(&mc);
+	match_case_release(&mc);
 }
 END_TEST
 
@@ -463,11 +430,11 @@ START_TEST(wait_at_an_edge)
 	/* another task, or no live delay at all: nothing at an edge */
 	at = (struct diff_key){ 1000000 + 4000000, 0, 20 };
 	ck_assert(!diff_clock_edge(&mc.cmp, 0, 8, &at));
-	case_release(&mc);
+	match_case_release(&mc);
 	edge_case(&mc, steps, 0);
 	at = (struct diff_key){ 1000000 + 4000000 + 1, 0, 20 };
 	ck_assert(!diff_clock_edge(&mc.cmp, 0, 7, &at));
-	case_release(&mc);
+	match_case_release(&mc);
 }
 END_TEST
 
@@ -489,7 +456,7 @@ START_TEST(edge_explains_a_verdict)
 	ck_assert_uint_eq(mc.res.live_only, 1);
 	ck_assert_int_eq(mc.res.entries[0].why, DIFF_CLOCK_EDGE);
 	ck_assert_uint_eq(mc.res.unexplained, 0);
-	case_release(&mc);
+	match_case_release(&mc);
 }
 END_TEST
 

@@ -11,34 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diff_local.h"
-
-#define MAX_SIDE	8
+#include "diff_fixture.h"
 
 static const struct rv_monitor mon_a = { .name = "a" };
 static const struct rv_monitor mon_b = { .name = "b" };
 
-/* One matching's input and output, all in place: no trace, no replay. */
-struct match_case {
-	struct diff_options	opts;
-	struct diff_result	res;
-	struct diff_compare	cmp;
-	struct diff_collect	rerun;
-	struct diff_live	lives[MAX_SIDE];
-	struct verdict		verdicts[MAX_SIDE];
-};
-
 static void case_init(struct match_case *mc)
 {
-	memset(mc, 0, sizeof(*mc));
-	mc->opts.replay.monitors[0] = &mon_a;
-	mc->opts.replay.monitors[1] = &mon_b;
-	mc->opts.replay.nr_monitors = 2;
-	mc->res.lives = mc->lives;
-	mc->res.verdicts = mc->verdicts;
-	mc->cmp.opts = &mc->opts;
-	mc->cmp.res = &mc->res;
-	mc->rerun.opts = &mc->opts;
+	match_case_init(mc, &mon_a, &mon_b);
 }
 
 static struct diff_key key(uint64_t ts, int cpu, uint64_t offset)
@@ -62,17 +42,7 @@ static struct diff_live *add_live(struct match_case *mc, int monitor, int pid, s
 static struct verdict *add_verdict(struct match_case *mc, const struct rv_monitor *m, int pid,
 				   struct diff_key at)
 {
-	struct verdict *v = &mc->verdicts[mc->res.nr_verdicts++];
-
-	v->monitor = m;
-	v->pid = pid;
-	v->ts = at.ts;
-	v->cpu = at.cpu;
-	v->event_ref.offset = at.offset;
-	v->event_ref.ts = at.ts;
-	v->event_ref.cpu = at.cpu;
-	v->kind = RV_VIOLATION_STEP;
-	return v;
+	return match_case_verdict(mc, m, pid, at, RV_VIOLATION_STEP);
 }
 
 static void run_match(struct match_case *mc)
@@ -89,12 +59,6 @@ static void assert_counts(const struct match_case *mc, unsigned long matched,
 	ck_assert_uint_eq(mc->res.matched, matched);
 	ck_assert_uint_eq(mc->res.live_only, live_only);
 	ck_assert_uint_eq(mc->res.replay_only, replay_only);
-}
-
-static void case_release(struct match_case *mc)
-{
-	free(mc->res.entries);
-	free(mc->rerun.verdict_keys);
 }
 
 static void assert_key(struct diff_key got, struct diff_key want)
@@ -125,7 +89,7 @@ START_TEST(same_task_same_record_matches)
 	ck_assert_int_eq(e->why, DIFF_UNEXPLAINED);
 	assert_counts(&mc, 1, 0, 0);
 	ck_assert_uint_eq(mc.res.unexplained, 0);
-	case_release(&mc);
+	match_case_release(&mc);
 }
 END_TEST
 
@@ -157,7 +121,7 @@ START_TEST(any_key_apart_does_not_match)
 			ck_assert_ptr_nonnull(e->verdict);
 		}
 	}
-	case_release(&mc);
+	match_case_release(&mc);
 }
 END_TEST
 
@@ -184,7 +148,7 @@ START_TEST(live_only_and_replay_only)
 	ck_assert_ptr_eq(e->verdict, &mc.verdicts[0]);
 	ck_assert_uint_eq(mc.res.live_only, 1);
 	ck_assert_uint_eq(mc.res.replay_only, 1);
-	case_release(&mc);
+	match_case_release(&mc);
 }
 END_TEST
 
@@ -198,7 +162,7 @@ START_TEST(untied_live_is_live_only)
 	add_verdict(&mc, &mon_a, 10, key(100, 1, 4096));
 	run_match(&mc);
 	assert_counts(&mc, 0, 1, 1);
-	case_release(&mc);
+	match_case_release(&mc);
 }
 END_TEST
 
@@ -227,7 +191,7 @@ START_TEST(each_verdict_matches_once)
 	}
 	ck_assert_uint_eq(seen[0], 1);
 	ck_assert_uint_eq(seen[1], 1);
-	case_release(&mc);
+	match_case_release(&mc);
 }
 END_TEST
 
@@ -248,7 +212,7 @@ START_TEST(next_record_when_the_tied_one_has_none)
 	e = &mc.res.entries[0];
 	ck_assert_int_eq(e->side, DIFF_MATCHED);
 	assert_key(e->at, key(105, 1, 4160));
-	case_release(&mc);
+	match_case_release(&mc);
 }
 END_TEST
 
@@ -274,7 +238,7 @@ START_TEST(tied_record_before_next)
 	e = &mc.res.entries[1];
 	ck_assert_int_eq(e->side, DIFF_REPLAY_ONLY);
 	ck_assert_ptr_eq(e->verdict, &mc.verdicts[0]);
-	case_release(&mc);
+	match_case_release(&mc);
 }
 END_TEST
 
@@ -313,7 +277,7 @@ START_TEST(entries_in_trace_order)
 		ck_assert_int_eq(e->monitor, want[i].monitor);
 		ck_assert_int_eq(e->pid, want[i].pid);
 	}
-	case_release(&mc);
+	match_case_release(&mc);
 }
 END_TEST
 
@@ -321,11 +285,11 @@ END_TEST
 START_TEST(replay_only_explained)
 {
 	struct match_case mc;
-	struct diff_window window = { 100, 200 };
 	struct verdict *v;
 
 	case_init(&mc);
-	mc.res.windows = &window;
+	mc.res.windows = calloc(1, sizeof(*mc.res.windows));
+	mc.res.windows[0] = (struct diff_window){ 100, 200 };
 	mc.res.nr_windows = 1;
 	add_verdict(&mc, &mon_a, 1, key(50, 0, 0));		/* before the window */
 	v = add_verdict(&mc, &mon_a, 2, key(150, 0, 0));	/* a strict start, inside */
@@ -342,7 +306,7 @@ START_TEST(replay_only_explained)
 	ck_assert_uint_eq(mc.res.by_why[DIFF_OUTSIDE], 1);
 	ck_assert_uint_eq(mc.res.by_why[DIFF_STRICT], 1);
 	ck_assert_uint_eq(mc.res.unexplained, 2);
-	case_release(&mc);
+	match_case_release(&mc);
 }
 END_TEST
 
@@ -365,7 +329,7 @@ START_TEST(lost_events_explain_differences)
 	ck_assert_int_eq(mc.res.entries[1].why, DIFF_LOST);
 	ck_assert_int_eq(mc.res.entries[2].why, DIFF_LOST);
 	ck_assert_uint_eq(mc.res.unexplained, 0);
-	case_release(&mc);
+	match_case_release(&mc);
 }
 END_TEST
 
@@ -391,7 +355,7 @@ START_TEST(inference_by_the_rerun)
 	ck_assert_int_eq(mc.res.entries[0].why, DIFF_INFER);
 	ck_assert_int_eq(mc.res.entries[1].why, DIFF_UNEXPLAINED);
 	ck_assert_int_eq(mc.res.entries[2].why, DIFF_INFER);
-	case_release(&mc);
+	match_case_release(&mc);
 }
 END_TEST
 
@@ -419,7 +383,7 @@ START_TEST(divergence_explains_until_it_closes)
 	ck_assert_int_eq(mc.res.entries[2].why, DIFF_UNEXPLAINED);
 	ck_assert_int_eq(mc.res.entries[3].why, DIFF_UNEXPLAINED);
 	ck_assert_uint_eq(mc.res.by_why[DIFF_PRIO], 1);
-	case_release(&mc);
+	match_case_release(&mc);
 }
 END_TEST
 

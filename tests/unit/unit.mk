@@ -11,7 +11,8 @@ UNIT_SRCS	= $(addprefix tests/unit/,unit_main.c ltl_drive.c ltl_equiv.c ltl_prog
 		  trace_records_test.c trace_format_test.c trace_open_test.c cpu_stream_test.c \
 		  print_format_test.c \
 		  kallsyms_test.c cpu_irqs_test.c format_trial_test.c arch_test.c \
-		  kernel_events_test.c escape_test.c report_counts_test.c diff_test.c diff_live_test.c \
+		  kernel_events_test.c escape_test.c report_counts_test.c diff_fixture.c diff_test.c \
+		  diff_live_test.c \
 		  report_text_test.c wwnr_test.c wip_test.c stall_test.c switch_state_test.c replay_test.c \
 		  upstream_monitors_test.c)
 SPEC_NAMES	= $(notdir $(basename $(wildcard tests/unit/specs/*.ltl)))
@@ -40,7 +41,8 @@ $(SPEC_GEN)/%.o: $(SPEC_GEN)/%.c
 	$(CC) $(ALL_CFLAGS) $(MONITOR_CFLAGS) $(UNIT_CFLAGS) -c -o $@ $<
 
 # diff's matching and live records, with diff/'s own header (diff_local.h).
-$(BUILD)/tests/unit/diff_test.o $(BUILD)/tests/unit/diff_live_test.o: UNIT_CFLAGS += -Idiff
+$(BUILD)/tests/unit/diff_test.o $(BUILD)/tests/unit/diff_live_test.o $(BUILD)/tests/unit/diff_fixture.o: \
+	UNIT_CFLAGS += -Idiff
 
 # These include a generated header for its atom enum only.
 $(BUILD)/tests/unit/sleep_test.o $(BUILD)/tests/unit/pagefault_test.o \
