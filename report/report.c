@@ -33,6 +33,9 @@ int report_init(struct report *rep, const struct report_options *opts,
 	rep->format = opts->json ? &report_json : &report_text;
 	rep->first_item = true;
 	rep->groups.max_explained = opts->max_explained;
+	/* the statistics' "violating" and "ok" need a monitor of sleeps */
+	for (int i = 0; i < replay->nr_monitors; i++)
+		rep->stats.judged |= replay->monitors[i]->sleep_rule || replay->monitors[i]->wake_rule;
 	return 0;
 }
 

@@ -516,7 +516,7 @@ static json_t *hist_object(const struct stats_hist *h)
 	return o;
 }
 
-static json_t *stats_object(const struct task_stats *t)
+static json_t *stats_object(const struct task_stats *t, bool judged)
 {
 	static const char *const kinds[NR_FAULT_KINDS] = {
 		"user", "kernel", "read", "write", "not_present", "protection", "instruction",
@@ -529,6 +529,7 @@ static json_t *stats_object(const struct task_stats *t)
 			    json_integer(t->prio));
 	json_object_set_new(o, "sleeps", json_integer(t->sleeps));
 	json_object_set_new(o, "violating_sleeps", json_integer(t->violating));
+	json_object_set_new(o, "sleeps_judged", json_boolean(judged));
 	json_object_set_new(o, "sleep_reasons", reasons_array(t->reasons, STATS_REASONS));
 	json_object_set_new(o, "slept", hist_object(&t->slept[0]));
 	json_object_set_new(o, "slept_violating", hist_object(&t->slept[1]));
@@ -567,7 +568,7 @@ static json_t *group_element(const struct report *rep, unsigned int i)
 
 static json_t *stats_element(const struct report *rep, unsigned int i)
 {
-	return stats_object(&rep->stats.tasks[i]);
+	return stats_object(&rep->stats.tasks[i], rep->stats.judged);
 }
 
 /* {"stall": {"threshold_jiffies": 1000}}: the parameters the monitors judged with. */

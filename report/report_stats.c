@@ -229,19 +229,22 @@ void stats_figures(const struct stats_hist *h, uint64_t fig[NR_STATS_FIGURES])
  * stats_row() - a row of a task's table, as every report orders them
  * @t: the task
  * @row: 0 to STATS_ROWS - 1
- * @name: gets the row's name ("sleep, violating")
+ * @judged: a monitor of sleeps was replayed (struct report_stats)
+ * @name: gets the row's name ("sleep, violating"); NULL for a row not told
+ *	  (the violating ones, when no monitor judged the sleeps)
  *
  * Return: the row's distribution.
  */
-const struct stats_hist *stats_row(const struct task_stats *t, unsigned int row,
+const struct stats_hist *stats_row(const struct task_stats *t, unsigned int row, bool judged,
 				   const char **name)
 {
-	static const char *const names[STATS_ROWS] = {
-		"sleep, violating", "sleep, ok", "latency, violating", "latency, ok",
+	static const char *const names[2][STATS_ROWS] = {
+		{ NULL, "sleep, not judged", NULL, "latency, not judged" },
+		{ "sleep, violating", "sleep, ok", "latency, violating", "latency, ok" },
 	};
 	const struct stats_hist *h = row < 2 ? t->slept : t->latency;
 
-	*name = names[row];
+	*name = names[judged][row];
 	return &h[!(row & 1)];
 }
 

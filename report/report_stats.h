@@ -65,6 +65,9 @@ struct report_stats {
 	unsigned int		nr;
 	struct key_index	by_pid;		/* until sorted */
 	bool			oom;
+	/* a monitor of sleeps was replayed (sleep, wakeup): "violating" and
+	   "ok" mean something; else every sleep is only counted */
+	bool			judged;
 };
 
 void stats_sleep(struct report_stats *st, struct text_pool *texts, const struct replay_sleep *s,
@@ -76,7 +79,7 @@ void stats_sort(struct report_stats *st);
 uint64_t stats_percentile(const struct stats_hist *h, unsigned int percent);
 uint64_t stats_bucket_top(unsigned int bucket);
 void stats_figures(const struct stats_hist *h, uint64_t fig[NR_STATS_FIGURES]);
-const struct stats_hist *stats_row(const struct task_stats *t, unsigned int row,
+const struct stats_hist *stats_row(const struct task_stats *t, unsigned int row, bool judged,
 				   const char **name);
 unsigned long stats_latency_bucket(const struct task_stats *t, unsigned int bucket);
 void stats_release(struct report_stats *st);

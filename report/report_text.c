@@ -227,13 +227,15 @@ static void text_reasons(FILE *out, const struct summary_row *row)
 		fprintf(out, ", other x%lu", row->other_reasons);
 }
 
-static void text_stats_row(FILE *out, const struct task_stats *t, unsigned int row)
+static void text_stats_row(FILE *out, const struct task_stats *t, unsigned int row, bool judged)
 {
 	uint64_t fig[NR_STATS_FIGURES];
 	const char *name;
-	const struct stats_hist *h = stats_row(t, row, &name);
+	const struct stats_hist *h = stats_row(t, row, judged, &name);
 	char buf[32];
 
+	if (!name)
+		return;
 	fprintf(out, "    %-19s %7lu", name, h->count);
 	if (h->count) {
 		stats_figures(h, fig);
@@ -283,19 +285,21 @@ static void text_stats(struct report *rep)
 	FILE *out = rep->opts.out;
 
 	fprintf(out, "Statistics of real-time tasks (sleep: until the wakeup; latency: from the "
-		"wakeup to running; p50, p99: the upper bound of their log2 bucket):\n");
+		"wakeup to running; p50, p99: the upper bound of their log2 bucket%s):\n",
+		rep->stats.judged ? "" : "; no monitor of sleeps replayed: none judged");
 	for (unsigned int i = 0; i < rep->stats.nr; i++) {
 		const struct task_stats *t = &rep->stats.tasks[i];
 
 		explain_prio(t->prio, prio, sizeof(prio));
-		fprintf(out, "  %s pid %d prio %s: %lu sleep%s, %lu violating", escape(t->comm, comm,
-			sizeof(comm)), t->pid, prio, t->sleeps, t->sleeps == 1 ? "" : "s",
-			t->violating);
+		fprintf(out, "  %s pid %d prio %s: %lu sleep%s", escape(t->comm, comm, sizeof(comm)),
+			t->pid, prio, t->sleeps, t->sleeps == 1 ? "" : "s");
+		if (rep->stats.judged)
+			fprintf(out, ", %lu violating", t->violating);
 		text_counts(out, ": ", t->reasons, STATS_REASONS);
 		fprintf(out, "\n    %-19s %7s %11s %11s %11s %11s %11s\n", "", "count", "min", "avg",
 			"max", "p50<", "p99<");
 		for (unsigned int row = 0; row < STATS_ROWS; row++)
-			text_stats_row(out, t, row);
+			text_stats_row(out, t, row, rep->stats.judged);
 		stats_histogram(out, t);
 		if (t->faults)
 			stats_faults(out, t);

@@ -15,12 +15,15 @@
 #define HIST_X0		50
 #define HIST_MIN_W	330	/* room for the axis' words */
 
-static void stats_cells(struct html_out *o, const struct task_stats *t, unsigned int row)
+static void stats_cells(struct html_out *o, const struct task_stats *t, unsigned int row,
+			bool judged)
 {
 	uint64_t fig[NR_STATS_FIGURES];
 	const char *name;
-	const struct stats_hist *h = stats_row(t, row, &name);
+	const struct stats_hist *h = stats_row(t, row, judged, &name);
 
+	if (!name)
+		return;
 	html_printf(o, "<tr><th>%s</th><td>%lu</td>", name, h->count);
 	if (!h->count) {
 		html_printf(o, "<td colspan=\"%d\"></td></tr>\n", NR_STATS_FIGURES);
@@ -101,16 +104,17 @@ static void histogram(struct html_out *o, const struct task_stats *t)
 		    "(upper bound of each log2 bucket)</text></svg>\n", HIST_X0, base + 30);
 }
 
-static void task_block(struct html_out *o, const struct task_stats *t)
+static void task_block(struct html_out *o, const struct task_stats *t, bool judged)
 {
 	char prio[16];
 
 	explain_prio(t->prio, prio, sizeof(prio));
 	html_printf(o, "<div class=\"task\"><h3>");
 	html_trace_text(o, t->comm);
-	html_printf(o, " <span class=\"dim\">pid %d prio %s</span></h3><p>%lu sleep%s, "
-		    "%lu violating", t->pid, prio, t->sleeps, t->sleeps == 1 ? "" : "s",
-		    t->violating);
+	html_printf(o, " <span class=\"dim\">pid %d prio %s</span></h3><p>%lu sleep%s", t->pid,
+		    prio, t->sleeps, t->sleeps == 1 ? "" : "s");
+	if (judged)
+		html_printf(o, ", %lu violating", t->violating);
 	html_counts(o, ": ", t->reasons, STATS_REASONS);
 	if (t->faults)
 		html_printf(o, "; %lu page fault%s", t->faults, t->faults == 1 ? "" : "s");
@@ -118,7 +122,7 @@ static void task_block(struct html_out *o, const struct task_stats *t)
 		    "</th><th>min</th><th>avg</th><th>max</th><th>p50&lt;</th><th>p99&lt;</th>"
 		    "</tr>\n");
 	for (unsigned int row = 0; row < STATS_ROWS; row++)
-		stats_cells(o, t, row);
+		stats_cells(o, t, row, judged);
 	html_printf(o, "</table>\n");
 	histogram(o, t);
 	html_printf(o, "</div></div>\n");
@@ -136,11 +140,12 @@ void html_stats(struct html_out *o, const struct report *rep)
 	html_printf(o, "<section id=\"stats\"><h2>Real-time tasks</h2><p class=\"dim\">Sleep: "
 		    "until the wakeup; latency: from the wakeup to running again; p50, p99: the "
 		    "upper bound of their log2 bucket. The histogram stacks the violating sleeps "
-		    "(red) on the others (blue).</p>\n");
+		    "(red) on the others (blue).%s</p>\n", rep->stats.judged ? "" :
+		    " No monitor of sleeps (sleep, wakeup) was replayed: none was judged.");
 	if (!rep->stats.nr)
 		html_printf(o, "<p>No real-time task slept or faulted in the trace.</p>\n");
 	for (unsigned int i = 0; i < n; i++)
-		task_block(o, &rep->stats.tasks[i]);
+		task_block(o, &rep->stats.tasks[i], rep->stats.judged);
 	if (n < rep->stats.nr)
 		html_printf(o, "<p>%u more tasks: <code>rvreplay --stats</code> lists them all.</p>\n",
 			    rep->stats.nr - n);

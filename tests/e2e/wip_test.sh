@@ -129,4 +129,12 @@ check "a waiver covers wip violations (the kernel's one and the lost preempt_dis
 	"-m wip --waivers $TMP/w.toml $TMP/lost.dat" 0 "^Summary: 2 violations \\(2 waived\\): wip 2$"
 check "the context is the CPU's records, the one of no event among them" "-m wip $TMP/lost.dat" 1 \
 	"^    \\(record at offset [0-9]+: 16 bytes, not the layout of any event\\)$"
+# The statistics of real-time sleeps say when no monitor judged them
+check "--stats without a monitor of sleeps: not judged" \
+	"-m wwnr --stats traces/cond-signal.dat | grep -c '^    sleep, not judged '" 0 "^[1-9]"
+check "--stats without a monitor of sleeps: no violating rows" \
+	"-m wwnr --stats traces/cond-signal.dat | grep -c violating" 1 "^0$"
+check "--stats with sleep: violating and ok" "--stats traces/cond-signal.dat | grep -c '^    sleep, ok '" 0 "^[1-9]"
+check "JSON stats: sleeps_judged" \
+	"-m wwnr --json traces/cond-signal.dat | jq -c '[.stats[].sleeps_judged] | unique'" 0 "^\\[false\\]$"
 finish
