@@ -14,7 +14,7 @@ UNIT_SRCS	= $(addprefix tests/unit/,unit_main.c ltl_drive.c ltl_equiv.c ltl_prog
 		  kernel_events_test.c escape_test.c report_counts_test.c diff_fixture.c diff_test.c \
 		  diff_live_test.c \
 		  report_text_test.c wwnr_test.c wip_test.c stall_test.c switch_state_test.c replay_test.c \
-		  upstream_monitors_test.c)
+		  upstream_monitors_test.c record_fixture.c live_fixture.c live_reader_test.c)
 SPEC_NAMES	= $(notdir $(basename $(wildcard tests/unit/specs/*.ltl)))
 SPEC_GEN	= $(BUILD)/gen/specs
 SPEC_OBJS	= $(SPEC_NAMES:%=$(SPEC_GEN)/%_automaton.o) $(SPEC_GEN)/registry.o
