@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "live_fixture.h"
+#include "page_writer.h"
 #include "tracedat_fixture.h"
 
 #define SCRIBBLE	0xa5	/* what a page given is overwritten with after its pull */
@@ -472,5 +473,69 @@ char *live_header_of(const char *path)
 	spec_free_strings(&s);
 	gen_free(&s);
 	tracedat_bytes_free(&w);
+	return out;
+}
+
+/* One CPU's records again, later and later, a page now and then after lost events. */
+static void stretch_cpu(struct live_feed *f, const struct feed_cpu *c, struct tracedat_bytes *out)
+{
+	struct page_writer w;
+	struct ring_event ev;
+	struct ring_page rp;
+	uint64_t shift = 0;
+	int n = 0;
+
+	ck_assert_int_eq(page_writer_init(&w, out, f->page_size), 0);
+	for (int k = 0; k < c->nr_pages; k++) {
+		if (ring_page_load(&rp, &f->layout, c->pages[k].data, c->pages[k].len))
+			continue;
+		for (; ring_page_event(&rp, &ev); ring_page_advance(&rp), n++) {
+			if (n % 9 == 8)
+				shift += 150 * 1000 * 1000;	/* past a delta's 27 bits */
+			if (n % 50 == 49)
+				page_writer_lost(&w);
+			ck_assert_int_eq(page_writer_event(&w, ev.ts + shift, ev.data, ev.size), 0);
+		}
+	}
+	page_writer_finish(&w);
+	page_writer_free(&w);
+	ck_assert(!out->failed);
+}
+
+/**
+ * live_stretched_of - a trace's records written again by the kernel's rules
+ *	(tests/hostile/page_writer.h), with time extends and lost events
+ * @path: the trace (version 6, little endian, an 8-byte commit)
+ *
+ * Each CPU's records keep their payloads; every 9th is 150 ms later than
+ * the one before (a time extend) and every 50th starts a page that says
+ * events were lost before it.
+ *
+ * Returns the new trace's path, to unlink() and free().
+ */
+char *live_stretched_of(const char *path)
+{
+	struct tracedat_bytes w = { 0 };
+	struct live_feed f;
+	struct gen_spec s;
+	char *out;
+
+	live_feed_init(&f, path, LIVE_CUT_WHOLE, 1);
+	ck_assert(!f.layout.big_endian && f.long_size == 8);
+	spec_header_only(&s, path);
+	ck_assert_int_eq(s.buffers[0].nr_cpus, f.nr_cpus);
+	for (int i = 0; i < f.nr_cpus; i++) {
+		struct tracedat_bytes cpu = { 0 };
+
+		stretch_cpu(&f, &f.cpus[i], &cpu);
+		s.buffers[0].cpus[i].data = cpu.p;
+		s.buffers[0].cpus[i].len = cpu.len;
+	}
+	gen_build(&s, &w);
+	out = temp_copy(&w);
+	spec_free_strings(&s);
+	gen_free(&s);
+	tracedat_bytes_free(&w);
+	live_feed_free(&f);
 	return out;
 }

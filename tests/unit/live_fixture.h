@@ -97,5 +97,6 @@ void live_feed_options(struct live_feed *f, struct trace_live_options *o);
 int live_feed_pull(void *data, struct trace_live_batch *b, char *err);
 const void *live_feed_page_at(void *data, int cpu, uint64_t offset, uint32_t *len);
 char *live_header_of(const char *path);
+char *live_stretched_of(const char *path);
 
 #endif

@@ -205,6 +205,46 @@ START_TEST(split_pages_as_file)
 }
 END_TEST
 
+/* Whether the trace has time extends (a record 2^27 ns after its CPU's last) and losses. */
+static void has_extends_and_losses(const char *path)
+{
+	struct trace_input *in = open_file(path);
+	struct recording r = { .path = path };
+	uint64_t last[64] = { 0 };
+	int extends = 0, losses = 0;
+
+	ck_assert_int_eq(trace_input_iterate(in, recording_save, &r), 0);
+	for (size_t i = 0; i < r.nr; i++) {
+		const struct trace_record *rec = &r.recs[i].rec;
+
+		ck_assert_int_lt(rec->cpu, 64);
+		extends += last[rec->cpu] && rec->ts - last[rec->cpu] >= 1ULL << 27;
+		losses += rec->missed != 0;
+		last[rec->cpu] = rec->ts;
+	}
+	ck_assert_int_gt(extends, 10);
+	ck_assert_int_gt(losses, 5);
+	recording_free(&r);
+	trace_input_close(in);
+}
+
+/* Pages with time extends and lost-events flags, cut into partial reads. */
+START_TEST(extends_and_losses_as_file)
+{
+	static const char *const paths[] = { "traces/mutex-nonpi.dat", "traces/cyclictest-abs.dat" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(paths); i++) {
+		char *stretched = live_stretched_of(paths[i]);
+
+		has_extends_and_losses(stretched);
+		for (int cut = LIVE_CUT_WHOLE; cut <= LIVE_CUT_SPLIT; cut++)
+			live_as_file(stretched, cut, cut == LIVE_CUT_GROWING, 0, 0, 13 + cut);
+		unlink(stretched);
+		free(stretched);
+	}
+}
+END_TEST
+
 /* Each CPU's last page read again at the next tick: nothing given twice. */
 START_TEST(pages_read_again_as_file)
 {
@@ -798,6 +838,7 @@ Suite *live_reader_suite(void)
 	tcase_add_test(records, growing_pages_as_file);
 	tcase_add_test(records, split_pages_as_file);
 	tcase_add_test(records, pages_read_again_as_file);
+	tcase_add_test(records, extends_and_losses_as_file);
 	tcase_add_test(records, queue_capped_as_file);
 	tcase_add_test(records, replay_verdicts_as_file);
 	tcase_set_timeout(records, 240);
