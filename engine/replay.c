@@ -245,6 +245,8 @@ int replay_run(struct replay *r, char *err)
 	ret = trace_input_iterate(r->in, on_record, r);
 	if (r->failed)
 		return -1;
+	if (ret < 0 && trace_input_error(r->in))
+		return replay_fail(r, "%s", trace_input_error(r->in));
 	if (ret < 0)
 		return replay_fail(r, "out of memory reading the trace");
 	if (replay_damaged(r))

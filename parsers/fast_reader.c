@@ -177,14 +177,9 @@ int fast_reader_iterate(struct fast_reader *fr, const struct trace_decoder *d,
 	if (progress && record_merge_top(&m))
 		progress(0);
 	while ((s = record_merge_top(&m))) {
-		rec.cpu = s->cpu;
-		rec.ts = s->ev.ts;
-		rec.missed = s->ev.missed;
-		rec.ref.offset = s->base + s->page_pos + s->ev.offset;
-		rec.ref.cpu = s->cpu;
-		rec.ref.ts = s->ev.ts;
 		/* a record too short for its fields is not given: its values are not known */
-		if (trace_decode_payload(d, s->ev.data, s->ev.size, &rec))
+		if (fast_reader_fill(d, s->cpu, &s->ev, s->base + s->page_pos + s->ev.offset,
+				     s->ev.missed, &rec))
 			ret = fn(data, &rec);
 		else
 			cpu_stream_damaged(s, CPU_STREAM_SHORT_RECORD, rec.ref.offset);
@@ -225,30 +220,55 @@ int fast_reader_read_at(struct fast_reader *fr, const struct trace_ref *ref,
 {
 	struct cpu_stream *s = stream_of(fr, ref->cpu);
 	uint64_t rel, page_rel;
-	struct ring_event ev;
-	struct ring_page p;
-	uint32_t len, in_page;
+	uint32_t len;
 	int at;
 
 	if (!s || ref->offset < s->base || ref->offset - s->base >= s->usize)
 		return -1;
 	rel = ref->offset - s->base;
 	page_rel = rel - rel % s->page_size;
-	in_page = rel - page_rel;
 	at = cpu_stream_page_at(s, page_rel, &fr->again, &len);
-	if (at < 0 || ring_page_load(&p, &fr->layout, fr->again.buf + at, len))
+	if (at < 0)
+		return -1;
+	return fast_reader_page_record(&fr->layout, fr->again.buf + at, len, s->base + page_rel,
+				       rel - page_rel, s->cpu, rec);
+}
+
+/**
+ * fast_reader_page_record() - the record of a page at an offset, as tracecmd_read_at() finds it
+ * @layout: how the page was written
+ * @page: its bytes
+ * @len: how many
+ * @page_offset: the page's record offset
+ * @in_page: the offset looked for, from the page's start
+ * @cpu: its CPU id
+ * @rec: filled; its data points into @page
+ *
+ * As libtracecmd, the record returned is the first of the page that ends
+ * after @in_page.
+ *
+ * Return: 0, or -1 when no record is there.
+ */
+int fast_reader_page_record(const struct ring_layout *layout, const void *page, uint32_t len,
+			    uint64_t page_offset, uint32_t in_page, int cpu,
+			    struct tep_record *rec)
+{
+	struct ring_event ev;
+	struct ring_page p;
+
+	if (ring_page_load(&p, layout, page, len))
 		return -1;
 	for (; ring_page_event(&p, &ev); ring_page_advance(&p)) {
 		if (ev.offset + (p.next - p.curr) <= in_page)
 			continue;
 		memset(rec, 0, sizeof(*rec));
 		rec->ts = ev.ts;
-		rec->offset = s->base + page_rel + ev.offset;
+		rec->offset = page_offset + ev.offset;
 		rec->missed_events = ev.missed;
 		rec->record_size = p.next - p.curr;
 		rec->size = ev.size;
 		rec->data = (void *)ev.data;
-		rec->cpu = s->cpu;
+		rec->cpu = cpu;
 		rec->ref_count = 1;
 		return 0;
 	}

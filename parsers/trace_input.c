@@ -93,9 +93,17 @@ enum trace_reader trace_reader_from_env(void)
 }
 
 /* The reader asked for, or the one the file needs; NULL with @err set. */
-static const struct trace_input_ops *choose(const struct tracedat *td, enum trace_reader reader,
-					    char *err)
+static const struct trace_input_ops *choose(const struct tracedat *td,
+					    const struct trace_open_options *opts, char *err)
 {
+	enum trace_reader reader = opts->reader;
+
+	if (opts->live && reader == TRACE_READER_LIBTRACECMD) {
+		snprintf(err, TRACE_ERR_LEN, "a live trace is read by rvreplay's own reader only");
+		return NULL;
+	}
+	if (opts->live)
+		return &trace_input_live;
 	if (reader == TRACE_READER_LIBTRACECMD)
 		return &trace_input_libtracecmd;
 	if (!td->changes_timestamps)
@@ -111,7 +119,9 @@ static const struct trace_input_ops *choose(const struct tracedat *td, enum trac
  * trace_input_open() - open a trace.dat file for replay
  * @path: the file
  * @opts: how (struct trace_open_options); NULL for the defaults: the top
- *	  buffer, TRACEDAT_MAX_INFLATED, TRACE_READER_AUTO, no crash handler
+ *	  buffer, TRACEDAT_MAX_INFLATED, TRACE_READER_AUTO, no crash handler.
+ *	  With @opts->live, @path is a live trace's header-only trace.dat and
+ *	  the records come from @opts->live's source (trace_input_live.c)
  * @out: the opened input; close with trace_input_close()
  * @err: TRACE_ERR_LEN bytes: what is wrong, without the file name
  *
@@ -143,14 +153,15 @@ int trace_input_open(const char *path, const struct trace_open_options *opts,
 		snprintf(err, TRACE_ERR_LEN, "out of memory");
 		goto fail;
 	}
-	in->ops = choose(in->file->td, opts->reader, err);
+	in->live_opts = opts->live;
+	in->ops = choose(in->file->td, opts, err);
 	if (!in->ops || fast_reader_open(in->file, buffer, &in->pages, err) ||
 	    in->ops->open(in, buffer, err))
 		goto fail;
 	snprintf(in->buffer, sizeof(in->buffer), "%s", buffer ? buffer : "");
 	escape(in->buffer, in->meta.buffer, sizeof(in->meta.buffer));
-	if (in->meta.buffer[0])
-		in->meta.data_bytes = 0;	/* counted for the top buffer only */
+	if (in->meta.buffer[0] || opts->live)
+		in->meta.data_bytes = 0;	/* counted for the top buffer only; live: unknown */
 	in->decoder = trace_decoder_new(in->tep);
 	if (!in->decoder) {
 		snprintf(err, TRACE_ERR_LEN, "out of memory");
@@ -202,7 +213,7 @@ void trace_input_time_ns(struct trace_input *in, bool ns)
  */
 int trace_input_damages(const struct trace_input *in, struct trace_damage *out, int max)
 {
-	return in->ops == &trace_input_fast ? fast_reader_damages(in->pages, out, max) : 0;
+	return in->ops->damages ? in->ops->damages(in, out, max) : 0;
 }
 
 /**
@@ -285,14 +296,27 @@ bool trace_input_has(const struct trace_input *in, enum trace_kind kind)
  * @fn: called for each record; a nonzero return stops the iteration
  * @data: passed to @fn
  *
- * Every call starts from the first record again.
+ * Every call starts from the first record again; a live trace is read
+ * once, until its source says the end.
  *
  * Return: 0 when every record was visited, else what @fn returned, or -1
- * when memory runs out.
+ * when memory runs out or the trace cannot be read on
+ * (trace_input_error() says why).
  */
 int trace_input_iterate(struct trace_input *in, trace_record_fn fn, void *data)
 {
 	return in->ops->iterate(in, fn, data);
+}
+
+/**
+ * trace_input_error() - why the last iteration returned -1, when not for memory
+ * @in: the input
+ *
+ * Return: the reason (a live source's, or the live reader's), or NULL.
+ */
+const char *trace_input_error(const struct trace_input *in)
+{
+	return in->live ? trace_live_error(in->live) : NULL;
 }
 
 /**
@@ -418,7 +442,8 @@ static struct tep_handle *ftrace_tep(struct trace_input *in)
  *
  * The record's bytes are read again by the fast reader's page access, with
  * whichever reader iterated: the offsets are the same. Its time is the
- * one the iteration gave it (libtracecmd may have shifted it).
+ * one the iteration gave it (libtracecmd may have shifted it). A live
+ * trace's pages are asked of its source (trace_live_options.page_at).
  *
  * Return: 0, or -1 when the record cannot be read again.
  */
@@ -427,7 +452,8 @@ int trace_input_format(struct trace_input *in, const struct trace_ref *ref, char
 	struct tep_handle *tep = in->tep;
 	struct tep_record rec;
 
-	if (fast_reader_read_at(in->pages, ref, &rec)) {
+	if (in->ops->read_at ? in->ops->read_at(in, ref, &rec) :
+	    fast_reader_read_at(in->pages, ref, &rec)) {
 		snprintf(buf, len, "(record at offset %llu unreadable)",
 			 (unsigned long long)ref->offset);
 		return -1;

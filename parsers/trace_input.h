@@ -40,6 +40,74 @@ typedef void (*trace_progress_fn)(uint64_t bytes_done);
 /* Says a crash's text and exits: a signal handler's, never returns. */
 typedef void (*trace_crash_fn)(const char *text);
 
+/*
+ * A trace read live (docs/design/watch.md section 2): its formats, kallsyms
+ * and metadata from a header-only trace.dat (every CPU with empty data),
+ * its records from pages a source reads as the kernel writes them, merged
+ * in the replay's order and released once no CPU can still give an older
+ * record. trace_input_iterate() then runs until the source says the end.
+ */
+
+/* One sub-buffer as read(2) of per_cpu/cpuN/trace_pipe_raw gave it. */
+struct trace_live_page {
+	int		cpu;		/* the CPU id */
+	const void	*data;		/* valid until the next pull */
+	uint32_t	len;		/* the sub-buffer size (the header's page size) */
+	uint64_t	offset;		/* its place in the CPU's stream, a multiple of the
+					   sub-buffer size: the records' offsets. The same
+					   place again is the same page read again as it
+					   grew: only its events past the last read count */
+};
+
+/* What one pull gives; @room is the reader's, the rest the source's. */
+struct trace_live_batch {
+	const uint64_t			*room;	/* in: by CPU id, [nr_room]: the most bytes
+						   of pages this pull may give of that CPU
+						   (its queue's cap less what it holds; 0:
+						   do not read it now). More fails the read */
+	int				nr_room;
+	const struct trace_live_page	*pages;	/* in each CPU's read order */
+	int				nr;
+	/*
+	 * "Now": the time (the trace's clock) up to which every CPU is
+	 * complete, no CPU able to give a record older than it any more.
+	 * Records older than it less the reorder window are released. The
+	 * source says it here: there is no probe yet. The watcher will take it
+	 * from its tick marker, written before each tick's reads (design
+	 * section 1.4). 0: not known, nothing released before the end; a
+	 * smaller one than before changes nothing.
+	 */
+	uint64_t			now_ns;
+	bool				end;	/* no more: every record released */
+	const struct trace_cpu_stats	*stats;	/* with @end, by CPU id, [nr_stats]: the
+						   losses no page told; NULL: unknown */
+	int				nr_stats;
+};
+
+/* A record older than what was released: told, not judged. */
+struct trace_live_late {
+	int		cpu;
+	uint64_t	ts;		/* its time */
+	uint64_t	released_ts;	/* the time of the last record released */
+	uint64_t	window_ns;	/* the reorder window now (doubled, up to its most) */
+};
+
+struct trace_live_options {
+	/* the next pages; may block for a tick. 0, or -1 with @err (TRACE_ERR_LEN) set */
+	int		(*pull)(void *data, struct trace_live_batch *batch, char *err);
+	/* a page still kept (flight log, pins), to print a record again; NULL: gone.
+	   Valid until the next call */
+	const void	*(*page_at)(void *data, int cpu, uint64_t offset, uint32_t *len);
+	/* a late record: not given to the iteration's callback; its CPU's next
+	   record given says events were lost (missed -1 unless the kernel counted) */
+	void		(*late)(void *data, const struct trace_live_late *late);
+	void		*data;
+	uint64_t	window_ns;	/* the reorder window to start with; 0: 10 ms */
+	uint64_t	window_max_ns;	/* the most it grows to; 0: 50 ms */
+	uint64_t	queue_bytes;	/* the most a CPU's queue of pages holds (twice its
+					   ring buffer); 0: 8 MiB */
+};
+
 /* How to open a trace: what the command chooses; zeroed, the defaults. */
 struct trace_open_options {
 	const char		*buffer;	/* the instance replayed; NULL, "": top */
@@ -47,6 +115,9 @@ struct trace_open_options {
 	enum trace_reader	reader;		/* AUTO: fast unless libtracecmd must */
 	trace_crash_fn		on_crash;	/* libtraceevent crashed parsing the formats
 						   beside the child that tried them first */
+	const struct trace_live_options	*live;	/* NULL: a file. Else the path is the
+						   header-only trace.dat of a live trace,
+						   read by our own reader */
 };
 
 enum trace_reader trace_reader_from_env(void);
@@ -63,6 +134,7 @@ int trace_input_fd(const struct trace_input *in);
 const struct trace_meta *trace_input_meta(const struct trace_input *in);
 bool trace_input_has(const struct trace_input *in, enum trace_kind kind);
 int trace_input_iterate(struct trace_input *in, trace_record_fn fn, void *data);
+const char *trace_input_error(const struct trace_input *in);
 int trace_input_on_progress(struct trace_input *in, trace_progress_fn fn);
 int trace_input_format(struct trace_input *in, const struct trace_ref *ref, char *buf,
 		       size_t len);

@@ -32,7 +32,17 @@ static char *resolve(void *priv, unsigned long long *addrp, char **modp)
 	return in->syms.text + e->name;
 }
 
-static int fast_open(struct trace_input *in, const char *buffer, char *err)
+/**
+ * trace_input_fast_open() - the fast reader's formats for an input
+ * @in: the input, its file open
+ * @buffer: its buffer (unused: the formats are the file's)
+ * @err: TRACE_ERR_LEN bytes for what is wrong
+ *
+ * Also the live reader's: its formats are its header file's.
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int trace_input_fast_open(struct trace_input *in, const char *buffer, char *err)
 {
 	struct event_formats *ef = calloc(1, sizeof(*ef));
 
@@ -91,7 +101,16 @@ static int fast_iterate(struct trace_input *in, trace_record_fn fn, void *data)
 	return fast_reader_iterate(in->pages, in->decoder, fn, data, in->progress);
 }
 
-static void fast_close(struct trace_input *in)
+static int fast_damages(const struct trace_input *in, struct trace_damage *out, int max)
+{
+	return fast_reader_damages(in->pages, out, max);
+}
+
+/**
+ * trace_input_fast_close() - release what trace_input_fast_open() made
+ * @in: the input
+ */
+void trace_input_fast_close(struct trace_input *in)
 {
 	struct event_formats *ef = in->reader;
 
@@ -104,7 +123,8 @@ static void fast_close(struct trace_input *in)
 
 const struct trace_input_ops trace_input_fast = {
 	.reader		= TRACE_READER_FAST,
-	.open		= fast_open,
+	.open		= trace_input_fast_open,
 	.iterate	= fast_iterate,
-	.close		= fast_close,
+	.close		= trace_input_fast_close,
+	.damages	= fast_damages,
 };

@@ -20,7 +20,15 @@ struct trace_input_ops {
 	int			(*open)(struct trace_input *in, const char *buffer, char *err);
 	int			(*iterate)(struct trace_input *in, trace_record_fn fn, void *data);
 	void			(*close)(struct trace_input *in);
+	/* a record again by its place; NULL: the fast reader's page access (in->pages) */
+	int			(*read_at)(struct trace_input *in, const struct trace_ref *ref,
+					   struct tep_record *rec);
+	/* where the last iteration met data it could not read; NULL: nowhere */
+	int			(*damages)(const struct trace_input *in, struct trace_damage *out,
+					   int max);
 };
+
+struct trace_live;
 
 struct trace_input {
 	const struct trace_input_ops	*ops;
@@ -40,12 +48,18 @@ struct trace_input {
 	struct kallsyms			syms;		/* fast reader: read when first asked */
 	int				syms_read;	/* 0 not yet, 1 read, -1 none */
 	bool				time_ns;	/* records' times in nanoseconds */
+	const struct trace_live_options	*live_opts;	/* live: as given, during open only */
+	struct trace_live		*live;		/* live: the reader's state */
 };
 
 extern const struct trace_input_ops trace_input_fast;
 extern const struct trace_input_ops trace_input_libtracecmd;
+extern const struct trace_input_ops trace_input_live;
 
 void trace_input_fast_parse(struct trace_input *in, struct event_format_ref *r);
+int trace_input_fast_open(struct trace_input *in, const char *buffer, char *err);
+void trace_input_fast_close(struct trace_input *in);
+const char *trace_live_error(const struct trace_live *lv);
 
 struct tracecmd_input *trace_input_buffer_handle(struct tracecmd_input *top, const char *name,
 						 char *err);

@@ -19,9 +19,28 @@ struct record_merge {
 int record_merge_init(struct record_merge *m, struct cpu_stream *streams, int n);
 void record_merge_free(struct record_merge *m);
 
+/**
+ * record_order_before() - whether one record comes before another in the replay's order
+ * @ts_a: the one's time
+ * @index_a: its CPU's index in the buffer
+ * @ts_b: the other's time
+ * @index_b: its CPU's index
+ *
+ * The one order of every merge (this file's of a file's CPUs, live_merge.h's
+ * of the pages read live): by time, lower CPU index first on equal times. A
+ * CPU's own records keep their page order: a merge compares only the CPUs'
+ * current records.
+ *
+ * Return: true when (ts_a, index_a) sorts strictly before (ts_b, index_b).
+ */
+static inline bool record_order_before(uint64_t ts_a, int index_a, uint64_t ts_b, int index_b)
+{
+	return ts_a < ts_b || (ts_a == ts_b && index_a < index_b);
+}
+
 static inline bool record_merge_before(const struct cpu_stream *a, const struct cpu_stream *b)
 {
-	return a->ev.ts < b->ev.ts || (a->ev.ts == b->ev.ts && a->index < b->index);
+	return record_order_before(a->ev.ts, a->index, b->ev.ts, b->index);
 }
 
 static inline void record_merge_sift(struct record_merge *m, int i)

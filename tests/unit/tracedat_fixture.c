@@ -495,6 +495,30 @@ void spec_from_real(struct gen_spec *s, const char *comp, int version)
 }
 
 /**
+ * spec_header_only - a spec of a trace's metadata with every CPU empty: a
+ *	version 6 header-only trace.dat, what a live trace is opened from
+ * @s: the spec, its strings to free with spec_free_strings()
+ * @path: the trace (its top buffer's CPUs, at most 4)
+ */
+void spec_header_only(struct gen_spec *s, const char *path)
+{
+	struct tracedat *td = open_ok(path);
+
+	memset(s, 0, sizeof(*s));
+	s->version = 6;
+	s->comp = "none";
+	ck_assert_ptr_nonnull(td->trace_clocks);
+	ck_assert_int_le(td->buffers[0].nr_cpus, 4);
+	spec_from(s, td);
+	for (int i = 0; i < s->buffers[0].nr_cpus; i++) {
+		free(s->buffers[0].cpus[i].data);
+		s->buffers[0].cpus[i].data = NULL;
+		s->buffers[0].cpus[i].len = 0;
+	}
+	tracedat_close(td);
+}
+
+/**
  * spec_free_strings - frees the strings spec_from_real() copied
  * @s: the spec
  */

@@ -93,6 +93,7 @@ void gen_build(struct gen_spec *s, struct tracedat_bytes *w);
 int gen_open(struct gen_spec *s, struct tracedat_bytes *w, struct tracedat **td, char *err);
 void gen_free(struct gen_spec *s);
 void spec_from_real(struct gen_spec *s, const char *comp, int version);
+void spec_header_only(struct gen_spec *s, const char *path);
 void spec_free_strings(struct gen_spec *s);
 void spec_synthetic(struct gen_spec *s, int version, const char *comp);
 int fixture_open_reader(const char *path, const char *buffer, enum trace_reader reader,

@@ -14,7 +14,7 @@ UNIT_SRCS	= $(addprefix tests/unit/,unit_main.c ltl_drive.c ltl_equiv.c ltl_prog
 		  kernel_events_test.c escape_test.c report_counts_test.c diff_fixture.c diff_test.c \
 		  diff_live_test.c \
 		  report_text_test.c wwnr_test.c wip_test.c stall_test.c switch_state_test.c replay_test.c \
-		  upstream_monitors_test.c)
+		  upstream_monitors_test.c record_fixture.c live_fixture.c live_reader_test.c)
 SPEC_NAMES	= $(notdir $(basename $(wildcard tests/unit/specs/*.ltl)))
 SPEC_GEN	= $(BUILD)/gen/specs
 SPEC_OBJS	= $(SPEC_NAMES:%=$(SPEC_GEN)/%_automaton.o) $(SPEC_GEN)/registry.o
@@ -44,6 +44,9 @@ $(SPEC_GEN)/%.o: $(SPEC_GEN)/%.c
 $(BUILD)/tests/unit/diff_test.o $(BUILD)/tests/unit/diff_live_test.o $(BUILD)/tests/unit/diff_fixture.o: \
 	UNIT_CFLAGS += -Idiff
 
+# The live source writes pages as the kernel does, with the hostile traces' writer.
+$(BUILD)/tests/unit/live_fixture.o: UNIT_CFLAGS += -Irecorder -Itests/hostile
+
 # These include a generated header for its atom enum only.
 $(BUILD)/tests/unit/sleep_test.o $(BUILD)/tests/unit/pagefault_test.o \
 $(BUILD)/tests/unit/ltl_core_test.o: UNIT_CFLAGS += -Wno-unused-function
@@ -57,7 +60,7 @@ UNIT_ANALYZER_OBJS = $(REPORT_OBJS) $(ENGINE_OBJS) $(TRACEDAT_BUILD_OBJS) \
 		     $(addprefix $(BUILD)/diff/,match.o keys.o windows.o steps.o live_parse.o clocks.o) $(PARSER_OBJS)
 
 $(BUILD)/unit-tests: $(UNIT_OBJS) $(SPEC_OBJS) $(LTLC_LIB_OBJS) $(UNIT_ANALYZER_OBJS) \
-		     $(BUILD)/libmonitors.a
+		     $(BUILD)/tests/hostile/page_writer.o $(BUILD)/libmonitors.a
 	$(CC) $(BASE_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS) $(PARSER_LIBS)
 
 check-unit: $(BUILD)/unit-tests
