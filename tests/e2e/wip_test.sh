@@ -64,8 +64,8 @@ check "diff: the kernel's wip verdict is the replay's" "diff -m wip -m wwnr $T" 
 	"^matched +wip +run +cpu 1 +CPU 1 at "
 check "diff --states: every step apart explained" \
 	"diff -m wip -m wwnr --states $T | grep -c -e UNEXPLAINED -e 'explained \\[before-trace\\]'" 0 "^[1-9]"
-check "diff --states: none unexplained" \
-	"diff -m wip -m wwnr --states $T | grep -c UNEXPLAINED" 1 "^0$"
+check "diff --states: none unexplained (its States line, no UNEXPLAINED)" \
+	"diff -m wip -m wwnr --states $T | grep -c -e UNEXPLAINED -e '^States: '" 0 "^1$"
 P=tests/kmod/traces/x86_64-kernel-wip-probe-order.dat
 check "diff: a step the kernel's wip took after an interrupt's is [probe-order]" \
 	"diff -m wip $P" 1 "^  diff: +explained \\[probe-order\\]: an interrupt came between"
@@ -132,8 +132,8 @@ check "the context is the CPU's records, the one of no event among them" "-m wip
 # The statistics of real-time sleeps say when no monitor judged them
 check "--stats without a monitor of sleeps: not judged" \
 	"-m wwnr --stats traces/cond-signal.dat | grep -c '^    sleep, not judged '" 0 "^[1-9]"
-check "--stats without a monitor of sleeps: no violating rows" \
-	"-m wwnr --stats traces/cond-signal.dat | grep -c violating" 1 "^0$"
+check "--stats without a monitor of sleeps: no violating rows (its header, no violating)" \
+	"-m wwnr --stats traces/cond-signal.dat | grep -c -e violating -e '^Statistics of real-time tasks'" 0 "^1$"
 check "--stats with sleep: violating and ok" "--stats traces/cond-signal.dat | grep -c '^    sleep, ok '" 0 "^[1-9]"
 check "JSON stats: sleeps_judged" \
 	"-m wwnr --json traces/cond-signal.dat | jq -c '[.stats[].sleeps_judged] | unique'" 0 "^\\[false\\]$"
