@@ -61,7 +61,8 @@ struct lost_gap {
 /* Why an RT task was not judged by a monitor, or only from some time. */
 struct coverage {
 	const struct rv_monitor	*monitor;
-	int			pid;
+	int			pid;		/* or a CPU's instance (wip): -1 - cpu,
+						   verdict_instance(); comm "CPU n" */
 	char			comm[TRACE_COMM_LEN];
 	bool			kthread_unknown;
 	bool			kthread;	/* known to be a kernel thread */
@@ -76,8 +77,6 @@ struct coverage {
 	unsigned long		unknown_atoms;	/* still unknown at the end (fetched ones fetched) */
 	unsigned long		inferred;	/* events given it that no record shows */
 	unsigned long		unsure;		/* waits within a jiffy of a bound: not judged */
-	bool			per_cpu;	/* a CPU's instance (wip): pid -1 - cpu, comm "CPU n" */
-	int			cpu;		/* its CPU */
 };
 
 /* One step of one instance, as the kernel's event_<monitor> tracepoint shows it. */

@@ -24,11 +24,15 @@ static bool per_cpu(const struct replay *r, int i)
  */
 int replay_cpus_new(struct replay *r)
 {
-	r->cpu_inst = calloc((size_t)r->nr_cpus * r->opts.nr_monitors + 1, sizeof(*r->cpu_inst));
-	r->cpu_recent = calloc((size_t)r->nr_cpus * r->opts.context + 1, sizeof(*r->cpu_recent));
-	r->cpu_nr_recent = calloc(r->nr_cpus + 1, sizeof(*r->cpu_nr_recent));
+	size_t cpus;
+
 	for (int i = 0; i < r->opts.nr_monitors; i++)
 		r->any_per_cpu |= per_cpu(r, i);
+	/* the contexts of per-CPU verdicts: only when a monitor is per CPU */
+	cpus = r->any_per_cpu ? r->nr_cpus : 0;
+	r->cpu_inst = calloc((size_t)r->nr_cpus * r->opts.nr_monitors + 1, sizeof(*r->cpu_inst));
+	r->cpu_recent = calloc(cpus * r->opts.context + 1, sizeof(*r->cpu_recent));
+	r->cpu_nr_recent = calloc(cpus + 1, sizeof(*r->cpu_nr_recent));
 	return r->cpu_inst && r->cpu_recent && r->cpu_nr_recent ? 0 : -1;
 }
 
@@ -121,7 +125,7 @@ void replay_cpu_deliver(struct replay *r, struct task *cur, const struct rv_even
 	const struct trace_record *rec = r->rec;
 	struct rv_target *t;
 	struct delivery d;
-	int before;
+	int before, after;
 
 	if (!cur || rec->cpu < 0 || (unsigned int)rec->cpu >= r->nr_cpus)
 		return;
@@ -132,11 +136,12 @@ void replay_cpu_deliver(struct replay *r, struct task *cur, const struct rv_even
 		before = state_of(t);
 		d.inst->events++;
 		rv_handle(t, ev);
-		if (state_of(t) >= 0 && state_of(t) != before) {
+		after = state_of(t);
+		if (after >= 0 && after != before) {
 			d.inst->entered_ts = rec->ts;
 			d.inst->entered_by = rec->kind;
 		}
-		if (!d.inst->started_ts && state_of(t) >= 0)
+		if (!d.inst->started_ts && after >= 0)
 			d.inst->started_ts = rec->ts;
 	}
 }
@@ -170,8 +175,6 @@ void replay_cpus_coverage(struct replay *r)
 			memset(&c, 0, sizeof(c));
 			c.monitor = r->opts.monitors[i];
 			c.pid = -1 - (int)cpu;	/* verdict_instance() */
-			c.per_cpu = true;
-			c.cpu = (int)cpu;
 			snprintf(c.comm, sizeof(c.comm), "CPU %u", cpu);
 			c.kthread = false;
 			c.started_ts = inst->started_ts;

@@ -56,6 +56,9 @@ void replay_create_instances(struct replay *r, struct task *task, bool task_crea
 	struct delivery d;
 
 	for (int i = 0; i < r->opts.nr_monitors; i++) {
+		/* a per-CPU monitor's instances are the CPUs' (replay_cpus.c) */
+		if (r->opts.monitors[i]->instance == RV_PER_CPU)
+			continue;
 		rv_instance_init(replay_target(&d, r, task, i, RV_NR_EVENTS), task_creation);
 		task->inst[i].created = true;
 	}

@@ -354,7 +354,7 @@ static void text_coverage(struct report *rep)
 		if (!told++)
 			fprintf(out, "Coverage%s:\n",
 				report_coverage_rt_only(rep) ? " of real-time tasks" : "");
-		if (c->per_cpu)
+		if (instance_is_cpu(c->pid))
 			fprintf(out, "  %-9s %-28s %s\n", c->monitor->name, c->comm, why);
 		else
 			fprintf(out, "  %-9s %-16s pid %-7d %s\n", c->monitor->name,

@@ -245,7 +245,7 @@ static void coverage_row(struct html_out *o, const struct coverage *c, enum cove
 	html_trace_text(o, c->comm);
 	html_printf(o, "</td><td class=\"n\">");
 	/* a CPU's instance (wip) has no pid */
-	if (!c->per_cpu)
+	if (!instance_is_cpu(c->pid))
 		html_printf(o, "%d", c->pid);
 	html_printf(o, "</td><td>%s</td><td>", judged);
 	html_text(o, why);
