@@ -118,8 +118,7 @@ int diff_replay_pass(struct trace_input *in, const struct diff_options *opts, bo
 
 /* windows.c */
 bool diff_in_window(const struct diff_result *res, uint64_t ts);
-bool diff_after_lost(const struct diff_result *res, const struct diff_cpu_scan *cpus,
-		     int nr_cpus, const struct diff_key *at);
+bool diff_after_lost(const struct diff_result *res, const struct diff_key *at);
 unsigned int diff_keep_in_window(const struct diff_result *res, struct diff_step *s,
 				 unsigned int n);
 

@@ -140,7 +140,7 @@ static void explain_entry(struct diff_entry *e, const struct diff_compare *cmp,
 		e->why = DIFF_OUTSIDE;
 		return;
 	}
-	if (diff_after_lost(res, cmp->cpus, cmp->nr_cpus, &e->at)) {
+	if (diff_after_lost(res, &e->at)) {
 		e->why = DIFF_LOST;
 		return;
 	}

@@ -237,7 +237,7 @@ static int open_divergence(struct diff_compare *cmp, const struct diff_step *l, 
 		d->live = l[i];
 	if (d->replay_has)
 		d->replay = r[i];
-	if (diff_after_lost(res, cmp->cpus, cmp->nr_cpus, &d->at))
+	if (diff_after_lost(res, &d->at))
 		d->why = DIFF_LOST;
 	else if (cmp->opts->replay.infer && rerun_agrees(cmp, l, nl, any))
 		d->why = DIFF_INFER;

@@ -25,24 +25,21 @@ bool diff_in_window(const struct diff_result *res, uint64_t ts)
 /**
  * diff_after_lost() - events the trace misses at or before a record
  * @res: its lost events
- * @cpus: pass 1's CPUs (the last record of each)
- * @nr_cpus: their number
  * @at: the record
+ *
+ * Events overwritten before the first record or dropped where the trace
+ * does not say may be anywhere before it.
  *
  * Return: true when the live monitors may have seen more than the trace.
  */
-bool diff_after_lost(const struct diff_result *res, const struct diff_cpu_scan *cpus,
-		     int nr_cpus, const struct diff_key *at)
+bool diff_after_lost(const struct diff_result *res, const struct diff_key *at)
 {
 	for (unsigned int i = 0; i < res->nr_lost; i++) {
 		const struct lost_gap *g = &res->lost[i];
 
-		if (g->where == LOST_START)
+		if (g->where == LOST_START || g->where == LOST_DROPPED)
 			return true;
 		if (g->where == LOST_MID && g->ts <= at->ts)
-			return true;
-		if (g->where == LOST_END && g->cpu >= 0 && g->cpu < nr_cpus &&
-		    cpus[g->cpu].last_ts < at->ts)
 			return true;
 	}
 	return false;

@@ -44,8 +44,9 @@ struct replay_options {
 
 enum lost_where {
 	LOST_MID,	/* a record said events were lost before it */
-	LOST_START,	/* overwritten before the first record (per-CPU overrun) */
-	LOST_END,	/* dropped after the last record (per-CPU dropped events) */
+	LOST_START,	/* overwritten before the first record (per-CPU overrun no page told) */
+	LOST_DROPPED,	/* dropped by a full buffer in no-overwrite mode (per-CPU dropped
+			   events): no page says where; @ts is the CPU's last record */
 	LOST_DAMAGED,	/* unreadable data: the CPU's records after it are lost */
 };
 

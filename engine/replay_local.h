@@ -64,11 +64,14 @@ _Static_assert(TRACE_UNKNOWN_PRIO == RV_PRIO_UNKNOWN, "one unknown prio");
 /* A preempted switch-out goes to the monitors as the decoder normalised it. */
 _Static_assert(TRACE_PREV_STATE_PREEMPTED == RV_TASK_PREEMPTED, "one preemption bit");
 
-/* The records of one CPU: their first and last times. */
+/* The records of one CPU: their first and last times, and the losses its pages told. */
 struct cpu_span {
 	bool		seen;
 	uint64_t	first_ts;
 	uint64_t	last_ts;
+	long long	told;		/* events lost, as counted by pages' flags */
+	bool		told_unknown;	/* a page flagged losses without a count */
+	bool		start_deferred;	/* the first record's uncounted gap: the overrun's */
 };
 
 /*

@@ -38,21 +38,55 @@ bool replay_first_of_cpu(struct replay *r, const struct trace_record *rec)
 	return first;
 }
 
+static void tell_lost(struct replay *r, struct lost_gap *gap)
+{
+	if (r->sink.lost)
+		r->sink.lost(r->sink.data, gap);
+}
+
+/* A gap a page's flag told: counted against its CPU's overrun. */
+static void count_told(struct replay *r, const struct lost_gap *gap)
+{
+	struct cpu_span *c;
+
+	if (gap->cpu < 0 || (unsigned int)gap->cpu >= r->nr_cpus)
+		return;
+	c = &r->cpus[gap->cpu];
+	if (gap->count < 0)
+		c->told_unknown = true;
+	else
+		c->told += gap->count;
+}
+
+/* The overrun a CPU's statistics count, when the trace has them. */
+static long long overrun_of(const struct replay *r, int cpu)
+{
+	const struct trace_meta *m = trace_input_meta(r->in);
+
+	return m->stats && cpu >= 0 && cpu < m->cpus ? m->stats[cpu].overrun : 0;
+}
+
+/*
+ * A record whose page says events were lost before it. At a CPU's first
+ * record, with an overrun in the statistics, it is told as overwritten
+ * before the first record: with the page's count, or, when the page has
+ * none, with what of the overrun no other page told (at the end,
+ * replay_lost_from_stats()).
+ */
 int replay_lost(struct replay *r, const struct trace_record *rec, bool first)
 {
 	struct lost_gap gap = {
 		.cpu = rec->cpu, .ts = rec->ts, .count = rec->missed > 0 ? rec->missed : -1,
-		.where = LOST_MID,
+		.where = first && overrun_of(r, rec->cpu) > 0 ? LOST_START : LOST_MID,
 	};
-	const struct trace_meta *m = trace_input_meta(r->in);
 	char ts[32];
 
-	/* at a CPU's first record: the overrun its statistics count (LOST_START) */
-	if (first && m->stats && rec->cpu < m->cpus &&
-	    m->stats[rec->cpu].overrun > 0)
-		gap.where = LOST_START;
-	else if (r->sink.lost)
-		r->sink.lost(r->sink.data, &gap);
+	if (gap.where == LOST_START && gap.count < 0 && (unsigned int)rec->cpu < r->nr_cpus) {
+		r->cpus[rec->cpu].start_deferred = true;
+	} else {
+		count_told(r, &gap);
+		tell_lost(r, &gap);
+	}
 	if (r->opts.lost == LOST_FAIL && gap.where == LOST_MID)
 		return replay_fail(r, "events lost on CPU %d before %s", rec->cpu,
 				 time_text(r->opts.times, rec->ts, ts, sizeof(ts)));
@@ -65,39 +99,67 @@ int replay_lost(struct replay *r, const struct trace_record *rec, bool first)
 	return 0;
 }
 
-static void tell_lost(struct replay *r, struct lost_gap *gap)
+/*
+ * What of a CPU's overrun no page told: overwritten before its first
+ * record. In overwrite mode the kernel flags the next page it hands out
+ * after overwriting, so the overrun is usually told in full by the pages
+ * (trace-cmd report's "[N EVENTS DROPPED]"); the rest, if any, came before
+ * the first page read. A page that flagged a gap without a count may hold
+ * any of it: nothing more is said then.
+ */
+static int overrun_rest(struct replay *r, int cpu, long long overrun)
 {
-	if (r->sink.lost)
-		r->sink.lost(r->sink.data, gap);
+	const struct cpu_span *c = (unsigned int)cpu < r->nr_cpus ? &r->cpus[cpu] : NULL;
+	long long rest = overrun - (c ? c->told : 0);
+	struct lost_gap gap;
+
+	if (c && !c->start_deferred && (c->told_unknown || rest <= 0))
+		return 0;
+	if (rest <= 0)
+		rest = -1;
+	if (r->opts.lost == LOST_FAIL)
+		return replay_fail(r, "%lld events lost on CPU %d before the first record "
+			      "(overwritten)", rest, cpu);
+	gap = (struct lost_gap){ .cpu = cpu, .count = rest, .where = LOST_START,
+				 .ts = c && c->seen ? c->first_ts : r->stats.first_ts };
+	tell_lost(r, &gap);
+	return 0;
 }
 
-/* What the file's per-CPU statistics say was lost before or after the records. */
+/*
+ * A CPU's dropped events: a full buffer in no-overwrite mode drops the
+ * newest events and flags no page, so where they were is not in the trace
+ * (docs/semantics.md section 5). Told with the CPU's last record.
+ */
+static int dropped(struct replay *r, int cpu, long long count)
+{
+	const struct cpu_span *c = (unsigned int)cpu < r->nr_cpus ? &r->cpus[cpu] : NULL;
+	struct lost_gap gap;
+
+	if (r->opts.lost == LOST_FAIL)
+		return replay_fail(r, "%lld events dropped on CPU %d where the trace does not say "
+			      "(a full buffer in no-overwrite mode)", count, cpu);
+	gap = (struct lost_gap){ .cpu = cpu, .count = count, .where = LOST_DROPPED,
+				 .ts = c && c->seen ? c->last_ts : r->stats.last_ts };
+	tell_lost(r, &gap);
+	return 0;
+}
+
+/**
+ * replay_lost_from_stats() - the losses only the per-CPU statistics know
+ * @r: the replay, after its last record
+ *
+ * Return: 0, or -1 with --lost-events=fail.
+ */
 int replay_lost_from_stats(struct replay *r)
 {
 	const struct trace_meta *m = trace_input_meta(r->in);
-	struct lost_gap gap;
 
 	for (int cpu = 0; m->stats && cpu < m->cpus; cpu++) {
-		if (m->stats[cpu].overrun > 0) {
-			if (r->opts.lost == LOST_FAIL)
-				return replay_fail(r, "%lld events lost on CPU %d before the first record "
-					      "(overwritten)", m->stats[cpu].overrun, cpu);
-			gap = (struct lost_gap){ .cpu = cpu, .count = m->stats[cpu].overrun,
-						 .where = LOST_START, .ts = (unsigned int)cpu < r->nr_cpus &&
-						 r->cpus[cpu].seen ? r->cpus[cpu].first_ts :
-						 r->stats.first_ts };
-			tell_lost(r, &gap);
-		}
-		if (m->stats[cpu].dropped > 0) {
-			if (r->opts.lost == LOST_FAIL)
-				return replay_fail(r, "%lld events lost on CPU %d after the last record "
-					      "(dropped)", m->stats[cpu].dropped, cpu);
-			gap = (struct lost_gap){ .cpu = cpu, .count = m->stats[cpu].dropped,
-						 .where = LOST_END, .ts = (unsigned int)cpu < r->nr_cpus &&
-						 r->cpus[cpu].seen ? r->cpus[cpu].last_ts :
-						 r->stats.last_ts };
-			tell_lost(r, &gap);
-		}
+		if (m->stats[cpu].overrun > 0 && overrun_rest(r, cpu, m->stats[cpu].overrun))
+			return -1;
+		if (m->stats[cpu].dropped > 0 && dropped(r, cpu, m->stats[cpu].dropped))
+			return -1;
 	}
 	return 0;
 }

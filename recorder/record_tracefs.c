@@ -135,11 +135,14 @@ int record_tracefs_setup(struct record_tracefs *t, const struct record_options *
 		return -1;
 	}
 	/*
-	 * When the reader falls behind, drop new events rather than overwrite
-	 * old ones: the task metadata at the start must survive, and the
-	 * reader sees the gap in the next page it reads.
+	 * When the reader falls behind, overwrite the oldest unread pages: the
+	 * kernel then flags the next page it hands out with the count lost, so
+	 * the replay knows where each gap is and resets there. In no-overwrite
+	 * mode it drops the newest events and flags no page: the gap's place
+	 * is lost, only a per-CPU count remains (measured: -b 8 under dd,
+	 * 125 gaps in the records, none flagged).
 	 */
-	tracefs_option_disable(t->inst, TRACEFS_OPTION_OVERWRITE);
+	tracefs_option_enable(t->inst, TRACEFS_OPTION_OVERWRITE);
 	/* wake the reader early, so a small buffer does not overflow (kernels >= 5.x) */
 	tracefs_instance_file_write(t->inst, "buffer_percent", "10");
 	/* our own reading and writing is not the workload (kernels >= 5.8) */

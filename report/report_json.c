@@ -320,7 +320,7 @@ static json_t *trace_object(struct report *rep, const struct replay_stats *stats
 
 static json_t *lost_array(struct report *rep)
 {
-	static const char *const where[] = { "mid", "start", "end", "damaged" };
+	static const char *const where[] = { "mid", "start", "dropped", "damaged" };
 	json_t *a = json_array();
 
 	for (unsigned int i = 0; i < rep->nr_lost; i++) {

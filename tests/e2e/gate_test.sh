@@ -47,8 +47,8 @@ check "check on riscv64: the missing tracepoint is no MISSING event" "check $RIS
 
 "$MAKE_TRACE" dropped "$MUTEX" "$TMP/dropped.dat" 0 7
 "$MAKE_TRACE" overrun "$MUTEX" "$TMP/overrun.dat" 1 3
-check_error "--lost-events=fail: dropped after the last record" \
-	"--lost-events=fail $TMP/dropped.dat" "7 events lost on CPU 0 after the last record \\(dropped\\)$"
+check_error "--lost-events=fail: dropped where the trace does not say" \
+	"--lost-events=fail $TMP/dropped.dat" "7 events dropped on CPU 0 where the trace does not say \\(a full buffer in no-overwrite mode\\)$"
 check_error "--lost-events=fail: overwritten before the first record" \
 	"--lost-events=fail $TMP/overrun.dat" "3 events lost on CPU 1 before the first record \\(overwritten\\)$"
 check "lost events: a warning even with -q" "-q $TMP/dropped.dat" 1 \
