@@ -106,6 +106,10 @@ struct trace_live_options {
 	uint64_t	window_max_ns;	/* the most it grows to; 0: 50 ms */
 	uint64_t	queue_bytes;	/* the most a CPU's queue of pages holds (twice its
 					   ring buffer); 0: 8 MiB */
+	/* the watcher's pid: its trace_marker lines (ftrace:print), each written
+	   before a pull's reads, tell "now" (the newest of them). 0: none, the
+	   batch's now_ns alone */
+	int		probe_pid;
 };
 
 /* How to open a trace: what the command chooses; zeroed, the defaults. */

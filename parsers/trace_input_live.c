@@ -39,6 +39,7 @@ struct trace_live {
 	uint64_t			*room;		/* by CPU id: for the next pull */
 	int				nr_ids;
 	uint64_t			now_ns;		/* the latest the source gave */
+	int				probe_id;	/* ftrace:print's id; -1: no probe */
 	uint64_t			window_ns;
 	bool				read;		/* a live trace is read once */
 	struct trace_record		rec;
@@ -112,6 +113,17 @@ static int make_streams(struct trace_live *lv, const struct tracedat *td,
 	return 0;
 }
 
+/* The id of the watcher's probe lines (ftrace:print), or -1 without a watcher. */
+static int probe_id(struct trace_input *in, int pid)
+{
+	struct tep_event *ev;
+
+	if (pid <= 0)
+		return -1;
+	ev = tep_find_event_by_name(in->tep, "ftrace", "print");
+	return ev ? ev->id : -1;
+}
+
 /*
  * The header's formats as the fast reader has them; the data its CPUs may
  * hold is not read: the pages come from the source.
@@ -144,6 +156,7 @@ static int live_open(struct trace_input *in, const char *buffer, char *err)
 	lv->layout.swap = td->big_endian != host_big_endian();
 	lv->layout.long8 = in->file->texts.commit_size == 8;
 	defaults(lv);
+	lv->probe_id = probe_id(in, lv->opts.probe_pid);
 	if (make_streams(lv, td, buf)) {
 		snprintf(err, TRACE_ERR_LEN, "out of memory");
 		return -1;
@@ -174,6 +187,13 @@ static int take_page(struct trace_live *lv, const struct trace_live_page *p)
 		return fail(lv, "CPU %d: more pages than its queue has room for (%llu bytes at "
 			    "most)", p->cpu, (unsigned long long)lv->opts.queue_bytes);
 	lv->room[p->cpu] -= p->len;
+	if (lv->probe_id >= 0) {
+		uint64_t probe = live_page_probe(&lv->layout, p->data, p->len, lv->probe_id,
+						 lv->opts.probe_pid);
+
+		if (probe > lv->now_ns)
+			lv->now_ns = probe;
+	}
 	if (live_merge_add(&lv->merge, index, p->data, p->len, p->offset))
 		return fail(lv, "out of memory");
 	return 0;

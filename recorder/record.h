@@ -25,6 +25,7 @@ struct record_options {
 	struct record_event	events[RECORD_MAX_EVENTS];
 	int			nr_events;
 	const char		*output;	/* for messages */
+	const char		*what;		/* "recording" (NULL) or "watching", for messages */
 	const char		*workdir_near;	/* the work folder is made next to it */
 	/* puts the complete trace in place: rename or copy; 0 or -1 with err */
 	int			(*place)(void *data, const char *trace, char *err, size_t len);

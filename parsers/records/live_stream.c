@@ -236,3 +236,36 @@ int live_stream_keep(struct live_stream *s)
 	}
 	return 0;
 }
+
+/**
+ * live_page_probe() - the newest record of a page that is a watcher's probe
+ * @layout: how the page was written
+ * @data: the page, as read
+ * @len: its bytes
+ * @id: the probe's event id (ftrace:print, a trace_marker write)
+ * @pid: the writer's pid (its common_pid)
+ *
+ * A probe is written before every read of a pull, so its time is one
+ * up to which every CPU read after it is complete (docs/design/watch.md
+ * section 1.4).
+ *
+ * Return: its time, or 0 when the page holds none.
+ */
+uint64_t live_page_probe(const struct ring_layout *layout, const void *data, uint32_t len,
+			 uint16_t id, int32_t pid)
+{
+	struct ring_page page;
+	struct ring_event ev;
+	uint64_t newest = 0;
+
+	if (ring_page_load(&page, layout, data, len))
+		return 0;
+	for (; ring_page_event(&page, &ev); ring_page_advance(&page)) {
+		const unsigned char *p = ev.data;
+
+		if (ev.size >= 8 && ring_read2(layout, p) == id &&
+		    (int32_t)ring_read4(layout, p + 4) == pid && ev.ts > newest)
+			newest = ev.ts;
+	}
+	return newest;
+}

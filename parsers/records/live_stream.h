@@ -81,6 +81,8 @@ bool live_stream_first(struct live_stream *s);
 bool live_stream_next(struct live_stream *s);
 int live_stream_keep(struct live_stream *s);
 void live_stream_damaged(struct live_stream *s, enum live_damage damage, uint64_t offset);
+uint64_t live_page_probe(const struct ring_layout *layout, const void *data, uint32_t len,
+			 uint16_t id, int32_t pid);
 
 /**
  * live_stream_offset() - the current record's offset: its page's place and its own in the page
