@@ -29,6 +29,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_record(int argc, char **argv);
+int cmd_watch(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 struct baseline_comparison;
@@ -41,6 +42,8 @@ void cmd_notice(const char *file, const char *fmt, ...) __attribute__((format(pr
 int cmd_usage_error(const char *command, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 int cmd_flush_stdout(void);
+struct trace_live_options;
+void cmd_open_live(const char *header, const struct trace_live_options *live);
 int cmd_open_trace(const char *path, const char *buffer, const char *arch, uint64_t max_inflated,
 		   struct opened_trace *t);
 int cmd_parse_size(const char *s, uint64_t *bytes);

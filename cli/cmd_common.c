@@ -227,6 +227,23 @@ static bool arch_option_fits(const char *path, const char *arch, const struct tr
 	}
 }
 
+/* rvreplay watch: the trace is live, opened from its header (cmd_open_live()) */
+static const struct trace_live_options *live_options;
+static const char *live_header;
+
+/**
+ * cmd_open_live() - the traces opened from now on are live
+ * @header: the header-only trace.dat of the live trace
+ * @live: where its pages come from
+ *
+ * The trace keeps the name the command gives it in messages.
+ */
+void cmd_open_live(const char *header, const struct trace_live_options *live)
+{
+	live_header = header;
+	live_options = live;
+}
+
 /**
  * cmd_open_trace() - open a trace and settle its architecture
  * @path: the trace.dat file
@@ -248,7 +265,7 @@ int cmd_open_trace(const char *path, const char *buffer, const char *arch, uint6
 {
 	struct trace_open_options opts = { .buffer = buffer, .max_inflated = max_inflated,
 					   .reader = trace_reader_from_env(),
-					   .on_crash = on_format_crash };
+					   .on_crash = on_format_crash, .live = live_options };
 	bool optional = t->arch_optional;
 	char err[TRACE_ERR_LEN];
 	const char *machine;
@@ -256,7 +273,7 @@ int cmd_open_trace(const char *path, const char *buffer, const char *arch, uint6
 	memset(t, 0, sizeof(*t));
 	t->arch_optional = optional;
 	watch_mapping(path);
-	if (trace_input_open(path, &opts, &t->in, err)) {
+	if (trace_input_open(live_options ? live_header : path, &opts, &t->in, err)) {
 		cmd_error(path, "%s", err);
 		return EXIT_ERROR;
 	}

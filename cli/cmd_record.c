@@ -17,6 +17,7 @@
 #include "output_file.h"
 #include "progress.h"
 #include "record.h"
+#include "record_events.h"
 
 
 static const char record_usage[] =
@@ -46,44 +47,6 @@ struct record_cli {
 	bool			context_events;
 	struct record_options	o;
 };
-
-static void add_event(struct record_options *o, enum trace_kind kind, bool required,
-		      const char *monitor, char monitors[][64])
-{
-	const char *full = trace_kind_event(kind), *colon = strchr(full, ':');
-	int i;
-
-	for (i = 0; i < o->nr_events; i++) {
-		if (!strcmp(o->events[i].name, colon + 1) &&
-		    !strncmp(o->events[i].system, full, colon - full)) {
-			o->events[i].required |= required;
-			snprintf(monitors[i] + strlen(monitors[i]), 64 - strlen(monitors[i]), ", %s",
-				 monitor);
-			return;
-		}
-	}
-	if (i == RECORD_MAX_EVENTS)
-		return;
-	/* the names stay valid: trace_kind_event() strings are static */
-	static char systems[RECORD_MAX_EVENTS][32];
-
-	snprintf(systems[i], sizeof(systems[i]), "%.*s", (int)(colon - full), full);
-	snprintf(monitors[i], 64, "%s", monitor);
-	o->events[i] = (struct record_event){ systems[i], colon + 1, monitors[i], required };
-	o->nr_events++;
-}
-
-static void choose_events(struct record_cli *c, const struct replay_options *opts)
-{
-	static char monitors[RECORD_MAX_EVENTS][64];
-
-	for (int m = 0; m < opts->nr_monitors; m++)
-		for (const struct event_need *n = catalog_needs(opts->monitors[m]);
-		     n->kind != TRACE_OTHER; n++)
-			if (!n->context || c->context_events)
-				add_event(&c->o, n->kind, n->required, opts->monitors[m]->name,
-					  monitors);
-}
 
 /* record's own options. Return: 0 to go on, -1 on a usage error, 1 when done (help). */
 static int parse_option(void *cli, int opt, const char *arg)
@@ -208,7 +171,7 @@ int cmd_record(int argc, char **argv)
 				       c.common.profile);
 	if (catalog_select(c.common.names, c.common.nr_names, &opts, err))
 		return cmd_usage_error("rvreplay record", "%s", err);
-	choose_events(&c, &opts);
+	record_events_choose(&c.o, &opts, c.context_events);
 	if (output_file_prepare(&out, c.o.output, -1, err, sizeof(err))) {
 		cmd_error(c.o.output, "%s", err);
 		return EXIT_ERROR;

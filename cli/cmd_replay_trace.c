@@ -208,7 +208,9 @@ static int run(struct replay_cli *c, struct opened_trace *t, struct gate *g, FIL
 		cmd_error(c->path, "out of memory");
 		return EXIT_ERROR;
 	}
-	c->report.tap = pf->html_f || pf->chrome_f ? &pics.tap : NULL;
+	/* the pictures, or the caller's own (rvreplay watch's line per violation) */
+	if (pf->html_f || pf->chrome_f)
+		c->report.tap = &pics.tap;
 	report_init(&rep, &c->report, &c->filter, t->in, &c->replay);
 	sink = report_sink(&rep);
 	r = replay_new(&c->replay, t->in, &sink);

@@ -16,6 +16,7 @@ static const struct command commands[] = {
 	{ "list", cmd_list },
 	{ "check", cmd_check },
 	{ "record", cmd_record },
+	{ "watch", cmd_watch },
 	{ "diff", cmd_diff },
 	{ "compare", cmd_compare },
 };

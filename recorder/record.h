@@ -34,6 +34,8 @@ struct record_options {
 	unsigned long		duration_s;	/* 0: until the command ends or SIGINT */
 	char *const		*argv;		/* the command, or NULL */
 	bool			kallsyms;	/* store /proc/kallsyms */
+	bool			term_stops;	/* SIGTERM stops as SIGINT does (a service's stop);
+						   else it aborts without output */
 	bool			quiet;
 	void			(*progress)(uint64_t bytes);	/* streamed so far; or NULL */
 	/* what dead recorders left, found and cleaned up on the way; or NULL */

@@ -168,7 +168,7 @@ static int on_signal(struct record_session *r)
 			}
 			continue;
 		}
-		if (si.ssi_signo == SIGINT) {
+		if (si.ssi_signo == SIGINT || (si.ssi_signo == SIGTERM && r->o->term_stops)) {
 			r->res->interrupted = true;
 			if (r->child > 0 && si.ssi_pid != 0)
 				kill(r->child, SIGINT);	/* sent to us alone: pass it on */
@@ -189,6 +189,7 @@ static void read_stats(struct record_session *r, char **stats)
 	char file[64];
 
 	r->res->cpus = r->streams.nr;
+	free(r->res->stats);
 	r->res->stats = calloc(r->streams.nr ? r->streams.nr : 1, sizeof(*r->res->stats));
 	for (int i = 0; i < r->streams.nr; i++) {
 		const char *p;
@@ -447,4 +448,17 @@ int record_session_finish(struct record_session *r)
 int record_session_cleanup(struct record_session *r, int ret)
 {
 	return cleanup(r, ret);
+}
+
+/**
+ * record_session_stats() - the per-CPU statistics now, into the result
+ * @r: the session
+ */
+void record_session_stats(struct record_session *r)
+{
+	char *stats[r->streams.nr ? r->streams.nr : 1];
+
+	read_stats(r, stats);
+	for (int i = 0; i < r->streams.nr; i++)
+		free(stats[i]);
 }

@@ -45,6 +45,7 @@ int record_session_stop(struct record_session *s);
 int record_session_write(struct record_session *s, const char *path);
 int record_session_finish(struct record_session *s);
 int record_session_cleanup(struct record_session *s, int ret);
+void record_session_stats(struct record_session *s);
 int record_session_fail(struct record_session *s, const char *fmt, const char *arg);
 
 #endif

@@ -155,6 +155,7 @@ void report_text_group(struct report *rep, const struct verdict_group *g, FILE *
 void report_text_context(FILE *out, struct trace_input *in, const struct verdict *v);
 json_t *report_json_digest(struct report *rep, const struct replay_stats *stats);
 int report_json_groups(struct report *rep, FILE *out);
+int report_json_verdict_line(struct report *rep, const struct verdict *v, FILE *out);
 void report_junit_cases(struct report *rep, const char *suite, FILE *out,
 			struct junit_counts *n);
 void report_xml_text(FILE *out, const char *s);

@@ -255,7 +255,8 @@ static json_t *waiver_object(const struct waiver *w)
 	return o;
 }
 
-static void json_verdict(struct report *rep, const struct verdict *v)
+/* A violation as the JSON report lists it. */
+static json_t *verdict_object(struct report *rep, const struct verdict *v)
 {
 	char buf[LINE_LEN];
 	const char *matched;
@@ -289,10 +290,38 @@ static void json_verdict(struct report *rep, const struct verdict *v)
 	json_object_set_new(o, "states_before", states_array(v->states_before));
 	json_object_set_new(o, "da", da_object(v));
 	json_object_set_new(o, "context", context_object(rep, v));
+	return o;
+}
+
+static void json_verdict(struct report *rep, const struct verdict *v)
+{
+	json_t *o = verdict_object(rep, v);
+
 	fprintf(rep->opts.out, "%s\n    ", rep->first_item ? "" : ",");
 	rep->first_item = false;
 	json_dumpf(o, rep->opts.out, JSON_COMPACT | JSON_PRESERVE_ORDER);
 	json_decref(o);
+}
+
+/**
+ * report_json_verdict_line() - one violation as a line of JSON, as the report lists it
+ * @rep: the report it passed (its waiver, if any, is rep->waiver)
+ * @v: the violation
+ * @out: where the line goes, flushed
+ *
+ * Return: 0, or -1 when the line could not be written.
+ */
+int report_json_verdict_line(struct report *rep, const struct verdict *v, FILE *out)
+{
+	json_t *o = verdict_object(rep, v);
+	int ret;
+
+	json_object_set_new(o, "type", json_string("violation"));
+	ret = json_dumpf(o, out, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	json_decref(o);
+	if (ret || fputc('\n', out) == EOF || fflush(out))
+		return -1;
+	return 0;
 }
 
 static json_t *trace_object(struct report *rep, const struct replay_stats *stats)

@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rvreplay watch [-d SECONDS] [-b KB] [--jsonl FILE] [--save FILE]
+ *                [REPLAY OPTIONS] [-- COMMAND [ARGS...]]
+ * The monitors judge as the events arrive (docs/design/watch.md): the
+ * events the monitors need, traced in an instance of our own as `record`
+ * traces them, read as they are written (recorder/watch_source.c), and
+ * replayed by the same engine as a file (the live reader,
+ * parsers/trace_input_live.c). Each violation is told at once, on
+ * standard error and with --jsonl as a line of JSON; at the end the
+ * report, as rvreplay prints a trace's, and its exit code.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#include "catalog.h"
+#include "cmd_replay.h"
+#include "escape.h"
+#include "explain.h"
+#include "output_file.h"
+#include "progress.h"
+#include "record_events.h"
+#include "task_metadata.h"
+#include "watch_source.h"
+
+#define LIVE_NAME	"(live)"
+
+static const char watch_usage[] =
+"usage: rvreplay watch [-d SECONDS] [-b KB] [--jsonl FILE] [--save FILE]\n"
+"                      [REPLAY OPTIONS] [-- COMMAND [ARGS...]]\n"
+"\n"
+"Judge as the events arrive: the events the monitors need (default: rtapp) are\n"
+"traced in a tracefs instance of rvreplay's own, as rvreplay record traces them,\n"
+"read as the kernel writes them and replayed by the same engine, while COMMAND\n"
+"runs (or until SIGINT or SIGTERM, or for SECONDS). Each violation is told on\n"
+"standard error as it is judged; at the end the report, as rvreplay prints a\n"
+"trace's. The instance is removed at the end, on errors and on signals.\n"
+"\n"
+"  -d, --duration S     stop after S seconds\n"
+"  -b, --buffer-kb KB   ring buffer per CPU (default 4096)\n"
+"      --jsonl FILE     each violation as it is judged, a line of JSON, flushed\n"
+"      --save FILE      the events judged, as a trace.dat rvreplay replays to the\n"
+"                       same verdicts\n"
+"  -h, --help           print this help\n"
+"\n"
+"REPLAY OPTIONS are rvreplay's (rvreplay --help): -m, --profile, --hz, -o,\n"
+"--json, -s, -q, --all, --pid, --cpu, --lost-events, ... Not with watch: --html,\n"
+"--chrome-trace, --comm, --waivers, --baseline, --junit, --jsonl of a batch,\n"
+"folders or several traces.\n"
+"\n"
+"Exit status: 0 no violation, 1 violations, 2 error (as rvreplay's).\n";
+
+struct watch_cli {
+	struct replay_cli	c;
+	struct record_options	rec;
+	const char		*jsonl;		/* --jsonl FILE */
+	FILE			*jsonl_f;
+	const char		*save;		/* --save FILE */
+	struct output_file	save_out;
+	char			**rargv;	/* rvreplay's options, for replay_cli_parse() */
+	int			rargc;
+	bool			jsonl_failed;
+};
+
+/* One of watch's own options, and its value. Return: 1 taken, 0 not watch's, -1 bad. */
+static int own_option(struct watch_cli *w, const char *opt, const char *arg)
+{
+	if (!strcmp(opt, "-d") || !strcmp(opt, "--duration")) {
+		if (!arg || cmd_parse_uint(arg, 86400 * 365, &w->rec.duration_s))
+			return cmd_usage_error("rvreplay watch", "bad --duration '%s'",
+					       arg ? arg : ""), -1;
+	} else if (!strcmp(opt, "-b") || !strcmp(opt, "--buffer-kb")) {
+		if (!arg || cmd_parse_uint(arg, 1 << 22, &w->rec.buffer_kb) || !w->rec.buffer_kb)
+			return cmd_usage_error("rvreplay watch", "bad --buffer-kb '%s'",
+					       arg ? arg : ""), -1;
+	} else if (!strcmp(opt, "--jsonl") || !strcmp(opt, "--save")) {
+		if (!arg)
+			return cmd_usage_error("rvreplay watch", "%s needs a FILE", opt), -1;
+		*(opt[2] == 'j' ? &w->jsonl : &w->save) = arg;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * watch's options out of argv, the others kept for rvreplay's parser,
+ * the command after "--". Return: 0, -1 on a usage error, 1 after help.
+ */
+static int split(struct watch_cli *w, int argc, char **argv)
+{
+	w->rargv = calloc(argc + 2, sizeof(*w->rargv));
+	if (!w->rargv)
+		return cmd_usage_error("rvreplay watch", "out of memory"), -1;
+	w->rargv[w->rargc++] = "rvreplay";
+	for (int i = 1; i < argc; i++) {
+		char opt[32], *eq = strchr(argv[i], '=');
+		const char *arg;
+		int ret;
+
+		if (!strcmp(argv[i], "--")) {
+			w->rec.argv = i + 1 < argc ? argv + i + 1 : NULL;
+			break;
+		}
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			fputs(watch_usage, stdout);
+			return 1;
+		}
+		snprintf(opt, sizeof(opt), "%.*s", eq && argv[i][1] == '-' ?
+			 (int)(eq - argv[i]) : (int)strlen(argv[i]), argv[i]);
+		arg = eq && argv[i][1] == '-' ? eq + 1 : (i + 1 < argc ? argv[i + 1] : NULL);
+		ret = own_option(w, opt, arg);
+		if (ret < 0)
+			return -1;
+		if (ret && !(eq && argv[i][1] == '-'))
+			i++;
+		if (!ret)
+			w->rargv[w->rargc++] = argv[i];
+	}
+	w->rargv[w->rargc++] = LIVE_NAME;
+	return 0;
+}
+
+/* What a live trace cannot do: a second pass over it, several traces. */
+static int refused(const struct replay_cli *c)
+{
+	const char *what = c->list.batch ? "a folder or several traces" :
+			   c->html ? "--html" : c->chrome ? "--chrome-trace" :
+			   c->filter.nr_comms ? "--comm" : c->waivers_path ? "--waivers" :
+			   c->baseline_path ? "--baseline" : c->junit ? "--junit" :
+			   c->jsonl ? "--jsonl" : NULL;
+
+	if (!what)
+		return 0;
+	return cmd_usage_error("rvreplay watch", "%s: not with watch (rvreplay watch --help)",
+			       what), -1;
+}
+
+/* The kernel's profile and HZ, named: nothing reads the live trace ahead of its replay. */
+static int settle(struct watch_cli *w, struct replay_options *chosen)
+{
+	struct replay_cli *c = &w->c;
+	char err[TRACE_ERR_LEN];
+	struct utsname u;
+
+	uname(&u);
+	chosen->profile = c->common.profile ? rv_profile_find(c->common.profile) :
+			  catalog_profile_of(u.release);
+	if (!chosen->profile)
+		return cmd_usage_error("rvreplay watch", "unknown profile '%s' (6.17, 7.1 or 7.3)",
+				       c->common.profile), -1;
+	c->common.profile = chosen->profile->name;
+	if (!c->common.hz)
+		c->common.hz = kernel_hz();
+	if (catalog_select(c->common.names, c->common.nr_names, chosen, err))
+		return cmd_usage_error("rvreplay watch", "%s", err), -1;
+	record_events_choose(&w->rec, chosen, false);
+	return 0;
+}
+
+/* A violation as it is judged: one line on standard error, one of JSON with --jsonl. */
+static void told(void *data, const struct report *rep, const struct verdict *v,
+		 const char *reason)
+{
+	struct watch_cli *w = data;
+	char ts[32], comm[ESCAPE_LEN(TRACE_COMM_LEN)], prio[16];
+
+	if (w->jsonl_f && !w->jsonl_failed &&
+	    report_json_verdict_line((struct report *)rep, v, w->jsonl_f))
+		w->jsonl_failed = true;
+	if (w->c.common.quiet)
+		return;
+	time_text(rep->replay->times, v->ts, ts, sizeof(ts));
+	explain_prio(v->prio, prio, sizeof(prio));
+	fprintf(stderr, "rvreplay: watch: %s %s violation: %s pid %d prio %s, CPU %d: %s\n", ts,
+		v->monitor->name, escape(v->comm, comm, sizeof(comm)), v->pid, prio, v->cpu,
+		reason);
+}
+
+static int place(void *data, const char *trace, char *err, size_t len)
+{
+	return output_file_place(data, trace, err, len);
+}
+
+static void notice(const char *msg)
+{
+	cmd_notice(NULL, "%s", msg);
+}
+
+/* The files watch writes besides the report: --jsonl now, --save at the end. */
+static int outputs_open(struct watch_cli *w)
+{
+	char err[TRACE_ERR_LEN];
+
+	if (w->save && output_file_prepare(&w->save_out, w->save, -1, err, sizeof(err))) {
+		cmd_error(w->save, "%s", err);
+		return -1;
+	}
+	w->rec.output = w->save ? w->save : LIVE_NAME;
+	/* without --save, the pages read go to a work folder in /tmp, removed at the end */
+	w->rec.workdir_near = w->save ? output_file_workdir(&w->save_out) : "/tmp/rvreplay-watch";
+	w->rec.place = place;
+	w->rec.place_data = &w->save_out;
+	if (!w->jsonl)
+		return 0;
+	/* written as the violations come, for tail -f: not renamed into place at the end */
+	w->jsonl_f = fopen(w->jsonl, "w");
+	if (!w->jsonl_f) {
+		cmd_error(w->jsonl, "cannot write: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* The --jsonl file closed: a line that could not be written is an error. */
+static int jsonl_close(struct watch_cli *w, int ret)
+{
+	if (!w->jsonl_f)
+		return ret;
+	if (fclose(w->jsonl_f) || w->jsonl_failed) {
+		cmd_error(w->jsonl, "a violation could not be written");
+		return EXIT_ERROR;
+	}
+	return ret;
+}
+
+static int run(struct watch_cli *w)
+{
+	struct report_tap tap = { .verdict = told, .data = w };
+	struct trace_live_options live = { 0 };
+	struct record_result res;
+	struct watch_source *src;
+	char err[RECORD_ERR_LEN];
+	int ret;
+
+	src = watch_source_start(&w->rec, &res, err);
+	if (!src) {
+		cmd_error(w->rec.output, "%s", err);
+		return EXIT_ERROR;
+	}
+	watch_source_live(src, &live);
+	cmd_open_live(watch_source_header(src), &live);
+	w->c.report.tap = &tap;
+	ret = replay_cli_trace(&w->c);
+	cmd_open_live(NULL, NULL);
+	if (watch_source_end(src, ret == EXIT_ERROR ? -1 : 0, w->save != NULL)) {
+		cmd_error(w->rec.output, "%s", err);
+		ret = EXIT_ERROR;
+	}
+	record_result_free(&res);
+	return ret;
+}
+
+/**
+ * cmd_watch() - rvreplay watch
+ * @argc: argument count
+ * @argv: arguments ("watch" first)
+ *
+ * Return: the exit code.
+ */
+int cmd_watch(int argc, char **argv)
+{
+	struct replay_options chosen = { 0 };
+	struct watch_cli w = { .rec = { .buffer_kb = 4096, .kallsyms = true, .what = "watching",
+					.term_stops = true, .notice = notice } };
+	int ret = split(&w, argc, argv);
+
+	if (!ret)
+		ret = replay_cli_parse(&w.c, w.rargc, w.rargv);
+	if (!ret)
+		ret = refused(&w.c);
+	if (!ret)
+		ret = settle(&w, &chosen);
+	if (ret) {
+		free(w.rargv);
+		trace_list_free(&w.c.list);
+		return ret < 0 ? EXIT_ERROR : EXIT_CLEAN;
+	}
+	w.rec.quiet = w.c.common.quiet;
+	progress_disable();
+	ret = outputs_open(&w) ? EXIT_ERROR : run(&w);
+	ret = jsonl_close(&w, ret);
+	free(w.rargv);
+	trace_list_free(&w.c.list);
+	return ret;
+}
