@@ -24,6 +24,7 @@ static const char usage_text[] =
 "  list      the profiles, the monitors and the events they need\n"
 "  check     whether a trace holds the events the monitors need\n"
 "  record    record a trace with those events while a command runs\n"
+"  watch     judge as the events arrive, live, while a command runs\n"
 "  diff      compare a trace's live verdicts with the replay's\n"
 "  compare   compare two runs: violations new, fixed and unchanged\n"
 "\n"

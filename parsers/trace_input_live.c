@@ -218,6 +218,40 @@ static void tell_late(struct trace_live *lv, struct live_stream *s, bool *grown)
 		lv->opts.late(lv->opts.data, &late);
 }
 
+/* A task's name as the scheduler's records last showed it, for records printed again. */
+static void learn_comm(struct tep_handle *tep, const struct trace_task_ref *t)
+{
+	const char *known;
+
+	if (t->pid <= 0 || !t->comm[0])
+		return;
+	known = tep_data_comm_from_pid(tep, t->pid);
+	if (!known || strcmp(known, t->comm))
+		tep_override_comm(tep, t->comm, t->pid);
+}
+
+/*
+ * The names a file's saved_cmdlines would give (the kernel saves a task's
+ * name at its switches): a live trace's header holds only those of the
+ * tasks at its start, so the scheduler's records name the others.
+ */
+static void learn_comms(struct tep_handle *tep, const struct trace_record *rec)
+{
+	switch (rec->kind) {
+	case TRACE_SWITCH:
+		learn_comm(tep, &rec->sw.prev);
+		learn_comm(tep, &rec->sw.next);
+		break;
+	case TRACE_WAKING:
+	case TRACE_WAKEUP:
+	case TRACE_WAKEUP_NEW:
+		learn_comm(tep, &rec->wake);
+		break;
+	default:
+		break;
+	}
+}
+
 /* The top record given to @fn, filled as the fast reader fills a file's. */
 static int give(struct trace_input *in, struct trace_live *lv, struct live_stream *s,
 		trace_record_fn fn, void *data)
@@ -235,6 +269,7 @@ static int give(struct trace_input *in, struct trace_live *lv, struct live_strea
 		return 0;
 	}
 	s->gap = false;
+	learn_comms(in->tep, &lv->rec);
 	return fn(data, &lv->rec);
 }
 

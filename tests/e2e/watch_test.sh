@@ -1,0 +1,159 @@
+#!/bin/sh
+# rvreplay watch, live (docs/design/watch.md section 6): each workload of
+# scripts/record-traces.sh judged as it runs, its violations told as they
+# come (--jsonl) equal, field for field and in order, to those of the
+# replay of the events it judged (--save), with the same exit code; the
+# signals a service gets stop it cleanly; a SIGKILLed watcher's instance
+# is reaped by the next run; errors are one line, exit 2, and tracefs is
+# left as found. Needs root and tracefs (under CI=true, fails without).
+#
+# usage: watch_test.sh VERDICT_CHECK WORKLOAD_DIR
+
+. tests/e2e/lib.sh
+W=$2
+T=/sys/kernel/tracing
+
+need_tracefs "watch tests"
+
+BEFORE=$TMP/state.before
+tracefs_state > "$BEFORE"
+
+same_state() {
+	tracefs_state > "$TMP/state.after"
+	if cmp -s "$BEFORE" "$TMP/state.after"; then
+		ok "$1: tracefs as before"
+	else
+		not_ok "$1: tracefs changed" "$(diff "$BEFORE" "$TMP/state.after" | head -20)"
+	fi
+}
+
+# the violations told live against the JSON report of the saved events
+same_verdicts() {
+	python3 - "$1" "$2" <<'PY'
+import json, sys
+live = [json.loads(line) for line in open(sys.argv[1])]
+saved = json.load(open(sys.argv[2]))["violations"]
+for v in live:
+    if v.pop("type", None) != "violation":
+        print("a line that is not a violation:", v)
+        sys.exit(0)
+if live != saved:
+    for i, (a, b) in enumerate(zip(live, saved)):
+        if a != b:
+            print("violation %d differs: live %s / saved %s" % (i, json.dumps(a)[:300],
+                                                           json.dumps(b)[:300]))
+            break
+    print("live %d, saved %d violations" % (len(live), len(saved)))
+else:
+    print("ok %d" % len(live))
+PY
+}
+
+# watch_and_compare DESC "WATCH OPTIONS" COMMAND...
+watch_and_compare() {
+	desc=$1 opts=$2
+	shift 2
+	rm -f "$TMP/live.jsonl" "$TMP/own.dat"
+	# shellcheck disable=SC2086
+	"$RVREPLAY" watch $opts --all --jsonl "$TMP/live.jsonl" --save "$TMP/own.dat" -- "$@" \
+		> "$TMP/watch.out" 2> "$TMP/watch.err"
+	live_rc=$?
+	# shellcheck disable=SC2086
+	"$RVREPLAY" $opts --all --json "$TMP/own.dat" > "$TMP/own.json" 2> "$TMP/own.err"
+	file_rc=$?
+	got=$(same_verdicts "$TMP/live.jsonl" "$TMP/own.json" 2>&1)
+	told=$(grep -c "^rvreplay: watch: .* violation: " "$TMP/watch.err")
+	case $got in
+	"ok 0")
+		if [ "${ANY:-}" = 1 ] && [ "$live_rc" = 0 ] && [ "$file_rc" = 0 ] &&
+		   grep -q "^Coverage: [1-9][0-9]* of " "$TMP/watch.out"; then
+			ok "$desc: live = its own file (no violation either way, instances judged)"
+		else
+			not_ok "$desc: live = its own file" "no violation: the workload makes some" \
+				"exit $live_rc live, $file_rc replayed" "$(tail -n 3 "$TMP/watch.err")"
+		fi ;;
+	ok*)
+		if [ "$live_rc" != "$file_rc" ] || [ "$live_rc" != 1 ]; then
+			not_ok "$desc: live = its own file" "exit $live_rc live, $file_rc replayed" \
+				"$(tail -n 3 "$TMP/watch.err")"
+		elif [ "$told" != "${got#ok }" ]; then
+			not_ok "$desc: live = its own file" "$told lines told for ${got#ok } violations"
+		else
+			ok "$desc: live = its own file (${got#ok } violations, each told as judged)"
+		fi ;;
+	*)
+		not_ok "$desc: live = its own file" "$got" "$(tail -n 3 "$TMP/watch.err")" ;;
+	esac
+}
+
+watch_and_compare "futex-wake" "" \
+	sh -c "for v in higher equal lower other; do $W/futex_wake \$v || exit; done"
+watch_and_compare "cond-signal" "" \
+	sh -c "for v in higher equal lower; do $W/cond_signal \$v || exit; done"
+watch_and_compare "mutex-nonpi" "" "$W/mutex_inversion" nonpi
+watch_and_compare "pagefault-nomlock" "" "$W/pagefault" nomlock
+watch_and_compare "clock-nanosleep" "" \
+	sh -c "for c in monotonic realtime boottime; do for m in abs rel; do $W/clock_nanosleep \$c \$m || exit; done; done"
+watch_and_compare "nanosleep" "" \
+	sh -c "for v in nanosleep usleep raw; do $W/nanosleep \$v || exit; done"
+watch_and_compare "poll-read" "" sh -c "$W/blocking_io poll && $W/blocking_io read"
+# wwnr and stall (automata, a clock in jiffies at this kernel's HZ) judge here without
+# a violation: the same zero both ways, with instances judged
+ANY=1 watch_and_compare "wwnr and stall, profile 7.1" \
+	"--profile 7.1 -m wwnr,stall --param stall.threshold_jiffies=1" \
+	sh -c "$W/cpu_hog & $W/futex_wake lower; wait"
+same_state "after the workloads"
+
+# The report at the end is the replay's, named "(live)".
+if grep -q "^(live): Linux .* CPUs, clock " "$TMP/watch.out" &&
+   grep -q "^Summary: " "$TMP/watch.out"; then
+	ok "the report at the end"
+else
+	not_ok "the report at the end" "$(head -n 5 "$TMP/watch.out")"
+fi
+
+# SIGINT and SIGTERM (a service's stop): the report, the exit code, nothing left.
+for sig in INT TERM; do
+	"$RVREPLAY" watch -- sleep 30 > "$TMP/sig.out" 2> "$TMP/sig.err" &
+	pid=$!
+	sleep 1
+	kill -"$sig" "$pid"
+	wait "$pid"
+	rc=$?
+	if [ "$rc" = 0 ] && grep -q "^Summary: 0 violations" "$TMP/sig.out"; then
+		ok "SIG$sig: stopped with its report, exit 0"
+	else
+		not_ok "SIG$sig: stopped with its report, exit 0" "exit $rc" \
+			"$(head -n 3 "$TMP/sig.out" "$TMP/sig.err")"
+	fi
+	same_state "SIG$sig"
+done
+
+# SIGKILL: the instance stays until the next run reaps it.
+"$RVREPLAY" watch -- sleep 30 > /dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -KILL "$pid"
+wait "$pid" 2> /dev/null
+pkill -f "^sleep 30$" 2> /dev/null
+if ls "$T/instances" | grep -q "^rvreplay-$pid-"; then
+	ok "SIGKILL: its instance is left"
+else
+	not_ok "SIGKILL: its instance is left" "$(ls "$T/instances")"
+fi
+check "SIGKILL: the next run reaps it" "watch -d 1 -- true" 0 "rvreplay-$pid-"
+same_state "after a SIGKILLed watcher"
+
+# Errors: one line, exit 2, tracefs as before.
+check_error "a command not found" "watch -- /nonexistent/cmd" \
+	"^rvreplay: \\(live\\): /nonexistent/cmd: command not found$"
+check_error "--jsonl in no folder" "watch --jsonl $TMP/none/v.jsonl -- true" \
+	"^rvreplay: $TMP/none/v.jsonl: cannot write: No such file or directory$"
+check_error "--html: not with watch" "watch --html $TMP/x.html -- true" \
+	"--html: not with watch"
+check_error "two traces: not with watch" "watch $TMP/own.dat -- true" \
+	"a folder or several traces: not with watch"
+check_error "bad --duration" "watch -d x -- true" "bad --duration 'x'"
+same_state "after the errors"
+
+finish
