@@ -179,6 +179,18 @@ static void told(void *data, const struct report *rep, const struct verdict *v,
 		reason);
 }
 
+/* A record that came after later ones were judged: never judged out of order, said now. */
+static void late(void *data, const struct trace_live_late *l)
+{
+	cmd_warning(LIVE_NAME, "CPU %d: a record at %llu.%09llu came after records up to "
+		    "%llu.%09llu were judged: not judged, counted as events lost (reorder window "
+		    "now %llu ms)", l->cpu, (unsigned long long)(l->ts / 1000000000),
+		    (unsigned long long)(l->ts % 1000000000),
+		    (unsigned long long)(l->released_ts / 1000000000),
+		    (unsigned long long)(l->released_ts % 1000000000),
+		    (unsigned long long)(l->window_ns / 1000000));
+}
+
 static int place(void *data, const char *trace, char *err, size_t len)
 {
 	return output_file_place(data, trace, err, len);
@@ -238,9 +250,11 @@ static int run(struct watch_cli *w)
 	src = watch_source_start(&w->rec, &res, err);
 	if (!src) {
 		cmd_error(w->rec.output, "%s", err);
+		record_result_free(&res);
 		return EXIT_ERROR;
 	}
 	watch_source_live(src, &live);
+	live.late = late;
 	cmd_open_live(watch_source_header(src), &live);
 	w->c.report.tap = &tap;
 	ret = replay_cli_trace(&w->c);

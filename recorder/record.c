@@ -48,7 +48,7 @@ static int loop(struct record_session *r)
 
 static int record(struct record_session *r)
 {
-	if (record_session_start(r) || loop(r))
+	if (record_session_start(r) || record_session_release(r) || loop(r))
 		return -1;
 	if (record_session_stop(r))
 		return -1;

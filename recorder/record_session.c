@@ -335,8 +335,9 @@ void record_session_init(struct record_session *r, const struct record_options *
  * @r: the session
  *
  * Signals are blocked (read through the session), the instance is set up
- * and locked, every CPU's reader open, tracing on with the metadata lines
- * written (docs/semantics.md section 7), and the command released.
+ * and locked, every CPU's reader open, the command started but held,
+ * tracing on with the metadata lines written (docs/semantics.md section
+ * 7). record_session_release() then lets the command run.
  *
  * Return: 0, or -1 with the error set. record_session_cleanup() in both cases.
  */
@@ -365,6 +366,17 @@ int record_session_start(struct record_session *r)
 		return record_session_fail(r, "cannot write the list of events into %s",
 					   r->tfs.own.name);
 	r->res->tasks = task_metadata_write(r->tfs.inst, "/proc");
+	return 0;
+}
+
+/**
+ * record_session_release() - the command runs, once the caller is ready for its events
+ * @r: the session, started
+ *
+ * Return: 0, or -1 with the error set (the command could not be executed).
+ */
+int record_session_release(struct record_session *r)
+{
 	return release_child(r);
 }
 

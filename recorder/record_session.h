@@ -40,6 +40,7 @@ struct record_session {
 void record_session_init(struct record_session *s, const struct record_options *o,
 			 struct record_result *res, char *err);
 int record_session_start(struct record_session *s);
+int record_session_release(struct record_session *s);
 int record_session_poll(struct record_session *s, struct pollfd *fds, int nr, int timeout_ms);
 int record_session_stop(struct record_session *s);
 int record_session_write(struct record_session *s, const char *path);

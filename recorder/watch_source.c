@@ -259,6 +259,9 @@ struct watch_source *watch_source_start(const struct record_options *o,
 	/* every CPU's file still empty: the formats, kallsyms and metadata alone */
 	if (record_session_write(&w->s, w->header))
 		goto fail;
+	/* the header written before the command runs: its events wait in the ring buffer */
+	if (record_session_release(&w->s))
+		goto fail;
 	return w;
 fail:
 	if (w->header[0])
