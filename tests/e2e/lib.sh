@@ -114,6 +114,21 @@ need_tracefs() {
 	grep -qw tracefs /proc/filesystems || skip_or_fail "$1" "this kernel has no tracefs"
 }
 
+# remember_state, then same_state DESC: tracefs as it was when remembered.
+remember_state() {
+	BEFORE=$TMP/state.before
+	tracefs_state > "$BEFORE"
+}
+
+same_state() {
+	tracefs_state > "$TMP/state.after"
+	if cmp -s "$BEFORE" "$TMP/state.after"; then
+		ok "$1: tracefs as before"
+	else
+		not_ok "$1: tracefs changed" "$(diff "$BEFORE" "$TMP/state.after" | head -20)"
+	fi
+}
+
 # tracefs_state: what a recording must leave as it was, the mount and the
 # top-level instance's settings and instances.
 tracefs_state() {

@@ -15,17 +15,7 @@ T=/sys/kernel/tracing
 need_tracefs "record tests"
 
 
-BEFORE=$TMP/state.before
-tracefs_state > "$BEFORE"
-
-same_state() {
-	tracefs_state > "$TMP/state.after"
-	if cmp -s "$BEFORE" "$TMP/state.after"; then
-		ok "$1: tracefs as before"
-	else
-		not_ok "$1: tracefs changed" "$(diff "$BEFORE" "$TMP/state.after" | head -20)"
-	fi
-}
+remember_state
 
 # record_and_check DESC VERDICT_CHECK_ARGS -- COMMAND...
 record_and_check() {

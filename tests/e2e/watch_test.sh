@@ -15,17 +15,7 @@ T=/sys/kernel/tracing
 
 need_tracefs "watch tests"
 
-BEFORE=$TMP/state.before
-tracefs_state > "$BEFORE"
-
-same_state() {
-	tracefs_state > "$TMP/state.after"
-	if cmp -s "$BEFORE" "$TMP/state.after"; then
-		ok "$1: tracefs as before"
-	else
-		not_ok "$1: tracefs changed" "$(diff "$BEFORE" "$TMP/state.after" | head -20)"
-	fi
-}
+remember_state
 
 # the violations told live against the JSON report of the saved events
 same_verdicts() {
@@ -41,7 +31,8 @@ def unnamed(o):
     if isinstance(o, list):
         return [unnamed(v) for v in o]
     if isinstance(o, str):
-        return re.sub(r"^(\s*)\S+-(\d+) +\[", r"\1TASK-\2 [", o)
+        # a comm may hold spaces ("rs:main Q:Reg"): up to the pid before "[CPU]"
+        return re.sub(r"^(\s*).*?-(\d+) +\[(\d+)\]", r"\1TASK-\2 [\3]", o)
     return o
 
 live = [unnamed(json.loads(line)) for line in open(sys.argv[1])]
