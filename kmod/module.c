@@ -294,8 +294,8 @@ static int rvk_select_profile(bool verbose)
 		missing = rvk_probes_missing(rvk_monitors[i]);
 		if (rvk_monitors[i]->instance == RV_GLOBAL) {
 			if (verbose)
-				pr_warn("rvreplay: monitor %s unavailable: its instance is global, "
-					"this module's per task or per CPU\n", rvk_monitors[i]->name);
+				pr_warn("rvreplay: monitor %s unavailable: its instance is global, this module's per task or per CPU\n",
+					rvk_monitors[i]->name);
 		} else if (!rvk_verdicts_traced(rvk_monitors[i]->name)) {
 			if (verbose)
 				pr_warn("rvreplay: monitor %s unavailable: no trace events for it in this module\n",
