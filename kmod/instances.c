@@ -153,19 +153,20 @@ void rvk_task_facts(struct rvk_task *t, struct task_struct *task)
 }
 
 /**
- * rvk_target() - one monitor's instance of a task, as monitors/ takes it
+ * rvk_target() - one monitor's instance, as monitors/ takes it
  * @target: filled
- * @t: the task's instances
+ * @facts: what the monitor may read of the task (a per-CPU one's: the task it runs)
+ * @state: the instance's storage
  * @i: the monitor's index in rvk_monitors[]
  * @now: the event's time in the trace's clock (rvk_now()), for an HA's clocks
  * @report_data: a struct rvk_report for the report callbacks
  */
-void rvk_target(struct rv_target *target, struct rvk_task *t, unsigned int i, u64 now,
-		void *report_data)
+void rvk_target(struct rv_target *target, const struct rv_task *facts, union rv_state *state,
+		unsigned int i, u64 now, void *report_data)
 {
 	*target = (struct rv_target) {
 		.monitor = rvk_monitors[i],
-		.task = &t->facts,
+		.task = facts,
 		.report = &rvk_verdict_report,
 		.report_data = report_data,
 		.strict_start = false,
@@ -174,7 +175,7 @@ void rvk_target(struct rv_target *target, struct rvk_task *t, unsigned int i, u6
 		.hz = HZ,
 		.params = rvk_param_values[i],
 	};
-	rv_instance_bind(target, &t->state[i]);
+	rv_instance_bind(target, state);
 }
 
 /**
@@ -198,10 +199,10 @@ void rvk_pool_finish(u64 now)
 			if (!t->facts.pid)
 				continue;	/* the idle tasks: never judged */
 			for (unsigned int i = 0; i < rvk_nr_monitors; i++) {
-				if (!(rvk_active & BIT(i)))
+				if (!(rvk_active & ~rvk_per_cpu & BIT(i)))
 					continue;
 				report.monitor = i;
-				rvk_target(&target, t, i, now, &report);
+				rvk_target(&target, &t->facts, &t->state[i], i, now, &report);
 				rv_instance_finish(&target);
 			}
 		}
@@ -228,11 +229,12 @@ void rvk_task_init(struct rvk_task *t, struct task_struct *task, bool task_creat
 	t->facts.init_comm = t->init_comm;
 	t->facts.kthread = !!(READ_ONCE(task->flags) & PF_KTHREAD);
 	rvk_task_facts(t, task);
+	/* a task gets no instance of a per-CPU monitor (cpus.c) */
 	for (unsigned int i = 0; i < rvk_nr_monitors; i++) {
-		if (!(rvk_active & BIT(i)))
+		if (!(rvk_active & ~rvk_per_cpu & BIT(i)))
 			continue;
 		report.monitor = i;
-		rvk_target(&target, t, i, 0, &report);
+		rvk_target(&target, &t->facts, &t->state[i], i, 0, &report);
 		rv_instance_init(&target, task_creation);
 	}
 }

@@ -7,6 +7,7 @@
  *
  *   module.c	  parameters, enabling and disabling, task metadata
  *   instances.c  the preallocated per-task instances, by pid
+ *   cpus.c	  the per-CPU instances (wip), stepped on their CPU
  *   probes.c	  tracepoints found by name, and the event of each
  *   verdicts.c	  the live event_/error_ trace events and the reaction
  */
@@ -79,9 +80,17 @@ struct rvk_task *rvk_task_new(struct rvk_bucket *b, pid_t pid);
 void rvk_task_del(struct rvk_bucket *b, struct rvk_task *t);
 void rvk_task_init(struct rvk_task *t, struct task_struct *task, bool task_creation);
 void rvk_task_facts(struct rvk_task *t, struct task_struct *task);
-void rvk_target(struct rv_target *target, struct rvk_task *t, unsigned int i, u64 now,
-		void *report_data);
+void rvk_target(struct rv_target *target, const struct rv_task *facts, union rv_state *state,
+		unsigned int i, u64 now, void *report_data);
 void rvk_pool_finish(u64 now);
+
+/* cpus.c */
+extern unsigned long rvk_per_cpu;	/* bit i: rvk_monitors[i] is per CPU */
+int rvk_cpus_init(void);
+void rvk_cpus_exit(void);
+void rvk_cpus_prepare(void);
+void rvk_cpus_reset(void);
+void rvk_cpu_deliver(const struct rv_event *ev, unsigned long monitors);
 
 /* probes.c */
 int rvk_probes_find(void);

@@ -6,13 +6,15 @@
  * 6.17 unless told otherwise; the trace says which ("rvreplay-profile:"),
  * so that rvreplay replays with the same ones.
  *
- * Enabling and disabling run with every CPU stopped (stop_machine()): every
- * existing task gets its instances (the kernel's ltl_task_init(task,
- * false)) and, with task_metadata, its "rvreplay-task:" line in the trace
- * (docs/semantics.md section 7); with sync_tracing, tracing is switched on and
- * off at that same point, so that the trace and the live monitors see
- * exactly the same events, which is what rvreplay diff needs to compare
- * them record by record.
+ * Every CPU's instances of a per-CPU monitor (wip) are reset before the
+ * probes attach, to wait for their start event (the kernel's
+ * da_monitor_init()). Enabling and disabling run with every CPU stopped
+ * (stop_machine()): every existing task gets its instances (the kernel's
+ * ltl_task_init(task, false)) and, with task_metadata, its
+ * "rvreplay-task:" line in the trace (docs/semantics.md section 7); with
+ * sync_tracing, tracing is switched on and off at that same point, so
+ * that the trace and the live monitors see exactly the same events, which
+ * is what rvreplay diff needs to compare them record by record.
  */
 #include <linux/init.h>
 #include <linux/kernel.h>
@@ -286,14 +288,14 @@ static int rvk_select_profile(bool verbose)
 		;
 	rvk_probes_prepare();
 	rvk_verdicts_prepare();
+	rvk_cpus_prepare();
 	rvk_available = 0;
 	for (unsigned int i = 0; i < rvk_nr_monitors; i++) {
 		missing = rvk_probes_missing(rvk_monitors[i]);
-		if (rvk_monitors[i]->instance != RV_PER_TASK) {
-			/* wip: the module keeps per-task instances only */
+		if (rvk_monitors[i]->instance == RV_GLOBAL) {
 			if (verbose)
-				pr_warn("rvreplay: monitor %s unavailable: its instances are per CPU, "
-					"this module's per task\n", rvk_monitors[i]->name);
+				pr_warn("rvreplay: monitor %s unavailable: its instance is global, this module's per task or per CPU\n",
+					rvk_monitors[i]->name);
 		} else if (!rvk_verdicts_traced(rvk_monitors[i]->name)) {
 			if (verbose)
 				pr_warn("rvreplay: monitor %s unavailable: no trace events for it in this module\n",
@@ -328,6 +330,7 @@ static int rvk_enable(void)
 	rvk_active = set;
 	memset(&rvk_stats, 0, sizeof(rvk_stats));
 	rvk_pool_reset();
+	rvk_cpus_reset();
 	ret = rvk_probes_attach(set);
 	if (ret)
 		return ret;
@@ -439,6 +442,11 @@ static int __init rvk_init(void)
 	ret = rvk_pool_init(pool_size);
 	if (ret)
 		return ret;
+	ret = rvk_cpus_init();
+	if (ret) {
+		rvk_pool_exit();
+		return ret;
+	}
 	rvk_names(rvk_available, names, sizeof(names));
 	pr_info("rvreplay: loaded, profile %s, available monitors: %s\n", profile, names);
 	mutex_lock(&rvk_mutex);
@@ -448,6 +456,7 @@ static int __init rvk_init(void)
 	mutex_unlock(&rvk_mutex);
 	if (ret) {
 		rvk_verdicts_exit();
+		rvk_cpus_exit();
 		rvk_pool_exit();
 	}
 	return ret;
@@ -459,6 +468,7 @@ static void __exit rvk_exit(void)
 	rvk_disable();
 	mutex_unlock(&rvk_mutex);
 	rvk_verdicts_exit();
+	rvk_cpus_exit();
 	rvk_pool_exit();
 }
 
@@ -467,4 +477,4 @@ module_exit(rvk_exit);
 
 MODULE_LICENSE("GPL");
 MODULE_AUTHOR("rvreplay");
-MODULE_DESCRIPTION("The runtime-verification monitors of rvreplay (rtapp's pagefault and sleep, wwnr, stall) for kernels without them");
+MODULE_DESCRIPTION("The runtime-verification monitors of rvreplay (rtapp's pagefault and sleep, wwnr, wip, stall) for kernels without them");

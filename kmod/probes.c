@@ -39,18 +39,16 @@ static unsigned int rvk_context(void)
 static const struct rv_syscalls *rvk_syscalls;
 static unsigned long rvk_handled[RV_NR_EVENTS];	/* bit i: rvk_monitors[i] handles it */
 
-/* The event to every running monitor that handles it, for one task. */
-static void rvk_deliver(struct task_struct *task, const struct rv_event *ev)
+/* The event to a task's instances of some monitors, each per task and handling it. */
+static void rvk_task_deliver(struct task_struct *task, const struct rv_event *ev,
+			     unsigned long monitors)
 {
-	unsigned long monitors = rvk_handled[ev->type] & READ_ONCE(rvk_active);
 	struct rvk_report report = { .task = task };
 	struct rv_target target;
 	struct rvk_bucket *b;
 	struct rvk_task *t;
 	unsigned long flags;
 
-	if (!monitors || !READ_ONCE(rvk_running))
-		return;
 	b = rvk_lock_pid(task->pid, &flags);
 	if (!b)
 		return;
@@ -69,11 +67,27 @@ static void rvk_deliver(struct task_struct *task, const struct rv_event *ev)
 			if (!(monitors & BIT(i)))
 				continue;
 			report.monitor = i;
-			rvk_target(&target, t, i, now, &report);
+			rvk_target(&target, &t->facts, &t->state[i], i, now, &report);
 			rv_handle(&target, ev);
 		}
 	}
 	rvk_unlock(b, flags);
+}
+
+/*
+ * The event to every running monitor that handles it: this CPU's
+ * instances of the per-CPU ones first, then @task's, in the replay's order.
+ */
+static void rvk_deliver(struct task_struct *task, const struct rv_event *ev)
+{
+	unsigned long monitors = rvk_handled[ev->type] & READ_ONCE(rvk_active);
+
+	if (!monitors || !READ_ONCE(rvk_running))
+		return;
+	if (monitors & rvk_per_cpu)
+		rvk_cpu_deliver(ev, monitors & rvk_per_cpu);
+	if (monitors & ~rvk_per_cpu)
+		rvk_task_deliver(task, ev, monitors & ~rvk_per_cpu);
 }
 
 static void rvk_on_page_fault(void *data, unsigned long address, struct pt_regs *regs,
@@ -162,6 +176,24 @@ static void rvk_on_sys_exit(void *data, struct pt_regs *regs, long ret)
 	rvk_deliver(current, &ev);
 }
 
+/*
+ * preemptirq's: called in preempt_count_add() and _sub() when the count
+ * leaves and comes back to zero, preemption off (see cpus.c).
+ */
+static void rvk_on_preempt_disable(void *data, unsigned long ip, unsigned long parent_ip)
+{
+	struct rv_event ev = { .type = RV_EV_PREEMPT_DISABLE };
+
+	rvk_deliver(current, &ev);
+}
+
+static void rvk_on_preempt_enable(void *data, unsigned long ip, unsigned long parent_ip)
+{
+	struct rv_event ev = { .type = RV_EV_PREEMPT_ENABLE };
+
+	rvk_deliver(current, &ev);
+}
+
 static void rvk_on_kthread_stop(void *data, struct task_struct *t)
 {
 	struct rv_event ev = { .type = RV_EV_KTHREAD_STOP };
@@ -228,6 +260,8 @@ static struct rvk_probe rvk_probes[] = {
 	{ "sys_enter", rvk_on_sys_enter },
 	{ "sys_exit", rvk_on_sys_exit },
 	{ "sched_kthread_stop", rvk_on_kthread_stop },
+	{ "preempt_disable", rvk_on_preempt_disable },	/* CONFIG_PREEMPT_TRACER only */
+	{ "preempt_enable", rvk_on_preempt_enable },
 };
 
 static void rvk_probe_lookup(struct tracepoint *tp, void *priv)

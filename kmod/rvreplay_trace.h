@@ -11,6 +11,9 @@
  * (id, state, event, next_state, final_state), error_<monitor> (id,
  * state, event); the id is the task's pid.
  *
+ * DA per CPU (the kernel's "implicit" event_da_monitor): the same without
+ * id; the record's CPU is the instance.
+ *
  * HA per task (Linux 7.1's error_env_da_monitor_id) adds
  * error_env_<monitor> (id, state, event, env): a clock past its bound,
  * env "clk=N" in the bound's unit, event "none" when no event found it.
@@ -22,6 +25,7 @@
 #ifndef RVK_TRACED_MONITORS
 #define RVK_TRACED_MONITORS(X)	X(pagefault) X(sleep) X(wakeup)
 #define RVK_TRACED_DA(X)	X(wwnr)
+#define RVK_TRACED_DA_IMPLICIT(X)	X(wip)
 #define RVK_TRACED_HA(X)	X(stall)
 #endif
 
@@ -143,6 +147,49 @@ DECLARE_EVENT_CLASS(rvk_error_da,
 		  __get_str(event), __get_str(state))
 );
 
+DECLARE_EVENT_CLASS(rvk_event_da_implicit,
+
+	TP_PROTO(const char *state, const char *event, const char *next_state, bool final_state),
+
+	TP_ARGS(state, event, next_state, final_state),
+
+	TP_STRUCT__entry(
+		__string(state, state)
+		__string(event, event)
+		__string(next_state, next_state)
+		__field(bool, final_state)
+	),
+
+	TP_fast_assign(
+		RVK_ASSIGN_STR(state, state);
+		RVK_ASSIGN_STR(event, event);
+		RVK_ASSIGN_STR(next_state, next_state);
+		__entry->final_state = final_state;
+	),
+
+	TP_printk("%s x %s -> %s%s", __get_str(state), __get_str(event), __get_str(next_state),
+		  __entry->final_state ? " (final)" : "")
+);
+
+DECLARE_EVENT_CLASS(rvk_error_da_implicit,
+
+	TP_PROTO(const char *state, const char *event),
+
+	TP_ARGS(state, event),
+
+	TP_STRUCT__entry(
+		__string(state, state)
+		__string(event, event)
+	),
+
+	TP_fast_assign(
+		RVK_ASSIGN_STR(state, state);
+		RVK_ASSIGN_STR(event, event);
+	),
+
+	TP_printk("event %s not expected in the state %s", __get_str(event), __get_str(state))
+);
+
 DECLARE_EVENT_CLASS(rvk_error_env_da,
 
 	TP_PROTO(int id, const char *state, const char *event, const char *env),
@@ -182,7 +229,17 @@ DEFINE_EVENT(rvk_error_env_da, error_env_##m,					\
 	TP_PROTO(int id, const char *state, const char *event, const char *env),	\
 	TP_ARGS(id, state, event, env));
 
+#define RVK_DA_IMPLICIT_EVENTS(m)						\
+DEFINE_EVENT(rvk_event_da_implicit, event_##m,					\
+	TP_PROTO(const char *state, const char *event, const char *next_state,	\
+		 bool final_state),						\
+	TP_ARGS(state, event, next_state, final_state));			\
+DEFINE_EVENT(rvk_error_da_implicit, error_##m,					\
+	TP_PROTO(const char *state, const char *event),				\
+	TP_ARGS(state, event));
+
 RVK_TRACED_DA(RVK_DA_EVENTS)
+RVK_TRACED_DA_IMPLICIT(RVK_DA_IMPLICIT_EVENTS)
 RVK_TRACED_HA(RVK_HA_EVENTS)
 
 #endif /* RVK_RVREPLAY_TRACE_H */

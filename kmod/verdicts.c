@@ -4,7 +4,8 @@
  * it: a trace event per step and per violation (the LTL monitors'
  * ltl_trace_event() and ltl_illegal_state(); the automata's
  * event_<monitor>, error_<monitor> and, for a clock, error_env_<monitor>
- * of include/rv/da_monitor.h and ha_monitor.h), then the optional
+ * of include/rv/da_monitor.h and ha_monitor.h, with the task's pid as id,
+ * or without id for a per-CPU monitor), then the optional
  * reaction. The reaction is a rate-limited printk from an irq_work, since
  * the probes may run under the scheduler's locks where printk must not be
  * called.
@@ -42,6 +43,10 @@ struct rvk_events {
 	void		(*da_error)(int id, const char *state, const char *event);
 	void		(*env_error)(int id, const char *state, const char *event,
 				     const char *env);
+	/* a per-CPU DA's: no id, the record's CPU is the instance */
+	void		(*cpu_event)(const char *state, const char *event,
+				     const char *next_state, bool final_state);
+	void		(*cpu_error)(const char *state, const char *event);
 	bool		(*event_enabled)(void);
 };
 
@@ -51,6 +56,9 @@ struct rvk_events {
 #define RVK_DA_ENTRY(m)		\
 	{ .monitor = #m, .da_event = trace_event_##m, .da_error = trace_error_##m,	\
 	  .event_enabled = trace_event_##m##_enabled },
+#define RVK_DA_IMPLICIT_ENTRY(m)	\
+	{ .monitor = #m, .cpu_event = trace_event_##m, .cpu_error = trace_error_##m,	\
+	  .event_enabled = trace_event_##m##_enabled },
 #define RVK_HA_ENTRY(m)		\
 	{ .monitor = #m, .da_event = trace_event_##m, .da_error = trace_error_##m,	\
 	  .env_error = trace_error_env_##m, .event_enabled = trace_event_##m##_enabled },
@@ -58,6 +66,7 @@ struct rvk_events {
 static const struct rvk_events rvk_events[] = {
 	RVK_TRACED_MONITORS(RVK_EVENTS_ENTRY)
 	RVK_TRACED_DA(RVK_DA_ENTRY)
+	RVK_TRACED_DA_IMPLICIT(RVK_DA_IMPLICIT_ENTRY)
 	RVK_TRACED_HA(RVK_HA_ENTRY)
 };
 
@@ -101,17 +110,30 @@ static const char *rvk_da_name(unsigned long bits, unsigned int nr,
 	return bits && __ffs(bits) < nr ? name(__ffs(bits)) : "none";
 }
 
-/* A DA's step as da_monitor.h traces it: the task's pid, the state, event and next state. */
+/* Whether a monitor's events are an automaton's (DA, HA), not an LTL monitor's. */
+static bool rvk_automaton(const struct rvk_events *e)
+{
+	return e->da_event || e->cpu_event;
+}
+
+/*
+ * A DA's step as da_monitor.h traces it: the task's pid (none for a
+ * per-CPU monitor), the state, event and next state.
+ */
 static void rvk_da_step(const struct rvk_events *e, const struct rv_target *t,
 			unsigned long before, unsigned long event, unsigned long next)
 {
 	const struct rv_automaton *a = t->monitor->automaton;
 	unsigned int to = next ? __ffs(next) : a->nr_states;
+	const char *state = rvk_da_name(before, a->nr_states, a->state_name);
+	const char *name = rvk_da_name(event, a->nr_atoms, a->atom_name);
+	const char *next_state = rvk_da_name(next, a->nr_states, a->state_name);
+	bool final = to < a->nr_states && da_steps_of(a)->final(to);
 
-	e->da_event(t->task->pid, rvk_da_name(before, a->nr_states, a->state_name),
-		    rvk_da_name(event, a->nr_atoms, a->atom_name),
-		    rvk_da_name(next, a->nr_states, a->state_name),
-		    to < a->nr_states && da_steps_of(a)->final(to));
+	if (e->cpu_event)
+		e->cpu_event(state, name, next_state, final);
+	else
+		e->da_event(t->task->pid, state, name, next_state, final);
 }
 
 static void rvk_on_step(void *data, const struct rv_target *t, const unsigned long *before,
@@ -125,7 +147,7 @@ static void rvk_on_step(void *data, const struct rv_target *t, const unsigned lo
 	atomic_long_inc(&rvk_stats.steps[report->monitor]);
 	if (!e->event_enabled())
 		return;
-	if (e->da_event) {
+	if (rvk_automaton(e)) {
 		rvk_da_step(e, t, *before, *atoms_now, *next);
 		return;
 	}
@@ -191,7 +213,10 @@ static void rvk_da_violation(const struct rvk_events *e, const struct rv_target 
 		e->env_error(t->task->pid, state, name, env);
 		return;
 	}
-	e->da_error(t->task->pid, state, name);
+	if (e->cpu_error)
+		e->cpu_error(state, name);
+	else
+		e->da_error(t->task->pid, state, name);
 }
 
 static void rvk_on_violation(void *data, const struct rv_target *t, const unsigned long *before,
@@ -207,7 +232,7 @@ static void rvk_on_violation(void *data, const struct rv_target *t, const unsign
 		rvk_comm(report->task, comm);
 	else
 		strscpy(comm, t->task->init_comm, sizeof(comm));
-	if (e->da_error)
+	if (rvk_automaton(e))
 		rvk_da_violation(e, t, *before, *atoms, kind);
 	else
 		e->error(comm, t->task->pid);

@@ -10,7 +10,10 @@
 # event (as if the trace had lost it): one more wip violation, at that
 # sched_waking, told with the CPU and the preempt_enable that began the
 # state, each time as `trace-cmd report -t` prints it, in text, JSON,
-# HTML and JUnit, and waived as any.
+# HTML and JUnit, and waived as any. And rvreplay.ko's own wip live
+# (tests/kmod/traces/x86_64-kmod-wip.dat, the same guest and workload,
+# the module's rvreplay:event_wip/error_wip in the kernel's per-CPU
+# layout, no id): its verdict and every step are the replay's.
 #
 # usage: wip_test.sh   (from the top of the tree; RVREPLAY names the binary)
 
@@ -72,6 +75,20 @@ check "diff: a step the kernel's wip took after an interrupt's is [probe-order]"
 check "diff: probe-order, and nothing unexplained" "diff -m wip $P" 1 \
 	"^Summary: 0 live verdicts, 1 replayed: 0 matched, 0 live only, 1 replay only; 0 unexplained, probe-order x1$"
 check "diff: the CPU's last records" "diff -m wip $P" 1 "^  last 8 events of CPU 1:$"
+
+# rvreplay.ko's wip, per CPU, live: diff takes the monitors from its
+# enabled line, reads its records without id as the record's CPU's
+K=tests/kmod/traces/x86_64-kmod-wip.dat
+check "diff: the module's monitors, its live records" "diff $K" 0 \
+	"^monitors: wip wwnr \\(profile 6\\.17, arch x86_64\\); live verdicts: the rvreplay module's rvreplay:error_\\*$"
+check "diff: the module's wip verdict is the replay's, on its CPU" "diff -m wip $K" 0 \
+	"^matched +wip +run +cpu 0 +CPU 0 at 4\\.656393$"
+check "diff: every live wip and wwnr verdict matched" "diff -m wip -m wwnr --states $K" 0 \
+	"^Summary: 1 live verdicts, 1 replayed: 1 matched, 0 live only, 0 replay only: all match$"
+check "diff --states: every step of the module's wip and wwnr is the replay's" \
+	"diff -m wip -m wwnr --states $K" 0 "^States: 3108 live steps, 3108 replayed: identical$"
+check "diff --states: the module's wip alone stepped too" "diff -m wip --states $K" 0 \
+	"^States: [1-9][0-9]{3} live steps, [0-9]+ replayed: identical$"
 
 # A preempt_disable lost: the CPU, the record number, and the ns times of
 # the sched_waking after it and of the preempt_enable before it

@@ -10,9 +10,11 @@
  * OPTIONS is "-" or comma-separated: pre=PROG starts /payload/PROG before
  * the monitors are enabled (a task that exists before the trace) and waits
  * for it after COMMAND; profile=P, monitors=M (default rtapp and wwnr:
- * "rtapp,wwnr") and params=MONITOR.NAME=VALUE (one) set those parameters;
- * react=1 turns the printk reaction on for the scenario; COMMAND "-" runs
- * nothing but the wait. For each scenario: clear the ring
+ * "rtapp,wwnr"; a list joined by "+": "rtapp+stall") and
+ * params=MONITOR.NAME=VALUE (one) set those parameters; react=1 turns the
+ * printk reaction on for the scenario; events=SYSTEM records the events
+ * of SYSTEM too (preemptirq: wip's, on kernels that have them); COMMAND
+ * "-" runs nothing but the wait. For each scenario: clear the ring
  * buffer (BUFFER_KB per CPU, overwrite mode), enable the module with
  * sync_tracing (tracing on and off with the monitors), run, disable, and
  * copy out what a trace.dat is made of: $OUT/NAME/cpuN.raw (the raw
@@ -64,6 +66,12 @@ static const char *const events[] = {
 	"rvreplay/event_wakeup", "rvreplay/error_wakeup",
 	"rvreplay/event_wwnr", "rvreplay/error_wwnr",
 	"rvreplay/event_stall", "rvreplay/error_stall", "rvreplay/error_env_stall",
+	"rvreplay/event_wip", "rvreplay/error_wip",
+};
+
+/* Recorded only by the scenarios that ask (events=SYSTEM): many, and for wip alone. */
+static const char *const scenario_events[] = {
+	"preemptirq/preempt_disable", "preemptirq/preempt_enable",
 };
 
 static int param(const char *name, const char *value)
@@ -86,28 +94,49 @@ static int load_module(void)
 	return 0;
 }
 
-/* Enable the events that exist; save their formats and the headers. */
-static void setup_events(void)
+/* Save an event's format, and enable it when @on; 0, or -1 when the kernel lacks it. */
+static int setup_event(const char *event, int on)
 {
 	char path[512], to[512];
 
+	snprintf(path, sizeof(path), TRACEFS "/events/%s/enable", event);
+	if (access(path, W_OK)) {
+		say("no event %s in this kernel", event);
+		return -1;
+	}
+	if (on)
+		write_file(path, "1", O_TRUNC);
+	snprintf(to, sizeof(to), "events/%s", event);
+	mkdirs(to);
+	snprintf(path, sizeof(path), TRACEFS "/events/%s/format", event);
+	snprintf(to, sizeof(to), "events/%s/format", event);
+	copy_file(path, to, 0);
+	return 0;
+}
+
+/* Enable the events that exist; save their formats, the scenarios' and the headers. */
+static void setup_events(void)
+{
 	mkdirs("events/ftrace/print");
 	copy_file(TRACEFS "/events/header_page", "events/header_page", 0);
 	copy_file(TRACEFS "/events/header_event", "events/header_event", 0);
 	copy_file(TRACEFS "/events/ftrace/print/format", "events/ftrace/print/format", 0);
-	for (size_t i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
-		snprintf(path, sizeof(path), TRACEFS "/events/%s/enable", events[i]);
-		if (access(path, W_OK)) {
-			say("no event %s in this kernel", events[i]);
-			continue;
-		}
-		write_file(path, "1", O_TRUNC);
-		snprintf(to, sizeof(to), "events/%s", events[i]);
-		mkdirs(to);
-		snprintf(path, sizeof(path), TRACEFS "/events/%s/format", events[i]);
-		snprintf(to, sizeof(to), "events/%s/format", events[i]);
-		copy_file(path, to, 0);
-	}
+	for (size_t i = 0; i < sizeof(events) / sizeof(events[0]); i++)
+		setup_event(events[i], 1);
+	for (size_t i = 0; i < sizeof(scenario_events) / sizeof(scenario_events[0]); i++)
+		setup_event(scenario_events[i], 0);
+}
+
+/* A scenario's events=SYSTEM on (@on 1) or off again. */
+static void scenario_events_enable(const char *system, int on)
+{
+	char path[256];
+
+	if (!system[0])
+		return;
+	snprintf(path, sizeof(path), TRACEFS "/events/%s/enable", system);
+	if (write_file(path, on ? "1" : "0", O_TRUNC) && on)
+		failed("no event system %s in this kernel", system);
 }
 
 static void save_system(void)
@@ -135,7 +164,7 @@ static void save_scenario(const char *dir, int status)
 static void run_scenario(char *line)
 {
 	char *argv[MAX_ARGS + 1] = { NULL }, *save = NULL, *name, *kb, *opts;
-	char dir[256], path[300], pre[128], value[64];
+	char dir[256], path[300], pre[128], value[64], system[32];
 	char *pre_argv[2] = { path, NULL };
 	pid_t pid, pre_pid = -1;
 	int argc = 0, status = 0;
@@ -157,19 +186,25 @@ static void run_scenario(char *line)
 	option(opts, "profile", value, sizeof(value));
 	param("profile", value[0] ? value : "6.17");
 	option(opts, "monitors", value, sizeof(value));
+	for (char *plus = strchr(value, '+'); plus; plus = strchr(plus, '+'))
+		*plus = ',';
 	param("monitors", value[0] ? value : "rtapp,wwnr");
 	option(opts, "params", value, sizeof(value));
 	param("params", value[0] ? value : "\n");
 	option(opts, "react", value, sizeof(value));
 	param("react_printk", value[0] ? value : "0");
+	option(opts, "events", system, sizeof(system));
+	scenario_events_enable(system, 1);
 	option(opts, "pre", pre, sizeof(pre));
 	if (pre[0]) {
 		snprintf(path, sizeof(path), "/payload/%s", pre);
 		pre_pid = spawn(pre_argv);
 		sleep_ms(PRE_SETTLE_MS);
 	}
-	if (param("enabled", "1"))
+	if (param("enabled", "1")) {
+		scenario_events_enable(system, 0);
 		return;
+	}
 	if (strcmp(argv[0], "-")) {
 		snprintf(path, sizeof(path), "/payload/%s", argv[0]);
 		argv[0] = path;
@@ -179,6 +214,7 @@ static void run_scenario(char *line)
 	if (pre_pid > 0)
 		status |= wait_status(pre_pid, PRE_WAIT_S);
 	param("enabled", "0");
+	scenario_events_enable(system, 0);
 	save_scenario(dir, status);
 }
 

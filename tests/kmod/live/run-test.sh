@@ -21,12 +21,20 @@
 #
 # Every scenario runs wwnr beside the rtapp monitors (guest-run.c's
 # default monitors=rtapp,wwnr), so every diff compares its verdicts and
-# steps too. The stall scenario runs profile 7.1 with every monitor
-# (pagefault, sleep, stall, wwnr) and stall.threshold_jiffies=2: runnable
-# tasks kept off their CPU past the bound, and a clock past it when the
-# module is disabled (its finish, the replay's trace end): equal, and
-# stall and wwnr must have judged (verdicts of stall, one of them a clock
-# that ran out, matched by time).
+# steps too. The stall scenario runs profile 7.1 with pagefault, sleep,
+# stall and wwnr and stall.threshold_jiffies=2: runnable tasks kept off
+# their CPU past the bound, and a clock past it when the module is
+# disabled (its finish, the replay's trace end): equal, and stall and
+# wwnr must have judged (verdicts of stall, one of them a clock that ran
+# out, matched by time).
+#
+# wip needs the preemptirq tracepoints (CONFIG_PREEMPT_TRACER): on a
+# guest kernel without them (Debian's 6.1) the module must say so in one
+# line at load; on one with them (riscv64's 6.12, with lockdep) the wip
+# scenario runs every available monitor, wip among them, with the
+# preemptirq events recorded: equal, or apart only where an interrupt
+# came between a record and the module's probe ([probe-order]), and wip
+# must have stepped.
 #
 # The classes a module cannot provoke (SLEEP at set_current_state(),
 # lockdep's hard irq edge) belong to the kernel's own 6.17+ monitors; see
@@ -93,8 +101,17 @@ plan()
 	echo "prio-late-fault 8192 - prio_late fault"
 	echo "preexisting 8192 pre=preexisting -"
 	echo "lost 4 - futex_wake lower"
+	if preempt_tracer "$arch"; then
+		echo "wip 16384 monitors=all,events=preemptirq futex_wake lower"
+	fi
 	# last: its spinner outlives it by about 120 ms
-	echo "stall 8192 profile=7.1,monitors=all,params=stall.threshold_jiffies=2 stall"
+	echo "stall 8192 profile=7.1,monitors=rtapp+stall+wwnr,params=stall.threshold_jiffies=2 stall"
+}
+
+# Whether ARCH's guest kernel has the preemptirq tracepoints wip needs.
+preempt_tracer()
+{
+	grep -qx 'CONFIG_PREEMPT_TRACER=y' "$(guest_kernel_kdir "$1")/.config" 2> /dev/null
 }
 
 payload_build()
@@ -176,8 +193,14 @@ scenario_check()
 		diff_check "$arch $name: only priority-late differences" "$dat" 1 priority-late
 		;;
 	stall)
-		stall_check "$arch $name: live and replay agree, every verdict and step, but at a clock's edge" "$dat"
+		edge_check "$arch $name: live and replay agree, every verdict and step, but at a clock's edge" \
+			"$dat" clock-edge
 		automata_judged "$arch" "$name" "$dat"
+		;;
+	wip)
+		edge_check "$arch $name: live and replay agree, every verdict and step, but where an interrupt came before the probe" \
+			"$dat" probe-order
+		wip_judged "$arch" "$name" "$dat"
 		;;
 	preexisting)
 		diff_check "$arch $name: live and replay equal without inference" "$dat" 0 -
@@ -197,25 +220,65 @@ scenario_check()
 	esac
 }
 
-# The stall scenario: equal, or differing only where a wait was at its
-# bound (or the bound less one jiffy) within the microseconds between a
-# record and the module's probe, which reads its own clock ([clock-edge],
-# docs/semantics.md section 6): rare, and neither side is wrong.
-stall_check()
+# edge_check DESC TRACE CLASS: equal, or differing only by CLASS, which
+# comes rarely and where neither side is wrong: the stall scenario's
+# [clock-edge], a wait at its bound (or the bound less one jiffy) within
+# the microseconds between a record and the module's probe, which reads
+# its own clock (docs/semantics.md section 6); wip's [probe-order], an
+# interrupt between a record and the module's probe of it (section 11).
+edge_check()
 {
-	local desc=$1 trace=$2 out=$2.diff got
+	local desc=$1 trace=$2 class=$3 out=$2.diff got
 
 	"$rvreplay" diff --states -s "$trace" > "$out" 2>&1
 	got=$?
 	if [ "$got" -gt 1 ] || grep -q UNEXPLAINED "$out"; then
 		not_ok "$desc" "rvreplay diff exited $got:" "$(grep -B8 -A3 -m3 UNEXPLAINED "$out" ||
 			head -c 1500 "$out")"
-	elif grep -E '^(live only|replay only)|explained \[' "$out" | grep -v '\[clock-edge\]' |
+	elif grep -E '^(live only|replay only)|explained \[' "$out" | grep -v "\[$class\]" |
 			grep -q '\['; then
-		not_ok "$desc" "differences other than [clock-edge]:" "$(grep -m5 'explained \[' "$out")"
+		not_ok "$desc" "differences other than [$class]:" "$(grep -m5 'explained \[' "$out")"
 	else
 		ok "$desc: $(grep -m1 '^Summary' "$out" | sed 's/^Summary: //')$([ "$got" = 1 ] &&
-			echo "; at a clock's edge: $(grep -c 'explained \[clock-edge\]' "$out")")"
+			echo "; [$class]: $(grep -c "explained \[$class\]" "$out")")"
+	fi
+}
+
+# The wip scenario's wip stepped live, on the kernel's preemptirq tracepoints.
+wip_judged()
+{
+	local arch=$1 name=$2 dat=$3 wip
+
+	"$rvreplay" diff -s --states -m wip "$dat" > "$dat.wip" 2>&1
+	wip=$(grep -m1 '^States' "$dat.wip")
+	if echo "$wip" | grep -qE '^States: [1-9][0-9]{2,} live steps'; then
+		ok "$arch $name: wip judged live: $(grep -m1 '^Summary' "$dat.wip" | sed 's/^Summary: //'); ${wip#States: }"
+	else
+		not_ok "$arch $name: wip judged live (100 steps or more)" "$wip"
+	fi
+}
+
+# wip where the kernel lacks the preemptirq tracepoints: one line at load
+# says so and names the one missing; where it has them, wip is available.
+wip_available()
+{
+	local arch=$1 out=$2 said
+
+	said=$(grep -a 'monitor wip unavailable' "$out/rvtest-dmesg.txt" 2> /dev/null |
+		sed 's/^<[0-9]>\[[ 0-9.]*\] //')
+	if preempt_tracer "$arch"; then
+		if grep -qE '(^|,)wip(,|$)' "$out/available" 2> /dev/null && [ -z "$said" ]; then
+			ok "$arch: wip available (the kernel has the preemptirq tracepoints)"
+		else
+			not_ok "$arch: wip available (the kernel has the preemptirq tracepoints)" \
+				"available: $(cat "$out/available" 2> /dev/null)" "$said"
+		fi
+	elif [ "$said" = "rvreplay: monitor wip unavailable: this kernel has no tracepoint preempt_disable" ] &&
+	     ! grep -qE '(^|,)wip(,|$)' "$out/available" 2> /dev/null; then
+		ok "$arch: at load, $said"
+	else
+		not_ok "$arch: at load, one line says wip is unavailable for want of preempt_disable" \
+			"said: ${said:-nothing}" "available: $(cat "$out/available" 2> /dev/null)"
 	fi
 }
 
@@ -298,6 +361,7 @@ live_test()
 	else
 		ok "$arch: pagefault runs live"
 	fi
+	wip_available "$arch" "$out"
 	while read -r name _; do
 		scenario_check "$arch" "$out" "$name"
 	done < "$payload/plan"

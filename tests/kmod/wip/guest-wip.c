@@ -16,6 +16,12 @@
  * preemption disabled), and sleep 1 ms twenty times (wakeups from the
  * timer interrupt, whose preemption-off the preemptirq events do not
  * show: the kernel's wip reports them, its known limitation).
+ *
+ * With /payload/rvreplay.ko (record-wip.sh's KMOD_OUT.dat), a second run
+ * of the workload, in $OUT/kmod: the kernel's monitors off, the module's
+ * wip and wwnr on with sync_tracing (tracing on and off with them, as
+ * tests/kmod/live runs it), and its rvreplay:event_/error_ wip and wwnr
+ * recorded; kmod-available and kmod/kmod-stats beside.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -26,11 +32,14 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 
 #define TRACEFS		"/sys/kernel/tracing"
 #define GUEST_NAME	"guest-wip"
 #define ROUNDS		20
+#define PARAMS		"/sys/module/rvreplay/parameters"
+#define MODULE_KO	"/payload/rvreplay.ko"
 
 #include "../guest_lib.h"
 
@@ -42,25 +51,62 @@ static const char *const events[] = {
 	"rv/event_wip", "rv/error_wip", "rv/event_wwnr", "rv/error_wwnr",
 };
 
-static void setup_events(void)
+/* rvreplay.ko's, when loaded */
+static const char *const module_events[] = {
+	"rvreplay/event_wip", "rvreplay/error_wip", "rvreplay/event_wwnr", "rvreplay/error_wwnr",
+};
+
+static int have_module;
+
+static void setup_event(const char *event)
 {
 	char from[512], to[512];
 
+	snprintf(to, sizeof(to), "events/%s", event);
+	mkdirs(to);
+	snprintf(from, sizeof(from), TRACEFS "/events/%s/format", event);
+	snprintf(to, sizeof(to), "events/%s/format", event);
+	if (copy_file(from, to, 0))
+		failed("no event %s", event);
+	if (strcmp(event, "ftrace/print")) {
+		snprintf(from, sizeof(from), TRACEFS "/events/%s/enable", event);
+		write_file(from, "1", O_TRUNC);
+	}
+}
+
+static void setup_events(void)
+{
 	mkdirs("events");
 	copy_file(TRACEFS "/events/header_page", "events/header_page", 0);
 	copy_file(TRACEFS "/events/header_event", "events/header_event", 0);
-	for (size_t i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
-		snprintf(to, sizeof(to), "events/%s", events[i]);
-		mkdirs(to);
-		snprintf(from, sizeof(from), TRACEFS "/events/%s/format", events[i]);
-		snprintf(to, sizeof(to), "events/%s/format", events[i]);
-		if (copy_file(from, to, 0))
-			failed("no event %s", events[i]);
-		if (strcmp(events[i], "ftrace/print")) {
-			snprintf(from, sizeof(from), TRACEFS "/events/%s/enable", events[i]);
-			write_file(from, "1", O_TRUNC);
-		}
-	}
+	for (size_t i = 0; i < sizeof(events) / sizeof(events[0]); i++)
+		setup_event(events[i]);
+	for (size_t i = 0; have_module && i < sizeof(module_events) / sizeof(module_events[0]); i++)
+		setup_event(module_events[i]);
+}
+
+/* Load /payload/rvreplay.ko when there is one: the kernel's wip alone otherwise. */
+static void load_module(void)
+{
+	int fd = open(MODULE_KO, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	if (syscall(SYS_finit_module, fd, "", 0))
+		failed("cannot load " MODULE_KO ": %s", strerror(errno));
+	else
+		have_module = 1;
+	close(fd);
+	if (have_module)
+		copy_file(PARAMS "/available", "kmod-available", 0);
+}
+
+static int param(const char *name, const char *value)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), PARAMS "/%s", name);
+	return write_file(path, value, O_TRUNC);
 }
 
 static void save_run(const char *dir)
@@ -107,6 +153,22 @@ static void workload(void)
 	}
 }
 
+/* The module's wip and wwnr judge the workload, tracing on and off with them. */
+static void module_run(void)
+{
+	write_file(TRACEFS "/trace", "", O_TRUNC);
+	param("monitors", "wip,wwnr");
+	param("sync_tracing", "1");
+	if (param("enabled", "1"))
+		return;
+	workload();
+	param("enabled", "0");
+	save_run("kmod");
+	copy_file(PARAMS "/stats", "kmod/kmod-stats", 0);
+	if (syscall(SYS_delete_module, "rvreplay", O_NONBLOCK))
+		failed("cannot unload rvreplay: %s", strerror(errno));
+}
+
 int main(void)
 {
 	const char *out = getenv("OUT") ? getenv("OUT") : "/out";
@@ -116,6 +178,7 @@ int main(void)
 	write_file(TRACEFS "/tracing_on", "0", O_TRUNC);
 	write_file(TRACEFS "/buffer_size_kb", "8192", O_TRUNC);
 	write_file(TRACEFS "/trace", "", O_TRUNC);
+	load_module();
 	setup_events();
 	save_system_files();
 	write_file(TRACEFS "/rv/enabled_monitors", "wip", O_APPEND);
@@ -125,6 +188,8 @@ int main(void)
 	write_file(TRACEFS "/tracing_on", "0", O_TRUNC);
 	write_file(TRACEFS "/rv/enabled_monitors", "", O_TRUNC);
 	save_run("wip");
+	if (have_module)
+		module_run();
 	say("done, %d failures", failures);
 	return failures ? 1 : 0;
 }
