@@ -191,6 +191,25 @@ static void late(void *data, const struct trace_live_late *l)
 		    (unsigned long long)(l->window_ns / 1000000));
 }
 
+/* A sleep violation held until the task runs again: told now, whole when it runs. */
+static void held(void *data, const struct report *rep, const struct verdict *v,
+		 const char *reason)
+{
+	struct watch_cli *w = data;
+	char ts[32], comm[ESCAPE_LEN(TRACE_COMM_LEN)], prio[16];
+
+	if (w->jsonl_f && !w->jsonl_failed &&
+	    report_json_held_line((struct report *)rep, v, w->jsonl_f))
+		w->jsonl_failed = true;
+	if (w->c.common.quiet)
+		return;
+	time_text(rep->replay->times, v->ts, ts, sizeof(ts));
+	explain_prio(v->prio, prio, sizeof(prio));
+	fprintf(stderr, "rvreplay: watch: %s %s violation, its sleep not over yet: %s pid %d "
+		"prio %s, CPU %d: %s\n", ts, v->monitor->name, escape(v->comm, comm, sizeof(comm)),
+		v->pid, prio, v->cpu, reason);
+}
+
 static int place(void *data, const char *trace, char *err, size_t len)
 {
 	return output_file_place(data, trace, err, len);
@@ -240,7 +259,7 @@ static int jsonl_close(struct watch_cli *w, int ret)
 
 static int run(struct watch_cli *w)
 {
-	struct report_tap tap = { .verdict = told, .data = w };
+	struct report_tap tap = { .verdict = told, .held = held, .data = w };
 	struct trace_live_options live = { 0 };
 	struct record_result res;
 	struct watch_source *src;

@@ -103,6 +103,13 @@ struct replay_sleep {
 /* Where results go: a report (text or JSON), or rvreplay diff. */
 struct replay_sink {
 	void	(*verdict)(void *data, const struct verdict *v);
+	/*
+	 * A sleep verdict held until its task runs again (to tell the whole
+	 * sleep), told at once (optional): its sleep so far, run_ts 0. The
+	 * same verdict comes to @verdict when the task runs again or the
+	 * trace ends.
+	 */
+	void	(*held)(void *data, const struct verdict *v);
 	void	(*step)(void *data, const struct replay_step *step);	/* optional */
 	void	(*lost)(void *data, const struct lost_gap *gap);
 	void	(*coverage)(void *data, const struct coverage *c);

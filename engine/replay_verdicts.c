@@ -129,6 +129,8 @@ static void hold_or_emit(struct replay *r, struct task *task, struct verdict *v)
 		emit(r, v);
 		return;
 	}
+	if (r->sink.held)
+		r->sink.held(r->sink.data, v);
 	slot->v = *v;
 	slot->used = true;
 	slot->next = 0;

@@ -272,11 +272,23 @@ static void on_task(void *data, int pid, const char *comm)
  *
  * Return: the sink.
  */
+/* A held verdict that passes the filters, to the tap that wants it told early. */
+static void on_held(void *data, const struct verdict *v)
+{
+	struct report *rep = data;
+	char reason[EXPLAIN_LEN];
+
+	if (!rep->opts.tap || !rep->opts.tap->held || !passes(&rep->filter, v))
+		return;
+	explain_reason(v, rep->opts.arch, reason, sizeof(reason));
+	rep->opts.tap->held(rep->opts.tap->data, rep, v, reason);
+}
+
 struct replay_sink report_sink(struct report *rep)
 {
 	return (struct replay_sink){
-		.verdict = on_verdict, .lost = on_lost, .coverage = on_coverage, .task = on_task,
-		.sleep = on_sleep, .fault = on_fault, .data = rep,
+		.verdict = on_verdict, .held = on_held, .lost = on_lost, .coverage = on_coverage,
+		.task = on_task, .sleep = on_sleep, .fault = on_fault, .data = rep,
 	};
 }
 

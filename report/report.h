@@ -68,6 +68,9 @@ struct report_options {
 struct report_tap {
 	void	(*verdict)(void *data, const struct report *rep, const struct verdict *v,
 			   const char *reason);
+	/* a verdict held until its sleep ends, told now (optional; replay_sink.held) */
+	void	(*held)(void *data, const struct report *rep, const struct verdict *v,
+			const char *reason);
 	void	*data;
 };
 
@@ -156,6 +159,7 @@ void report_text_context(FILE *out, struct trace_input *in, const struct verdict
 json_t *report_json_digest(struct report *rep, const struct replay_stats *stats);
 int report_json_groups(struct report *rep, FILE *out);
 int report_json_verdict_line(struct report *rep, const struct verdict *v, FILE *out);
+int report_json_held_line(struct report *rep, const struct verdict *v, FILE *out);
 void report_junit_cases(struct report *rep, const char *suite, FILE *out,
 			struct junit_counts *n);
 void report_xml_text(FILE *out, const char *s);

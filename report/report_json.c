@@ -723,3 +723,40 @@ const struct report_format report_json = {
 	.verdict = json_verdict,
 	.end = json_end,
 };
+
+/**
+ * report_json_held_line() - a violation held until its sleep ends, as a line of JSON
+ * @rep: the report
+ * @v: the violation, its sleep not over (replay_sink.held)
+ * @out: where the line goes, flushed
+ *
+ * What is known before the sleep ends: who, when, where, why. The whole
+ * violation follows as a "violation" line (report_json_verdict_line())
+ * when the task runs again.
+ *
+ * Return: 0, or -1 when the line could not be written.
+ */
+int report_json_held_line(struct report *rep, const struct verdict *v, FILE *out)
+{
+	char buf[LINE_LEN];
+	json_t *o = json_object();
+	int ret;
+
+	json_object_set_new(o, "type", json_string("held"));
+	json_object_set_new(o, "monitor", json_string(v->monitor->name));
+	json_object_set_new(o, "pid", json_integer(v->pid));
+	json_object_set_new(o, "comm", json_text(v->comm));
+	json_object_set_new(o, "prio", v->prio == TRACE_UNKNOWN_PRIO ? json_null() :
+			    json_integer(v->prio));
+	json_object_set_new(o, "ts_ns", json_integer(v->ts));
+	json_object_set_new(o, "cpu", json_integer(v->cpu));
+	json_object_set_new(o, "event", json_string(trace_kind_event(v->event)));
+	json_object_set_new(o, "reason", json_string(explain_cause_key(v->cause)));
+	explain_reason(v, rep->opts.arch, buf, sizeof(buf));
+	json_object_set_new(o, "reason_detail", json_string(buf));
+	ret = json_dumpf(o, out, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	json_decref(o);
+	if (ret || fputc('\n', out) == EOF || fflush(out))
+		return -1;
+	return 0;
+}

@@ -35,11 +35,23 @@ def unnamed(o):
         return re.sub(r"^(\s*).*?-(\d+) +\[(\d+)\]", r"\1TASK-\2 [\3]", o)
     return o
 
-live = [unnamed(json.loads(line)) for line in open(sys.argv[1])]
+lines = [unnamed(json.loads(line)) for line in open(sys.argv[1])]
 saved = unnamed(json.load(open(sys.argv[2]))["violations"])
-for v in live:
-    if v.pop("type", None) != "violation":
-        print("a line that is not a violation:", v)
+live, held = [], []
+for i, v in enumerate(lines):
+    kind = v.pop("type", None)
+    if kind == "held":
+        # a sleep violation told before its sleep ended: the whole one follows
+        later = [w for w in lines[i + 1:] if w.get("type") == "violation" and
+                 all(w[k] == v[k] for k in ("monitor", "pid", "ts_ns", "reason"))]
+        if not later:
+            print("a held violation never told whole:", v)
+            sys.exit(0)
+        held.append(v)
+    elif kind == "violation":
+        live.append(v)
+    else:
+        print("a line that is neither a violation nor a held one:", v)
         sys.exit(0)
 if live != saved:
     for i, (a, b) in enumerate(zip(live, saved)):
@@ -50,6 +62,8 @@ if live != saved:
     print("live %d, saved %d violations" % (len(live), len(saved)))
 else:
     print("ok %d" % len(live))
+with open(sys.argv[1] + ".held", "w") as f:
+    f.write("%d\n" % len(held))
 PY
 }
 
@@ -100,6 +114,15 @@ watch_and_compare "clock-nanosleep" "" \
 	sh -c "for c in monotonic realtime boottime; do for m in abs rel; do $W/clock_nanosleep \$c \$m || exit; done; done"
 watch_and_compare "nanosleep" "" \
 	sh -c "for v in nanosleep usleep raw; do $W/nanosleep \$v || exit; done"
+# a bad sleep reason is judged at the switch-out: told then, whole when the task runs
+if [ "$(cat "$TMP/live.jsonl.held" 2> /dev/null || echo 0)" -gt 0 ] &&
+   grep -q "^rvreplay: watch: .* sleep violation, its sleep not over yet: nanosleep pid " \
+	"$TMP/watch.err"; then
+	ok "a sleep violation told at its switch-out, before the task runs again"
+else
+	not_ok "a sleep violation told at its switch-out, before the task runs again" \
+		"$(cat "$TMP/live.jsonl.held" 2> /dev/null)" "$(head -n 3 "$TMP/watch.err")"
+fi
 watch_and_compare "poll-read" "" sh -c "$W/blocking_io poll && $W/blocking_io read"
 # wwnr and stall (automata, a clock in jiffies at this kernel's HZ) judge here without
 # a violation: the same zero both ways, with instances judged

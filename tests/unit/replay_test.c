@@ -27,6 +27,9 @@ struct kept {
 	int			coverage;
 	unsigned long		steps;
 	unsigned long		lost;
+	struct verdict		held[MAX_KEPT];	/* told before their sleep ended */
+	int			held_at[MAX_KEPT];	/* how many were emitted then */
+	int			nr_held;
 };
 
 static void on_verdict(void *data, const struct verdict *v)
@@ -36,6 +39,16 @@ static void on_verdict(void *data, const struct verdict *v)
 	if (k->nr < MAX_KEPT)
 		k->v[k->nr++] = *v;
 	k->by_monitor[!strcmp(v->monitor->name, "sleep")]++;
+}
+
+static void on_held(void *data, const struct verdict *v)
+{
+	struct kept *k = data;
+
+	if (k->nr_held < MAX_KEPT) {
+		k->held_at[k->nr_held] = k->nr;
+		k->held[k->nr_held++] = *v;
+	}
 }
 
 static void on_step(void *data, const struct replay_step *step)
@@ -59,7 +72,7 @@ static void replay_with(const char *const *names, int nr, bool steps, struct kep
 	struct trace_open_options open_opts = { 0 };
 	struct replay_options ro = { .lost = LOST_RESET, .infer = true };
 	struct replay_sink sink = {
-		.verdict = on_verdict, .lost = on_lost, .coverage = on_coverage,
+		.verdict = on_verdict, .held = on_held, .lost = on_lost, .coverage = on_coverage,
 		.step = steps ? on_step : NULL, .data = k,
 	};
 	char err[TRACE_ERR_LEN];
@@ -133,6 +146,32 @@ START_TEST(sleep_verdicts_tell_their_sleep)
 }
 END_TEST
 
+/*
+ * A live watcher hears of each held sleep verdict at once: the same
+ * violation (time, task, cause) that the sink gets whole later, told
+ * before it, its sleep not over yet.
+ */
+START_TEST(held_verdicts_told_first)
+{
+	static const char *const names[] = { "sleep" };
+	struct kept k;
+	int found;
+
+	replay_with(names, 1, false, &k);
+	ck_assert_int_gt(k.nr_held, 0);
+	for (int h = 0; h < k.nr_held; h++) {
+		ck_assert_uint_eq(k.held[h].sleep.run_ts, 0);
+		found = -1;
+		for (int i = 0; i < k.nr && found < 0; i++)
+			if (k.v[i].ts == k.held[h].ts && k.v[i].pid == k.held[h].pid &&
+			    k.v[i].cause == k.held[h].cause)
+				found = i;
+		ck_assert_int_ge(found, 0);
+		ck_assert_int_ge(found, k.held_at[h]);
+	}
+}
+END_TEST
+
 START_TEST(steps_reported_when_asked)
 {
 	struct kept with, without;
@@ -169,6 +208,7 @@ Suite *replay_suite(void)
 	tcase_add_test(tc, rtapp_verdicts);
 	tcase_add_test(tc, fault_as_the_record_says);
 	tcase_add_test(tc, sleep_verdicts_tell_their_sleep);
+	tcase_add_test(tc, held_verdicts_told_first);
 	tcase_add_test(tc, steps_reported_when_asked);
 	tcase_add_test(tc, unknown_monitor_refused);
 	tcase_set_timeout(tc, 60);
