@@ -10,6 +10,7 @@
  * standard error and with --jsonl as a line of JSON; at the end the
  * report, as rvreplay prints a trace's, and its exit code.
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,7 @@
 #include "record_events.h"
 #include "task_metadata.h"
 #include "watch_source.h"
+#include "watcher_place.h"
 
 #define LIVE_NAME	"(live)"
 
@@ -40,6 +42,9 @@ static const char watch_usage[] =
 "\n"
 "  -d, --duration S     stop after S seconds\n"
 "  -b, --buffer-kb KB   ring buffer per CPU (default 4096)\n"
+"      --cpus LIST      run the watcher there (\"0\", \"0-1,4\"): the housekeeping CPUs,\n"
+"                       off the real-time ones; COMMAND keeps its own. Never at a\n"
+"                       real-time priority\n"
 "      --jsonl FILE     each violation as it is judged, a line of JSON, flushed\n"
 "      --save FILE      the events judged, as a trace.dat rvreplay replays to the\n"
 "                       same verdicts\n"
@@ -59,6 +64,8 @@ struct watch_cli {
 	FILE			*jsonl_f;
 	const char		*save;		/* --save FILE */
 	struct output_file	save_out;
+	cpu_set_t		cpus;		/* --cpus */
+	bool			cpus_set;
 	char			**rargv;	/* rvreplay's options, for replay_cli_parse() */
 	int			rargc;
 	bool			jsonl_failed;
@@ -75,6 +82,11 @@ static int own_option(struct watch_cli *w, const char *opt, const char *arg)
 		if (!arg || cmd_parse_uint(arg, 1 << 22, &w->rec.buffer_kb) || !w->rec.buffer_kb)
 			return cmd_usage_error("rvreplay watch", "bad --buffer-kb '%s'",
 					       arg ? arg : ""), -1;
+	} else if (!strcmp(opt, "--cpus")) {
+		if (!arg || watcher_cpus_parse(arg, &w->cpus))
+			return cmd_usage_error("rvreplay watch", "bad --cpus '%s' (a list as "
+					       "\"0-1,4\")", arg ? arg : ""), -1;
+		w->cpus_set = true;
 	} else if (!strcmp(opt, "--jsonl") || !strcmp(opt, "--save")) {
 		if (!arg)
 			return cmd_usage_error("rvreplay watch", "%s needs a FILE", opt), -1;
@@ -266,7 +278,7 @@ static int run(struct watch_cli *w)
 	char err[RECORD_ERR_LEN];
 	int ret;
 
-	src = watch_source_start(&w->rec, &res, err);
+	src = watch_source_start(&w->rec, w->cpus_set ? &w->cpus : NULL, &res, err);
 	if (!src) {
 		cmd_error(w->rec.output, "%s", err);
 		record_result_free(&res);

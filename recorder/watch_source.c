@@ -23,6 +23,7 @@
 
 #include "record_session.h"
 #include "watch_source.h"
+#include "watcher_place.h"
 
 struct watch_source {
 	struct record_session	s;
@@ -233,12 +234,14 @@ static void release(struct watch_source *w)
 /**
  * watch_source_start() - our instance set up, tracing on, the live trace's header written
  * @o: what to trace; @o->place puts a --save file in place
+ * @cpus: where the watcher runs (watcher_place()), or NULL: where it is;
+ *	  the command, forked before, keeps its own CPUs and priority
  * @res: filled with per-CPU statistics and the command's status
  * @err: RECORD_ERR_LEN bytes for the message on failure
  *
  * Return: the source, or NULL with @err set (nothing left in tracefs).
  */
-struct watch_source *watch_source_start(const struct record_options *o,
+struct watch_source *watch_source_start(const struct record_options *o, const cpu_set_t *cpus,
 					struct record_result *res, char *err)
 {
 	struct watch_source *w = calloc(1, sizeof(*w));
@@ -258,6 +261,8 @@ struct watch_source *watch_source_start(const struct record_options *o,
 	snprintf(w->header, sizeof(w->header), "%s/header.dat", w->s.workdir.path);
 	/* every CPU's file still empty: the formats, kallsyms and metadata alone */
 	if (record_session_write(&w->s, w->header))
+		goto fail;
+	if (watcher_place(cpus, err, RECORD_ERR_LEN))
 		goto fail;
 	/* the header written before the command runs: its events wait in the ring buffer */
 	if (record_session_release(&w->s))

@@ -13,6 +13,8 @@
 #ifndef WATCH_SOURCE_H
 #define WATCH_SOURCE_H
 
+#include <sched.h>
+
 #include "record.h"
 #include "trace_input.h"
 
@@ -20,7 +22,7 @@
 
 struct watch_source;
 
-struct watch_source *watch_source_start(const struct record_options *o,
+struct watch_source *watch_source_start(const struct record_options *o, const cpu_set_t *cpus,
 					struct record_result *res, char *err);
 const char *watch_source_header(const struct watch_source *w);
 void watch_source_live(struct watch_source *w, struct trace_live_options *live);

@@ -139,6 +139,23 @@ else
 	not_ok "the report at the end" "$(head -n 5 "$TMP/watch.out")"
 fi
 
+# --cpus: the watcher there, at a normal priority; the command keeps its CPUs and priority.
+if [ "$(nproc)" -ge 2 ]; then
+	chrt -f 10 "$RVREPLAY" watch --cpus 1 -- sh -c \
+		'grep Cpus_allowed_list /proc/$PPID/status /proc/self/status; chrt -p $PPID; chrt -p $$' \
+		> "$TMP/cpus.out" 2> /dev/null
+	if grep -q "^/proc/[0-9]*/status:Cpus_allowed_list:[[:space:]]*1$" "$TMP/cpus.out" &&
+	   grep -q "^/proc/self/status:Cpus_allowed_list:[[:space:]]*0-" "$TMP/cpus.out" &&
+	   grep -q "policy: SCHED_OTHER" "$TMP/cpus.out" && grep -q "policy: SCHED_FIFO" "$TMP/cpus.out"; then
+		ok "--cpus 1: the watcher on CPU 1 and not real-time, the command as it was"
+	else
+		not_ok "--cpus 1: the watcher on CPU 1 and not real-time, the command as it was" \
+			"$(cat "$TMP/cpus.out")"
+	fi
+fi
+check_error "--cpus: a CPU the machine lacks" "watch --cpus 1000 -- true" \
+	"--cpus: cannot run there: Invalid argument"
+
 # SIGINT and SIGTERM (a service's stop): the report, the exit code, nothing left.
 for sig in INT TERM; do
 	"$RVREPLAY" watch -- sleep 30 > "$TMP/sig.out" 2> "$TMP/sig.err" &
