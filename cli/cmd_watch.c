@@ -191,6 +191,27 @@ static void told(void *data, const struct report *rep, const struct verdict *v,
 		reason);
 }
 
+/* Events lost: said at once, with what --lost-events does about them. */
+static void lost(void *data, const struct report *rep, const struct lost_gap *g)
+{
+	static const char *const mode[] = {
+		[LOST_RESET] = "every instance starts over", [LOST_IGNORE] = "ignored",
+		[LOST_FAIL] = "the watch stops",
+	};
+	struct watch_cli *w = data;
+	char ts[32], count[32] = "events (how many unknown)";
+
+	if (w->jsonl_f && !w->jsonl_failed && report_json_lost_line(g, w->jsonl_f))
+		w->jsonl_failed = true;
+	if (g->where != LOST_MID)
+		return;		/* from the statistics at the end: the report says them */
+	time_text(rep->replay->times, g->ts, ts, sizeof(ts));
+	if (g->count >= 0)
+		snprintf(count, sizeof(count), "%lld event%s", g->count, g->count == 1 ? "" : "s");
+	cmd_warning(LIVE_NAME, "CPU %d: %s lost before %s (--lost-events: %s)", g->cpu, count, ts,
+		    mode[rep->replay->lost]);
+}
+
 /* A record that came after later ones were judged: never judged out of order, said now. */
 static void late(void *data, const struct trace_live_late *l)
 {
@@ -271,7 +292,7 @@ static int jsonl_close(struct watch_cli *w, int ret)
 
 static int run(struct watch_cli *w)
 {
-	struct report_tap tap = { .verdict = told, .held = held, .data = w };
+	struct report_tap tap = { .verdict = told, .held = held, .lost = lost, .data = w };
 	struct trace_live_options live = { 0 };
 	struct record_result res;
 	struct watch_source *src;

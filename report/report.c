@@ -241,6 +241,8 @@ static void on_lost(void *data, const struct lost_gap *gap)
 		return;
 	}
 	rep->lost[rep->nr_lost++] = *gap;
+	if (rep->opts.tap && rep->opts.tap->lost)
+		rep->opts.tap->lost(rep->opts.tap->data, rep, gap);
 }
 
 static void on_coverage(void *data, const struct coverage *c)

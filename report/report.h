@@ -71,6 +71,8 @@ struct report_tap {
 	/* a verdict held until its sleep ends, told now (optional; replay_sink.held) */
 	void	(*held)(void *data, const struct report *rep, const struct verdict *v,
 			const char *reason);
+	/* a gap of lost events, as the report takes it in (optional) */
+	void	(*lost)(void *data, const struct report *rep, const struct lost_gap *gap);
 	void	*data;
 };
 
@@ -160,6 +162,7 @@ json_t *report_json_digest(struct report *rep, const struct replay_stats *stats)
 int report_json_groups(struct report *rep, FILE *out);
 int report_json_verdict_line(struct report *rep, const struct verdict *v, FILE *out);
 int report_json_held_line(struct report *rep, const struct verdict *v, FILE *out);
+int report_json_lost_line(const struct lost_gap *g, FILE *out);
 void report_junit_cases(struct report *rep, const char *suite, FILE *out,
 			struct junit_counts *n);
 void report_xml_text(FILE *out, const char *s);

@@ -347,26 +347,50 @@ static json_t *trace_object(struct report *rep, const struct replay_stats *stats
 	return o;
 }
 
-static json_t *lost_array(struct report *rep)
+/* A gap of lost events as lost_events lists it. */
+static json_t *lost_object(const struct lost_gap *g)
 {
 	static const char *const where[] = { "mid", "start", "dropped", "damaged" };
+	json_t *o = json_object();
+
+	json_object_set_new(o, "cpu", json_integer(g->cpu));
+	json_object_set_new(o, "ts_ns", json_integer(g->ts));
+	json_object_set_new(o, "count", g->count < 0 ? json_null() : json_integer(g->count));
+	json_object_set_new(o, "where", json_string(where[g->where]));
+	if (g->where == LOST_DAMAGED) {
+		json_object_set_new(o, "what", json_string(g->what));
+		json_object_set_new(o, "offset", json_integer(g->offset));
+	}
+	return o;
+}
+
+static json_t *lost_array(struct report *rep)
+{
 	json_t *a = json_array();
 
-	for (unsigned int i = 0; i < rep->nr_lost; i++) {
-		const struct lost_gap *g = &rep->lost[i];
-		json_t *o = json_object();
-
-		json_object_set_new(o, "cpu", json_integer(g->cpu));
-		json_object_set_new(o, "ts_ns", json_integer(g->ts));
-		json_object_set_new(o, "count", g->count < 0 ? json_null() : json_integer(g->count));
-		json_object_set_new(o, "where", json_string(where[g->where]));
-		if (g->where == LOST_DAMAGED) {
-			json_object_set_new(o, "what", json_string(g->what));
-			json_object_set_new(o, "offset", json_integer(g->offset));
-		}
-		json_array_append_new(a, o);
-	}
+	for (unsigned int i = 0; i < rep->nr_lost; i++)
+		json_array_append_new(a, lost_object(&rep->lost[i]));
 	return a;
+}
+
+/**
+ * report_json_lost_line() - a gap of lost events as a line of JSON, flushed
+ * @g: the gap
+ * @out: where the line goes
+ *
+ * Return: 0, or -1 when the line could not be written.
+ */
+int report_json_lost_line(const struct lost_gap *g, FILE *out)
+{
+	json_t *o = lost_object(g);
+	int ret;
+
+	json_object_set_new(o, "type", json_string("lost"));
+	ret = json_dumpf(o, out, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	json_decref(o);
+	if (ret || fputc('\n', out) == EOF || fflush(out))
+		return -1;
+	return 0;
 }
 
 /* "pid" and "cpu" of an instance (verdict_instance()): one of them null. */

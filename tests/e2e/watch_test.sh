@@ -139,6 +139,43 @@ else
 	not_ok "the report at the end" "$(head -n 5 "$TMP/watch.out")"
 fi
 
+# A watcher left behind (two pages per CPU under a burst of system calls):
+# each gap said at once, as a JSON line, and the same gaps as its own file's.
+"$RVREPLAY" watch -b 8 --jsonl "$TMP/lost.jsonl" --save "$TMP/lost.dat" -- \
+	dd if=/dev/zero of=/dev/null bs=1 count=100000 > /dev/null 2> "$TMP/lost.err"
+"$RVREPLAY" --json "$TMP/lost.dat" > "$TMP/lost.json" 2> /dev/null
+got=$(python3 - "$TMP/lost.jsonl" "$TMP/lost.json" <<'PY'
+import json, sys
+live = sorted((g["cpu"], g["ts_ns"], g["count"] or -1, g["where"])
+              for g in map(json.loads, open(sys.argv[1])) if g["type"] == "lost")
+saved = sorted((g["cpu"], g["ts_ns"], g["count"] or -1, g["where"])
+               for g in json.load(open(sys.argv[2]))["lost_events"])
+mid = [g for g in live if g[3] == "mid"]
+print("ok %d" % len(mid) if mid and live == saved else "live %s saved %s" % (live[:4], saved[:4]))
+PY
+)
+said=$(grep -c "^rvreplay: warning: (live): CPU [0-9]*: .* lost before .* (--lost-events: every instance starts over)$" "$TMP/lost.err")
+case $got in
+ok*) if [ "$said" = "${got#ok }" ]; then
+	ok "left behind: each of ${got#ok } gaps said at once, the same as its own file's"
+     else
+	not_ok "left behind: each gap said at once" "$said said, ${got#ok } gaps" "$(head -n 3 "$TMP/lost.err")"
+     fi ;;
+*) not_ok "left behind: each gap said at once, the same as its own file's" "$got" \
+	"$(head -n 3 "$TMP/lost.err")" ;;
+esac
+"$RVREPLAY" watch -b 8 --lost-events=fail -- \
+	dd if=/dev/zero of=/dev/null bs=1 count=100000 > "$TMP/fail.out" 2> "$TMP/fail.err"
+rc=$?
+if [ "$rc" = 2 ] && grep -q "^rvreplay: (live): events lost on CPU [0-9]* before " "$TMP/fail.err" &&
+   ! grep -q "^Summary" "$TMP/fail.out"; then
+	ok "left behind with --lost-events=fail: the watch stops, exit 2, no report"
+else
+	not_ok "left behind with --lost-events=fail: the watch stops, exit 2, no report" "exit $rc" \
+		"$(head -n 4 "$TMP/fail.err")"
+fi
+same_state "after a watcher left behind"
+
 # --cpus: the watcher there, at a normal priority; the command keeps its CPUs and priority.
 if [ "$(nproc)" -ge 2 ]; then
 	chrt -f 10 "$RVREPLAY" watch --cpus 1 -- sh -c \
