@@ -20,6 +20,7 @@
 #include "cmd_replay.h"
 #include "escape.h"
 #include "explain.h"
+#include "on_violation.h"
 #include "output_file.h"
 #include "progress.h"
 #include "record_events.h"
@@ -48,6 +49,9 @@ static const char watch_usage[] =
 "      --jsonl FILE     each violation as it is judged, a line of JSON, flushed\n"
 "      --save FILE      the events judged, as a trace.dat rvreplay replays to the\n"
 "                       same verdicts\n"
+"      --on-violation CMD  sh -c CMD with the violation's JSON line on its standard\n"
+"                       input; one at a time (a violation judged while one runs is\n"
+"                       counted, not passed on), 10 s each\n"
 "  -h, --help           print this help\n"
 "\n"
 "REPLAY OPTIONS are rvreplay's (rvreplay --help): -m, --profile, --hz, -o,\n"
@@ -64,6 +68,7 @@ struct watch_cli {
 	FILE			*jsonl_f;
 	const char		*save;		/* --save FILE */
 	struct output_file	save_out;
+	struct on_violation	react;		/* --on-violation CMD */
 	cpu_set_t		cpus;		/* --cpus */
 	bool			cpus_set;
 	char			**rargv;	/* rvreplay's options, for replay_cli_parse() */
@@ -87,6 +92,10 @@ static int own_option(struct watch_cli *w, const char *opt, const char *arg)
 			return cmd_usage_error("rvreplay watch", "bad --cpus '%s' (a list as "
 					       "\"0-1,4\")", arg ? arg : ""), -1;
 		w->cpus_set = true;
+	} else if (!strcmp(opt, "--on-violation")) {
+		if (!arg || !*arg)
+			return cmd_usage_error("rvreplay watch", "--on-violation needs a CMD"), -1;
+		w->react.command = arg;
 	} else if (!strcmp(opt, "--jsonl") || !strcmp(opt, "--save")) {
 		if (!arg)
 			return cmd_usage_error("rvreplay watch", "%s needs a FILE", opt), -1;
@@ -172,6 +181,36 @@ static int settle(struct watch_cli *w, struct replay_options *chosen)
 	return 0;
 }
 
+/* --on-violation: the violation's JSON line to CMD. */
+static void react(struct watch_cli *w, const struct report *rep, const struct verdict *v)
+{
+	char *line = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&line, &len);
+
+	if (!f) {
+		w->react.failed++;
+		return;
+	}
+	if (report_json_verdict_line((struct report *)rep, v, f))
+		w->react.failed++;
+	if (fclose(f) == 0 && len)
+		on_violation_run(&w->react, line, len);
+	free(line);
+}
+
+/* What --on-violation did, said when something was not passed on or failed. */
+static void react_said(const struct watch_cli *w)
+{
+	if (w->react.skipped)
+		cmd_warning(LIVE_NAME, "--on-violation: %lu violations not passed on: the command "
+			    "still ran for an earlier one", w->react.skipped);
+	if (w->react.failed)
+		cmd_warning(LIVE_NAME, "--on-violation: %lu of %lu runs failed (did not start, "
+			    "exited non-zero or took more than %d s)", w->react.failed,
+			    w->react.runs, ON_VIOLATION_SECONDS);
+}
+
 /* A violation as it is judged: one line on standard error, one of JSON with --jsonl. */
 static void told(void *data, const struct report *rep, const struct verdict *v,
 		 const char *reason)
@@ -182,6 +221,8 @@ static void told(void *data, const struct report *rep, const struct verdict *v,
 	if (w->jsonl_f && !w->jsonl_failed &&
 	    report_json_verdict_line((struct report *)rep, v, w->jsonl_f))
 		w->jsonl_failed = true;
+	if (w->react.command)
+		react(w, rep, v);
 	if (w->c.common.quiet)
 		return;
 	time_text(rep->replay->times, v->ts, ts, sizeof(ts));
@@ -270,7 +311,7 @@ static int outputs_open(struct watch_cli *w)
 	if (!w->jsonl)
 		return 0;
 	/* written as the violations come, for tail -f: not renamed into place at the end */
-	w->jsonl_f = fopen(w->jsonl, "w");
+	w->jsonl_f = fopen(w->jsonl, "we");
 	if (!w->jsonl_f) {
 		cmd_error(w->jsonl, "cannot write: %s", strerror(errno));
 		return -1;
@@ -311,6 +352,8 @@ static int run(struct watch_cli *w)
 	w->c.report.tap = &tap;
 	ret = replay_cli_trace(&w->c);
 	cmd_open_live(NULL, NULL);
+	on_violation_finish(&w->react);
+	react_said(w);
 	if (watch_source_end(src, ret == EXIT_ERROR ? -1 : 0, w->save != NULL)) {
 		cmd_error(w->rec.output, "%s", err);
 		ret = EXIT_ERROR;

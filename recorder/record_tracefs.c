@@ -6,6 +6,7 @@
  * that died), size its buffer and enable the events.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,6 +100,22 @@ static int enable_events(struct record_tracefs *t, const struct record_options *
 	return 0;
 }
 
+/*
+ * A recorder killed by SIGKILL cannot remove its instance: the next one
+ * reaps it. Until then the instance would keep its buffers and, in
+ * overwrite mode, go on tracing. Held open, its free_buffer is closed by
+ * the kernel when the process dies, which shrinks the buffers to their
+ * least and, with disable_on_free, stops tracing (ftrace.rst,
+ * "free_buffer"). Kernels without them: as before.
+ */
+static void hold_free_buffer(struct record_tracefs *t)
+{
+	if (tracefs_option_enable(t->inst, TRACEFS_OPTION_DISABLE_ON_FREE))
+		return;
+	t->free_fd = openat(t->own.fd, "free_buffer", O_WRONLY | O_CLOEXEC);
+	t->free_open = t->free_fd >= 0;
+}
+
 /**
  * record_tracefs_setup() - a new instance with the events, tracing off
  * @t: filled
@@ -143,6 +160,7 @@ int record_tracefs_setup(struct record_tracefs *t, const struct record_options *
 	 * 125 gaps in the records, none flagged).
 	 */
 	tracefs_option_enable(t->inst, TRACEFS_OPTION_OVERWRITE);
+	hold_free_buffer(t);
 	/* wake the reader early, so a small buffer does not overflow (kernels >= 5.x) */
 	tracefs_instance_file_write(t->inst, "buffer_percent", "10");
 	/* our own reading and writing is not the workload (kernels >= 5.8) */
@@ -166,6 +184,10 @@ int record_tracefs_teardown(struct record_tracefs *t, char *err, size_t errlen)
 {
 	int ret = 0;
 
+	/* before the instance is removed: an open file keeps it busy */
+	if (t->free_open)
+		close(t->free_fd);
+	t->free_open = false;
 	if (t->inst) {
 		tracefs_instance_free(t->inst);
 		t->inst = NULL;

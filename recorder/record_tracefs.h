@@ -21,6 +21,8 @@ struct record_tracefs {
 	char			*tracing_dir;	/* where tracefs is mounted */
 	bool			we_mounted;
 	bool			created;
+	int			free_fd;	/* its free_buffer, held open; valid if free_open */
+	bool			free_open;
 	bool			enabled[RECORD_MAX_EVENTS];	/* o->events[i] was enabled */
 };
 

@@ -139,6 +139,24 @@ else
 	not_ok "the report at the end" "$(head -n 5 "$TMP/watch.out")"
 fi
 
+# --on-violation: each violation's JSON line on CMD's input, one CMD at a time.
+"$RVREPLAY" watch -m sleep --on-violation "cat >> $TMP/react.jsonl" -- \
+	sh -c "for v in higher equal lower other; do $W/futex_wake \$v || exit; done" \
+	> /dev/null 2> "$TMP/react.err"
+told=$(grep -c "^rvreplay: watch: .* violation: " "$TMP/react.err")
+skipped=$(sed -n 's/.*--on-violation: \([0-9]*\) violations not passed on.*/\1/p' "$TMP/react.err")
+passed_on=$(python3 -c '
+import json, sys
+print(sum(1 for line in open(sys.argv[1]) if json.loads(line)["type"] == "violation"))' \
+	"$TMP/react.jsonl" 2>&1)
+if [ "$told" -gt 0 ] && [ "$passed_on" = $((told - ${skipped:-0})) ] &&
+   ! grep -q "runs failed" "$TMP/react.err"; then
+	ok "--on-violation: $passed_on of $told violations on CMD's input, ${skipped:-0} said not passed on"
+else
+	not_ok "--on-violation: each violation on CMD's input, or said not passed on" \
+		"told $told, passed on $passed_on, skipped ${skipped:-0}" "$(tail -n 3 "$TMP/react.err")"
+fi
+
 # A watcher left behind (two pages per CPU under a burst of system calls):
 # each gap said at once, as a JSON line, and the same gaps as its own file's.
 "$RVREPLAY" watch -b 8 --jsonl "$TMP/lost.jsonl" --save "$TMP/lost.dat" -- \
