@@ -211,6 +211,31 @@ fi
 check_error "--cpus: a CPU the machine lacks" "watch --cpus 1000 -- true" \
 	"--cpus: cannot run there: Invalid argument"
 
+# The service file of docs/systemd: systemd reads it without a word, and its
+# ExecStart's options are watch's.
+if command -v systemd-analyze > /dev/null; then
+	mkdir -p "$TMP/sd"
+	printf '[Service]\nType=oneshot\nExecStart=/bin/true\n' > "$TMP/sd/app.service"
+	sed "s|/usr/local/bin/rvreplay|$(cd "$(dirname "$RVREPLAY")" && pwd)/$(basename "$RVREPLAY")|" \
+		docs/systemd/rvreplay-watch@.service > "$TMP/sd/rvreplay-watch@app.service"
+	systemd-analyze verify --man=no "$TMP/sd/app.service" "$TMP/sd/rvreplay-watch@app.service" \
+		> "$TMP/sd/out" 2>&1
+	rc=$?
+	exec_args=$(sed -n 's/^ExecStart=[^ ]* watch //p' docs/systemd/rvreplay-watch@.service |
+		sed "s/ \\\$RVREPLAY_OPTIONS//; s/%i/app/; s|/var/log/rvreplay|$TMP/sd|")
+	# shellcheck disable=SC2086
+	"$RVREPLAY" watch $exec_args -d 1 > /dev/null 2> "$TMP/sd/run" ||
+		[ $? = 1 ]
+	if [ "$rc" = 0 ] && [ ! -s "$TMP/sd/out" ] && ! grep -q "usage\|bad " "$TMP/sd/run"; then
+		ok "docs/systemd/rvreplay-watch@.service: systemd reads it, its options are watch's"
+	else
+		not_ok "docs/systemd/rvreplay-watch@.service" "verify exit $rc" "$(cat "$TMP/sd/out")" \
+			"$(head -n 2 "$TMP/sd/run")"
+	fi
+else
+	skip "the service file" "no systemd-analyze"
+fi
+
 # SIGINT and SIGTERM (a service's stop): the report, the exit code, nothing left.
 for sig in INT TERM; do
 	"$RVREPLAY" watch -- sleep 30 > "$TMP/sig.out" 2> "$TMP/sig.err" &
