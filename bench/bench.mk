@@ -11,6 +11,12 @@ $(BENCH_FLOOR): bench/floor.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(BASE_LDFLAGS) $(PKG_LIBS)
 
+BENCH_RATE	= $(BUILD)/bench/rate
+
+$(BENCH_RATE): bench/rate.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(BASE_LDFLAGS)
+
 $(BENCH_MEASURE): bench/measure.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BASE_LDFLAGS)
@@ -25,13 +31,20 @@ $(BENCH_MEASURE): bench/measure.c
 # bench/hostile.sh: peak memory and time on the hostile inputs of
 # tests/hostile/, as ratios to the goals (256 MiB, 10 s for any input
 # under 1 MB).
-.PHONY: bench bench-tracecmd
-bench: $(BUILD)/rvreplay $(BENCH_FLOOR) $(BENCH_MEASURE) $(BUILD)/tests/make_hostile
+# bench/watch.sh: what rvreplay watch costs beside record: the highest
+# event rate without a loss, the watcher's CPU per million events,
+# cyclictest's latency with none, record and watch (issue 31).
+.PHONY: bench bench-tracecmd bench-watch
+bench: $(BUILD)/rvreplay $(BENCH_FLOOR) $(BENCH_MEASURE) $(BENCH_RATE) $(BUILD)/tests/make_hostile
 	$(BENCH_ENV) sh bench/bench.sh
 	$(BENCH_ENV) sh bench/tracecmd.sh
 	RVREPLAY=$(BUILD)/rvreplay MAKE_HOSTILE=$(BUILD)/tests/make_hostile sh bench/hostile.sh
 	RVREPLAY=$(BUILD)/rvreplay MAKE_HOSTILE=$(BUILD)/tests/make_hostile sh bench/scale.sh
 	RVREPLAY=$(BUILD)/rvreplay sh bench/batch.sh
+	RVREPLAY=$(BUILD)/rvreplay RATE=$(BENCH_RATE) sh bench/watch.sh
+
+bench-watch: $(BUILD)/rvreplay $(BENCH_RATE)
+	RVREPLAY=$(BUILD)/rvreplay RATE=$(BENCH_RATE) sh bench/watch.sh
 
 bench-tracecmd: $(BUILD)/rvreplay $(BENCH_FLOOR) $(BENCH_MEASURE)
 	$(BENCH_ENV) sh bench/tracecmd.sh

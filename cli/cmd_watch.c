@@ -14,7 +14,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/utsname.h>
+#include <time.h>
 
 #include "catalog.h"
 #include "cmd_replay.h"
@@ -331,8 +333,34 @@ static int jsonl_close(struct watch_cli *w, int ret)
 	return ret;
 }
 
+static double now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* What watching cost: the watcher's own CPU time (not the command's), and what it read. */
+static void cost_said(const struct watch_cli *w, const struct record_result *res, double wall)
+{
+	struct rusage ru;
+	unsigned long long bytes = 0;
+
+	if (w->c.common.quiet || getrusage(RUSAGE_SELF, &ru))
+		return;
+	for (int i = 0; res->stats && i < res->cpus; i++)
+		bytes += res->stats[i].bytes;
+	fprintf(stderr, "rvreplay: %s: watched for %.2f s, %llu KiB of events read; the watcher "
+		"used %.2f s of CPU (user %.2f, system %.2f)\n", LIVE_NAME, wall, bytes / 1024,
+		ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec +
+		ru.ru_stime.tv_usec / 1e6, ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6,
+		ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6);
+}
+
 static int run(struct watch_cli *w)
 {
+	double start = now_s();
 	struct report_tap tap = { .verdict = told, .held = held, .lost = lost, .data = w };
 	struct trace_live_options live = { 0 };
 	struct record_result res;
@@ -354,6 +382,7 @@ static int run(struct watch_cli *w)
 	cmd_open_live(NULL, NULL);
 	on_violation_finish(&w->react);
 	react_said(w);
+	cost_said(w, &res, now_s() - start);
 	if (watch_source_end(src, ret == EXIT_ERROR ? -1 : 0, w->save != NULL)) {
 		cmd_error(w->rec.output, "%s", err);
 		ret = EXIT_ERROR;
