@@ -12,6 +12,11 @@ $(BENCH_FLOOR): bench/floor.c
 	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(BASE_LDFLAGS) $(PKG_LIBS)
 
 BENCH_RATE	= $(BUILD)/bench/rate
+BENCH_FAULT_AT	= $(BUILD)/bench/fault_at
+
+$(BENCH_FAULT_AT): bench/fault_at.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(BASE_LDFLAGS)
 
 $(BENCH_RATE): bench/rate.c
 	@mkdir -p $(dir $@)
@@ -35,16 +40,16 @@ $(BENCH_MEASURE): bench/measure.c
 # event rate without a loss, the watcher's CPU per million events,
 # cyclictest's latency with none, record and watch (issue 31).
 .PHONY: bench bench-tracecmd bench-watch
-bench: $(BUILD)/rvreplay $(BENCH_FLOOR) $(BENCH_MEASURE) $(BENCH_RATE) $(BUILD)/tests/make_hostile
+bench: $(BUILD)/rvreplay $(BENCH_FLOOR) $(BENCH_MEASURE) $(BENCH_RATE) $(BENCH_FAULT_AT) $(BUILD)/tests/make_hostile
 	$(BENCH_ENV) sh bench/bench.sh
 	$(BENCH_ENV) sh bench/tracecmd.sh
 	RVREPLAY=$(BUILD)/rvreplay MAKE_HOSTILE=$(BUILD)/tests/make_hostile sh bench/hostile.sh
 	RVREPLAY=$(BUILD)/rvreplay MAKE_HOSTILE=$(BUILD)/tests/make_hostile sh bench/scale.sh
 	RVREPLAY=$(BUILD)/rvreplay sh bench/batch.sh
-	RVREPLAY=$(BUILD)/rvreplay RATE=$(BENCH_RATE) sh bench/watch.sh
+	RVREPLAY=$(BUILD)/rvreplay RATE=$(BENCH_RATE) FAULT_AT=$(BENCH_FAULT_AT) sh bench/watch.sh
 
-bench-watch: $(BUILD)/rvreplay $(BENCH_RATE)
-	RVREPLAY=$(BUILD)/rvreplay RATE=$(BENCH_RATE) sh bench/watch.sh
+bench-watch: $(BUILD)/rvreplay $(BENCH_RATE) $(BENCH_FAULT_AT)
+	RVREPLAY=$(BUILD)/rvreplay RATE=$(BENCH_RATE) FAULT_AT=$(BENCH_FAULT_AT) sh bench/watch.sh
 
 bench-tracecmd: $(BUILD)/rvreplay $(BENCH_FLOOR) $(BENCH_MEASURE)
 	$(BENCH_ENV) sh bench/tracecmd.sh

@@ -4,7 +4,12 @@
 #   1. the highest event rate each sustains with no event lost (bench/rate.c
 #      doubling its rate of system calls, 2 records each, for 3 s);
 #   2. the watcher's CPU time per million events (its own, not the command's);
-#   3. cyclictest's latency (max and 99th percentile, -m -p 80 -i 200) with no
+#   3. how long after a violation watch tells it: bench/fault_at prints the
+#      CLOCK_MONOTONIC time right after each page fault it raises, and each
+#      "pagefault violation" line is stamped as it arrives; quiet, and
+#      under BENCH_BG_RATE background calls a second (the issue's goal:
+#      100 ms at most);
+#   4. cyclictest's latency (max and 99th percentile, -m -p 80 -i 200) with no
 #      tracing, under record and under watch, the same background rate, as
 #      ratios to no tracing.
 # Needs root, tracefs and cyclictest (rt-tests). Variables: RVREPLAY, RATE
@@ -14,6 +19,7 @@ set -u
 . bench/lib.sh
 RVREPLAY=${RVREPLAY:-build/rvreplay}
 RATE=${RATE:-build/bench/rate}
+FAULT_AT=${FAULT_AT:-build/bench/fault_at}
 CT_S=${BENCH_CT_SECONDS:-10}
 BG=${BENCH_BG_RATE:-50000}
 W=$(mktemp -d)
@@ -75,9 +81,25 @@ latency() {
 		   printf "%d %d\n", p99, max }' "$1"
 }
 
+echo
+echo "3. from a violation to its line (fault_at: 10 faults a second apart):"
+for load in quiet loaded; do
+	[ "$load" = loaded ] && { "$RATE" "$BG" 13 > /dev/null & bg=$!; }
+	"$RVREPLAY" watch -m pagefault -- sh -c "$FAULT_AT 10 > $W/at" 2>&1 > /dev/null |
+		python3 -c '
+import sys, time
+for line in sys.stdin:
+    if "pagefault violation: fault_at" in line:
+        print("%.6f" % time.monotonic(), flush=True)' > "$W/told"
+	[ "$load" = loaded ] && wait "$bg"
+	paste "$W/at" "$W/told" | awk -v l="$load" '{ d = ($2 - $1) * 1000; n++; s += d
+		if (d > max) max = d } END { if (!n) { print "   " l ": no line"; exit }
+		printf "   %s: %d violations, mean %.1f ms, max %.1f ms\n", l, n, s / n, max }'
+done
+
 CT="cyclictest -m -p 80 -i 200 -t 2 -D $CT_S -q -h 4000"
 echo
-echo "3. cyclictest ($CT, $BG background calls/s), three runs each, interleaved:"
+echo "4. cyclictest ($CT, $BG background calls/s), three runs each, interleaved:"
 for i in 1 2 3; do
 	for how in none record watch; do
 		"$RATE" "$BG" $((CT_S + 2)) > /dev/null &

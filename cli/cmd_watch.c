@@ -17,8 +17,10 @@
 #include <sys/resource.h>
 #include <sys/utsname.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "catalog.h"
+#include "flight.h"
 #include "cmd_replay.h"
 #include "escape.h"
 #include "explain.h"
@@ -51,6 +53,13 @@ static const char watch_usage[] =
 "      --jsonl FILE     each violation as it is judged, a line of JSON, flushed\n"
 "      --save FILE      the events judged, as a trace.dat rvreplay replays to the\n"
 "                       same verdicts\n"
+"      --flight-dir DIR a flight recorder: after each violation (--after), write\n"
+"                       DIR/violation-N.dat, the last --keep of events with the\n"
+"                       watch's start, which rvreplay replays to the violation\n"
+"      --keep T|SIZE    the window kept: a time (10s, default; 500ms) or the\n"
+"                       size of all CPUs' pages (64M)\n"
+"      --after T        the events kept after a violation (default 1s)\n"
+"      --max-files N    flight files at most (default 100)\n"
 "      --on-violation CMD  sh -c CMD with the violation's JSON line on its standard\n"
 "                       input; one at a time (a violation judged while one runs is\n"
 "                       counted, not passed on), 10 s each\n"
@@ -71,6 +80,9 @@ struct watch_cli {
 	const char		*save;		/* --save FILE */
 	struct output_file	save_out;
 	struct on_violation	react;		/* --on-violation CMD */
+	struct flight_options	flight;		/* --flight-dir and its window */
+	struct watch_source	*src;
+	unsigned long		not_kept;	/* violations past --max-files */
 	cpu_set_t		cpus;		/* --cpus */
 	bool			cpus_set;
 	char			**rargv;	/* rvreplay's options, for replay_cli_parse() */
@@ -78,9 +90,63 @@ struct watch_cli {
 	bool			jsonl_failed;
 };
 
+/* "10s", "500ms": a time in nanoseconds. Return: 0, or -1. */
+static int parse_duration(const char *s, uint64_t *ns)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!s || *s < '0' || *s > '9')
+		return -1;
+	v = strtoull(s, &end, 10);
+	if (v > 86400ULL * 1000)
+		return -1;
+	if (!strcmp(end, "s"))
+		*ns = v * 1000000000ULL;
+	else if (!strcmp(end, "ms"))
+		*ns = v * 1000000ULL;
+	else
+		return -1;
+	return 0;
+}
+
+/* --flight-dir, --keep, --after, --max-files. Return: 1 taken, 0 not one, -1 bad. */
+static int flight_option(struct watch_cli *w, const char *opt, const char *arg)
+{
+	struct flight_options *f = &w->flight;
+
+	if (!strcmp(opt, "--flight-dir")) {
+		if (!arg || !*arg)
+			return cmd_usage_error("rvreplay watch", "--flight-dir needs a DIR"), -1;
+		f->dir = arg;
+	} else if (!strcmp(opt, "--keep")) {
+		f->keep_ns = f->keep_bytes = 0;
+		if (parse_duration(arg, &f->keep_ns) && cmd_parse_size(arg ? arg : "", &f->keep_bytes))
+			return cmd_usage_error("rvreplay watch", "bad --keep '%s' (a time as 10s or "
+					       "500ms, or a size as 64M)", arg ? arg : ""), -1;
+		if (!f->keep_ns && !f->keep_bytes)
+			return cmd_usage_error("rvreplay watch", "--keep 0: nothing kept"), -1;
+	} else if (!strcmp(opt, "--after")) {
+		if (parse_duration(arg, &f->after_ns))
+			return cmd_usage_error("rvreplay watch", "bad --after '%s' (a time as 1s or "
+					       "200ms)", arg ? arg : ""), -1;
+	} else if (!strcmp(opt, "--max-files")) {
+		if (!arg || cmd_parse_uint(arg, 1000000, &f->max_files) || !f->max_files)
+			return cmd_usage_error("rvreplay watch", "bad --max-files '%s'",
+					       arg ? arg : ""), -1;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
 /* One of watch's own options, and its value. Return: 1 taken, 0 not watch's, -1 bad. */
 static int own_option(struct watch_cli *w, const char *opt, const char *arg)
 {
+	int ret = flight_option(w, opt, arg);
+
+	if (ret)
+		return ret;
 	if (!strcmp(opt, "-d") || !strcmp(opt, "--duration")) {
 		if (!arg || cmd_parse_uint(arg, 86400 * 365, &w->rec.duration_s))
 			return cmd_usage_error("rvreplay watch", "bad --duration '%s'",
@@ -213,6 +279,29 @@ static void react_said(const struct watch_cli *w)
 			    w->react.runs, ON_VIOLATION_SECONDS);
 }
 
+/* A flight file written (or not): said, and a JSON line. */
+static void flown(void *data, const char *file, const uint64_t *ts, int n, bool written)
+{
+	struct watch_cli *w = data;
+	char name[ESCAPE_LEN(4096)];
+
+	if (w->jsonl_f && !w->jsonl_failed) {
+		fprintf(w->jsonl_f, "{\"type\":\"flight\",\"file\":");
+		report_json_string(file, w->jsonl_f);
+		fprintf(w->jsonl_f, ",\"written\":%s,\"violations_ts_ns\":[", written ? "true" : "false");
+		for (int i = 0; i < n; i++)
+			fprintf(w->jsonl_f, "%s%llu", i ? "," : "", (unsigned long long)ts[i]);
+		if (fprintf(w->jsonl_f, "]}\n") < 0 || fflush(w->jsonl_f))
+			w->jsonl_failed = true;
+	}
+	escape(file, name, sizeof(name));
+	if (!written)
+		cmd_warning(LIVE_NAME, "%s: the flight file could not be written", name);
+	else if (!w->c.common.quiet)
+		fprintf(stderr, "rvreplay: watch: %s: %d violation%s and the events around\n", name,
+			n, n == 1 ? "" : "s");
+}
+
 /* A violation as it is judged: one line on standard error, one of JSON with --jsonl. */
 static void told(void *data, const struct report *rep, const struct verdict *v,
 		 const char *reason)
@@ -225,6 +314,8 @@ static void told(void *data, const struct report *rep, const struct verdict *v,
 		w->jsonl_failed = true;
 	if (w->react.command)
 		react(w, rep, v);
+	if (w->flight.dir && !watch_source_flight(w->src, v->ts))
+		w->not_kept++;
 	if (w->c.common.quiet)
 		return;
 	time_text(rep->replay->times, v->ts, ts, sizeof(ts));
@@ -246,12 +337,13 @@ static void lost(void *data, const struct report *rep, const struct lost_gap *g)
 
 	if (w->jsonl_f && !w->jsonl_failed && report_json_lost_line(g, w->jsonl_f))
 		w->jsonl_failed = true;
-	if (g->where != LOST_MID)
-		return;		/* from the statistics at the end: the report says them */
+	if (g->where != LOST_MID && g->where != LOST_START)
+		return;		/* dropped, damaged: from the end, the report says them */
 	time_text(rep->replay->times, g->ts, ts, sizeof(ts));
 	if (g->count >= 0)
 		snprintf(count, sizeof(count), "%lld event%s", g->count, g->count == 1 ? "" : "s");
-	cmd_warning(LIVE_NAME, "CPU %d: %s lost before %s (--lost-events: %s)", g->cpu, count, ts,
+	cmd_warning(LIVE_NAME, "CPU %d: %s lost before %s%s (--lost-events: %s)", g->cpu, count,
+		    g->where == LOST_START ? "its first record, " : "", ts,
 		    mode[rep->replay->lost]);
 }
 
@@ -310,6 +402,10 @@ static int outputs_open(struct watch_cli *w)
 	w->rec.workdir_near = w->save ? output_file_workdir(&w->save_out) : "/tmp/rvreplay-watch";
 	w->rec.place = place;
 	w->rec.place_data = &w->save_out;
+	if (w->flight.dir && access(w->flight.dir, W_OK | X_OK)) {
+		cmd_error(w->flight.dir, "--flight-dir: %s", strerror(errno));
+		return -1;
+	}
 	if (!w->jsonl)
 		return 0;
 	/* written as the violations come, for tail -f: not renamed into place at the end */
@@ -368,7 +464,11 @@ static int run(struct watch_cli *w)
 	char err[RECORD_ERR_LEN];
 	int ret;
 
-	src = watch_source_start(&w->rec, w->cpus_set ? &w->cpus : NULL, &res, err);
+	w->flight.told = flown;
+	w->flight.data = w;
+	src = watch_source_start(&w->rec, w->cpus_set ? &w->cpus : NULL,
+				 w->flight.dir ? &w->flight : NULL, &res, err);
+	w->src = src;
 	if (!src) {
 		cmd_error(w->rec.output, "%s", err);
 		record_result_free(&res);
@@ -382,6 +482,9 @@ static int run(struct watch_cli *w)
 	cmd_open_live(NULL, NULL);
 	on_violation_finish(&w->react);
 	react_said(w);
+	if (w->not_kept)
+		cmd_warning(LIVE_NAME, "%lu violations have no flight file: --max-files %lu reached",
+			    w->not_kept, w->flight.max_files);
 	cost_said(w, &res, now_s() - start);
 	if (watch_source_end(src, ret == EXIT_ERROR ? -1 : 0, w->save != NULL)) {
 		cmd_error(w->rec.output, "%s", err);
@@ -402,7 +505,9 @@ int cmd_watch(int argc, char **argv)
 {
 	struct replay_options chosen = { 0 };
 	struct watch_cli w = { .rec = { .buffer_kb = 4096, .kallsyms = true, .what = "watching",
-					.term_stops = true, .notice = notice } };
+					.term_stops = true, .notice = notice },
+			       .flight = { .keep_ns = 10000000000ULL, .after_ns = 1000000000ULL,
+					   .max_files = 100 } };
 	int ret = split(&w, argc, argv);
 
 	if (!ret)

@@ -68,24 +68,30 @@ static long long overrun_of(const struct replay *r, int cpu)
 
 /*
  * A record whose page says events were lost before it. At a CPU's first
- * record, with an overrun in the statistics, it is told as overwritten
- * before the first record: with the page's count, or, when the page has
- * none, with what of the overrun no other page told (at the end,
- * replay_lost_from_stats()).
+ * record they were lost before the first record: told so, with the page's
+ * count, or, when the page has none and the statistics count an overrun,
+ * with what of it no other page told (at the end, replay_lost_from_stats()).
+ * The same whether the statistics are known at the start (a file) or only
+ * at the end (a live trace).
  */
 int replay_lost(struct replay *r, const struct trace_record *rec, bool first)
 {
 	struct lost_gap gap = {
 		.cpu = rec->cpu, .ts = rec->ts, .count = rec->missed > 0 ? rec->missed : -1,
-		.where = first && overrun_of(r, rec->cpu) > 0 ? LOST_START : LOST_MID,
+		.where = first ? LOST_START : LOST_MID,
 	};
 	char ts[32];
 
-	if (gap.where == LOST_START && gap.count < 0 && (unsigned int)rec->cpu < r->nr_cpus) {
-		r->cpus[rec->cpu].start_deferred = true;
+	if (gap.where == LOST_START && gap.count < 0 && overrun_of(r, rec->cpu) > 0 &&
+	    (unsigned int)rec->cpu < r->nr_cpus) {
+		r->cpus[rec->cpu].start_deferred = true;	/* failed or told at the end */
 	} else {
 		count_told(r, &gap);
 		tell_lost(r, &gap);
+		if (r->opts.lost == LOST_FAIL && gap.where == LOST_START)
+			return replay_fail(r, "events lost on CPU %d before its first record (%s)",
+					   rec->cpu, time_text(r->opts.times, rec->ts, ts,
+							       sizeof(ts)));
 	}
 	if (r->opts.lost == LOST_FAIL && gap.where == LOST_MID)
 		return replay_fail(r, "events lost on CPU %d before %s", rec->cpu,

@@ -61,6 +61,8 @@ struct trace_live_page {
 
 /* What one pull gives; @room is the reader's, the rest the source's. */
 struct trace_live_batch {
+	uint64_t			probe_ns;	/* in: "now" as the reader knows it (the
+						   newest probe found), 0 before any */
 	const uint64_t			*room;	/* in: by CPU id, [nr_room]: the most bytes
 						   of pages this pull may give of that CPU
 						   (its queue's cap less what it holds; 0:

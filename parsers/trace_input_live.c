@@ -319,7 +319,8 @@ static int live_iterate(struct trace_input *in, trace_record_fn fn, void *data)
 		/* the pages still holding records outlive the source's buffer */
 		if (live_merge_keep(&lv->merge))
 			return fail(lv, "out of memory");
-		batch = (struct trace_live_batch){ .room = rooms(lv), .nr_room = lv->nr_ids };
+		batch = (struct trace_live_batch){ .probe_ns = lv->now_ns, .room = rooms(lv),
+						   .nr_room = lv->nr_ids };
 		if (lv->opts.pull(lv->opts.data, &batch, lv->err)) {
 			if (!lv->err[0])
 				snprintf(lv->err, sizeof(lv->err), "the live source failed");

@@ -110,8 +110,12 @@ static int spawn(struct record_session *r)
 	r->child = fork();
 	if (r->child < 0)
 		return record_session_fail(r, "fork: %s", strerror(errno));
-	if (r->child == 0)
+	if (r->child == 0) {
+		/* the parent's ends: held here too, the go pipe would never say "stop" */
+		close(go[1]);
+		close(report[0]);
 		child_exec(r, go[0], report[1]);
+	}
 	close(go[0]);
 	close(report[1]);
 	r->go_pipe = go[1];
@@ -228,7 +232,8 @@ static int write_trace(struct record_session *r, const char *path)
 	}
 	for (int i = 0; i < r->streams.nr; i++)
 		cpus[i] = (struct tracedat_write_cpu){ r->streams.cpus[i].cpu,
-						       r->streams.cpus[i].path, stats[i] };
+						       r->streams.cpus[i].path,
+						       r->window ? NULL : stats[i] };
 	uname(&u);
 	snprintf(uname_s, sizeof(uname_s), "%s %s %s %s", u.sysname, u.nodename, u.release,
 		 u.machine);

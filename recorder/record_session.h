@@ -33,6 +33,8 @@ struct record_session {
 	int				exec_pipe;	/* the child's exec errno, CLOEXEC */
 	int				go_pipe;	/* tells the child to exec */
 	bool				aborted;	/* SIGTERM, SIGHUP: no output */
+	bool				window;		/* the files hold a window of the run: no
+							   per-CPU statistics (they count it all) */
 	sigset_t			old_mask;
 	char				*err;
 };

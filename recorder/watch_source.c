@@ -21,6 +21,7 @@
 
 #include <tracefs.h>
 
+#include "flight.h"
 #include "record_session.h"
 #include "watch_source.h"
 #include "watcher_place.h"
@@ -36,6 +37,7 @@ struct watch_source {
 	unsigned char		*again;		/* a page read again */
 	struct trace_cpu_stats	*stats;		/* by CPU id, at the end */
 	int			nr_ids;
+	struct flight		*flight;	/* --flight-dir, or NULL */
 	unsigned long		ticks;
 	bool			stopped;	/* tracing off: what is left is read */
 	char			*err;
@@ -88,6 +90,7 @@ static int read_page(struct watch_source *w, int i, size_t n, char *err)
 	if (write(c->out_fd, page, subbuf) != (ssize_t)subbuf)
 		return fail(w, err, "cannot keep the pages read: %s", strerror(errno));
 	c->bytes += subbuf;
+	flight_page(w->flight, i, w->next[i], page);
 	w->pages[n] = (struct trace_live_page){ .cpu = c->cpu, .len = subbuf,
 						.offset = w->next[i] };
 	w->next[i] += subbuf;
@@ -165,11 +168,14 @@ static int pull(void *data, struct trace_live_batch *b, char *err)
 	bool limited;
 	int n;
 
+	flight_pull(w->flight, &w->s, b->probe_ns);
 	if (!w->stopped && tick(w, err))
 		return -1;
 	n = read_cpus(w, b, &limited, err);
 	if (n < 0)
 		return -1;
+	/* the first pull read the start: the metadata lines every flight file begins with */
+	flight_started(w->flight);
 	b->pages = w->pages;
 	b->nr = n;
 	/* stopped: the end once every CPU was read to its last page */
@@ -189,7 +195,8 @@ static const void *page_at(void *data, int cpu, uint64_t offset, uint32_t *len)
 
 	for (i = 0; i < w->s.streams.nr && w->s.streams.cpus[i].cpu != cpu; i++)
 		;
-	if (i == w->s.streams.nr || offset + subbuf > w->next[i])
+	if (i == w->s.streams.nr || offset + subbuf > w->next[i] ||
+	    !flight_kept(w->flight, i, offset))
 		return NULL;
 	if (w->again_fd[i] < 0)
 		w->again_fd[i] = open(w->s.streams.cpus[i].path, O_RDONLY | O_CLOEXEC);
@@ -228,6 +235,7 @@ static void release(struct watch_source *w)
 	free(w->stats);
 	free(w->pool);
 	free(w->pages);
+	flight_free(w->flight);
 	free(w);
 }
 
@@ -236,12 +244,14 @@ static void release(struct watch_source *w)
  * @o: what to trace; @o->place puts a --save file in place
  * @cpus: where the watcher runs (watcher_place()), or NULL: where it is;
  *	  the command, forked before, keeps its own CPUs and priority
+ * @flight: the flight recorder's options, or NULL for none
  * @res: filled with per-CPU statistics and the command's status
  * @err: RECORD_ERR_LEN bytes for the message on failure
  *
  * Return: the source, or NULL with @err set (nothing left in tracefs).
  */
 struct watch_source *watch_source_start(const struct record_options *o, const cpu_set_t *cpus,
+					const struct flight_options *flight,
 					struct record_result *res, char *err)
 {
 	struct watch_source *w = calloc(1, sizeof(*w));
@@ -254,7 +264,9 @@ struct watch_source *watch_source_start(const struct record_options *o, const cp
 	w->err = err;
 	if (record_session_start(&w->s))
 		goto fail;
-	if (allocate(w)) {
+	if (allocate(w) ||
+	    (flight && !(w->flight = flight_new(flight, w->s.streams.nr,
+						 w->s.streams.subbuf_size)))) {
 		record_session_fail(&w->s, "%s", "out of memory");
 		goto fail;
 	}
@@ -301,6 +313,19 @@ void watch_source_live(struct watch_source *w, struct trace_live_options *live)
 }
 
 /**
+ * watch_source_flight() - a violation at @ts wants its flight file
+ * @w: the source
+ * @ts: the violation's time
+ *
+ * Return: true when a file will hold it; false without a flight recorder
+ * or once --max-files were written.
+ */
+bool watch_source_flight(struct watch_source *w, uint64_t ts)
+{
+	return flight_request(w->flight, ts);
+}
+
+/**
  * watch_source_end() - the instance removed; with @save, the pages read as a trace.dat
  * @w: the source, freed
  * @ret: how the watch went: 0 or -1
@@ -315,6 +340,8 @@ int watch_source_end(struct watch_source *w, int ret, bool save)
 			close(w->again_fd[i]);
 			w->again_fd[i] = -1;
 		}
+	/* the files the last violations asked for, from the pages all read */
+	flight_end(w->flight, &w->s);
 	if (!ret && save)
 		ret = record_session_write(&w->s, NULL) || record_session_finish(&w->s) ? -1 : 0;
 	unlink(w->header);

@@ -163,6 +163,7 @@ int report_json_groups(struct report *rep, FILE *out);
 int report_json_verdict_line(struct report *rep, const struct verdict *v, FILE *out);
 int report_json_held_line(struct report *rep, const struct verdict *v, FILE *out);
 int report_json_lost_line(const struct lost_gap *g, FILE *out);
+int report_json_string(const char *s, FILE *out);
 void report_junit_cases(struct report *rep, const char *suite, FILE *out,
 			struct junit_counts *n);
 void report_xml_text(FILE *out, const char *s);

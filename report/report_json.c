@@ -784,3 +784,19 @@ int report_json_held_line(struct report *rep, const struct verdict *v, FILE *out
 		return -1;
 	return 0;
 }
+
+/**
+ * report_json_string() - a text (a file name: hostile) as a JSON string, escaped as reports do
+ * @s: the text
+ * @out: where it goes
+ *
+ * Return: 0, or -1.
+ */
+int report_json_string(const char *s, FILE *out)
+{
+	json_t *o = json_text(s);
+	int ret = json_dumpf(o, out, JSON_ENCODE_ANY);
+
+	json_decref(o);
+	return ret;
+}

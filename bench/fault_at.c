@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fault_at N: a SCHED_FIFO thread that, N times, sleeps a second then
+ * raises one page fault (a pagefault violation) and prints the
+ * CLOCK_MONOTONIC time right after it: bench/watch.sh measures how long
+ * rvreplay watch takes to tell each, quiet system or not.
+ */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+int main(int argc, char **argv)
+{
+	struct sched_param p = { .sched_priority = 50 };
+	long page = sysconf(_SC_PAGESIZE);
+	int n = argc == 2 ? atoi(argv[1]) : 0;
+	struct timespec t;
+	char *mem;
+
+	if (n <= 0 || n > 1000) {
+		fprintf(stderr, "usage: fault_at N\n");
+		return 2;
+	}
+	mem = mmap(NULL, n * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (mem == MAP_FAILED || sched_setscheduler(0, SCHED_FIFO, &p))
+		return perror("fault_at"), 2;
+	for (int i = 0; i < n; i++) {
+		sleep(1);
+		mem[i * page] = 1;	/* a fresh page: a fault */
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		printf("%ld.%09ld\n", (long)t.tv_sec, t.tv_nsec);
+		fflush(stdout);
+	}
+	return 0;
+}
