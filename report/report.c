@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "explain.h"
 #include "grow.h"
 #include "report.h"
@@ -211,10 +212,27 @@ static void on_verdict(void *data, const struct verdict *v)
 	}
 }
 
+/* The tasks --pid and --comm name (any name the pid had), or every one. */
+static bool task_passes(const struct report_filter *f, int pid, const char *comm)
+{
+	return pid_passes(f, pid) && (!f->nr_comms || name_matched(f, pid, comm));
+}
+
+/* A sleep is in the window when any of it is, from its switch-out to its run. */
+static bool sleep_in_window(const struct report_filter *f, const struct task_sleep *s)
+{
+	uint64_t end = s->run_ts ? s->run_ts : s->wakeup_ts ? s->wakeup_ts : s->start;
+
+	return end >= f->from && s->start <= f->to;
+}
+
 static void on_sleep(void *data, const struct replay_sleep *s)
 {
 	struct report *rep = data;
 	char reason[EXPLAIN_LEN];
+
+	if (!task_passes(&rep->filter, s->pid, s->comm) || !sleep_in_window(&rep->filter, s->sleep))
+		return;
 
 	if (!s->sleep->reason.active && s->kthread)
 		snprintf(reason, sizeof(reason), "kernel thread sleep");
@@ -228,6 +246,9 @@ static void on_fault(void *data, int pid, const char *comm, int prio,
 {
 	struct report *rep = data;
 
+	if (!task_passes(&rep->filter, pid, comm) || rec->ts < rep->filter.from ||
+	    rec->ts > rep->filter.to)
+		return;
 	stats_fault(&rep->stats, pid, comm, prio, rec, !strcmp(rep->opts.arch, "x86_64") ||
 		    !strcmp(rep->opts.arch, "i386"));
 }
@@ -329,4 +350,59 @@ void report_end(struct report *rep, const struct replay_stats *stats)
 	rep->oom |= rep->stats.oom;
 	rep->format->end(rep, stats);
 	fflush(rep->opts.out);
+}
+
+/* "pid 1, 2" or "named 'a*', 'b'": a list of what a filter keeps, appended at @n. */
+static size_t scope_list(char *buf, size_t len, size_t n, const char *lead, const struct report_filter *f,
+			 bool comms)
+{
+	char pattern[ESCAPE_LEN(64)];
+	int nr = comms ? f->nr_comms : f->nr_pids;
+
+	for (int i = 0; i < nr && n < len; i++) {
+		if (comms)
+			n += snprintf(buf + n, len - n, "%s'%s'", i ? ", " : lead,
+				      escape(f->comms[i], pattern, sizeof(pattern)));
+		else
+			n += snprintf(buf + n, len - n, "%s%d", i ? ", " : lead, f->pids[i]);
+	}
+	return n;
+}
+
+/**
+ * report_stats_scope() - what the statistics cover, in words
+ * @rep: the report
+ * @buf: gets "every real-time task, the whole trace", or the tasks and the
+ *	 window --pid, --comm, --from, --to (--around) kept
+ * @len: its size
+ *
+ * Return: whether a filter narrows them.
+ */
+bool report_stats_scope(const struct report *rep, char *buf, size_t len)
+{
+	const struct report_filter *f = &rep->filter;
+	bool window = f->from || f->to != UINT64_MAX;
+	char from[32], to[32];
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (!f->nr_pids && !f->nr_comms)
+		n = snprintf(buf, len, "every real-time task");
+	n = scope_list(buf, len, n, "real-time tasks of pid ", f, false);
+	if (n < len)
+		n = scope_list(buf, len, n, f->nr_pids ? " named " : "real-time tasks named ", f, true);
+	if (n < len && f->nr_comms)
+		n += snprintf(buf + n, len - n, " (any name they had)");
+	if (n >= len)
+		return true;
+	if (!window) {
+		snprintf(buf + n, len - n, ", the whole trace");
+		return f->nr_pids || f->nr_comms;
+	}
+	time_text(rep->replay->times, f->from, from, sizeof(from));
+	time_text(rep->replay->times, f->to, to, sizeof(to));
+	snprintf(buf + n, len - n, ", from %s to %s (a sleep when any of it, from its switch-out "
+		 "to its run, is within; a fault when it is)", f->from ? from : "the start",
+		 f->to == UINT64_MAX ? "the end" : to);
+	return true;
 }

@@ -168,5 +168,6 @@ void report_junit_cases(struct report *rep, const char *suite, FILE *out,
 void report_xml_text(FILE *out, const char *s);
 
 const char *report_comm_matched(const struct report_filter *f, const struct verdict *v);
+bool report_stats_scope(const struct report *rep, char *buf, size_t len);
 
 #endif

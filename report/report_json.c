@@ -582,6 +582,7 @@ static json_t *stats_object(const struct task_stats *t, bool judged)
 			    json_integer(t->prio));
 	json_object_set_new(o, "sleeps", json_integer(t->sleeps));
 	json_object_set_new(o, "violating_sleeps", json_integer(t->violating));
+	json_object_set_new(o, "sleeps_not_rt", json_integer(t->sleeps_not_rt));
 	json_object_set_new(o, "sleeps_judged", json_boolean(judged));
 	json_object_set_new(o, "sleep_reasons", reasons_array(t->reasons, STATS_REASONS));
 	json_object_set_new(o, "slept", hist_object(&t->slept[0]));
@@ -622,6 +623,26 @@ static json_t *group_element(const struct report *rep, unsigned int i)
 static json_t *stats_element(const struct report *rep, unsigned int i)
 {
 	return stats_object(&rep->stats.tasks[i], rep->stats.judged);
+}
+
+/* What the statistics cover: the tasks and the window of the filters, null when not narrowed. */
+static json_t *stats_scope_object(const struct report *rep)
+{
+	const struct report_filter *f = &rep->filter;
+	json_t *o = json_object(), *pids = json_array(), *comms = json_array();
+	char text[1024];
+
+	for (int i = 0; i < f->nr_pids; i++)
+		json_array_append_new(pids, json_integer(f->pids[i]));
+	for (int i = 0; i < f->nr_comms; i++)
+		json_array_append_new(comms, json_text(f->comms[i]));
+	json_object_set_new(o, "pids", f->nr_pids ? pids : (json_decref(pids), json_null()));
+	json_object_set_new(o, "comms", f->nr_comms ? comms : (json_decref(comms), json_null()));
+	json_object_set_new(o, "from_ns", f->from ? json_integer(f->from) : json_null());
+	json_object_set_new(o, "to_ns", f->to != UINT64_MAX ? json_integer(f->to) : json_null());
+	report_stats_scope(rep, text, sizeof(text));
+	json_object_set_new(o, "text", json_string(text));
+	return o;
 }
 
 /* {"stall": {"threshold_jiffies": 1000}}: the parameters the monitors judged with. */
@@ -666,6 +687,7 @@ static void json_end(struct report *rep, const struct replay_stats *stats)
 	put_summary(rep, &failed);
 	put_array(rep, "groups", rep->groups.nr, group_element, &failed);
 	put_array(rep, "stats", rep->stats.nr, stats_element, &failed);
+	put(rep, "stats_scope", stats_scope_object(rep));
 	fprintf(rep->opts.out, "\n}\n");
 	rep->oom |= failed;
 }

@@ -44,7 +44,9 @@ struct task_stats {
 	int			pid;
 	char			comm[TRACE_COMM_LEN];
 	int			prio;
-	unsigned long		sleeps;
+	unsigned long		sleeps;		/* begun real-time: the ones counted */
+	unsigned long		sleeps_not_rt;	/* begun not real-time, real-time at
+						   their end (a PI boost): not counted */
 	unsigned long		violating;	/* sleeps that gave a verdict */
 	struct text_count	reasons[STATS_REASONS];
 	unsigned long		other_reasons;

@@ -281,12 +281,15 @@ static void stats_faults(FILE *out, const struct task_stats *t)
 /* --stats: per real-time task, as rtla timerlat hist aligns its columns. */
 static void text_stats(struct report *rep)
 {
-	char prio[16], comm[ESCAPE_LEN(TRACE_COMM_LEN)];
+	char prio[16], comm[ESCAPE_LEN(TRACE_COMM_LEN)], scope[LINE_LEN];
 	FILE *out = rep->opts.out;
 
-	fprintf(out, "Statistics of real-time tasks (sleep: until the wakeup; latency: from the "
-		"wakeup to running; p50, p99: the upper bound of their log2 bucket%s):\n",
+	fprintf(out, "Statistics of real-time tasks (sleeps begun real-time, as the monitors "
+		"judge them; sleep: until the wakeup; latency: from the wakeup to running; p50, "
+		"p99: the upper bound of their log2 bucket%s):\n",
 		rep->stats.judged ? "" : "; no monitor of sleeps replayed: none judged");
+	report_stats_scope(rep, scope, sizeof(scope));
+	fprintf(out, "  over %s%s\n", scope, rep->filter.cpu >= 0 ? "; --cpu does not narrow them" : "");
 	for (unsigned int i = 0; i < rep->stats.nr; i++) {
 		const struct task_stats *t = &rep->stats.tasks[i];
 
@@ -295,6 +298,8 @@ static void text_stats(struct report *rep)
 			t->pid, prio, t->sleeps, t->sleeps == 1 ? "" : "s");
 		if (rep->stats.judged)
 			fprintf(out, ", %lu violating", t->violating);
+		if (t->sleeps_not_rt)
+			fprintf(out, " (and %lu begun not real-time, not counted)", t->sleeps_not_rt);
 		text_counts(out, ": ", t->reasons, STATS_REASONS);
 		fprintf(out, "\n    %-19s %7s %11s %11s %11s %11s %11s\n", "", "count", "min", "avg",
 			"max", "p50<", "p99<");

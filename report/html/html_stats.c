@@ -115,6 +115,8 @@ static void task_block(struct html_out *o, const struct task_stats *t, bool judg
 		    prio, t->sleeps, t->sleeps == 1 ? "" : "s");
 	if (judged)
 		html_printf(o, ", %lu violating", t->violating);
+	if (t->sleeps_not_rt)
+		html_printf(o, " (and %lu begun not real-time, not counted)", t->sleeps_not_rt);
 	html_counts(o, ": ", t->reasons, STATS_REASONS);
 	if (t->faults)
 		html_printf(o, "; %lu page fault%s", t->faults, t->faults == 1 ? "" : "s");
@@ -136,9 +138,14 @@ static void task_block(struct html_out *o, const struct task_stats *t, bool judg
 void html_stats(struct html_out *o, const struct report *rep)
 {
 	unsigned int n = rep->stats.nr < HTML_MAX_ROWS ? rep->stats.nr : HTML_MAX_ROWS;
+	char scope[1024];
 
-	html_printf(o, "<section id=\"stats\"><h2>Real-time tasks</h2><p class=\"dim\">Sleep: "
-		    "until the wakeup; latency: from the wakeup to running again; p50, p99: the "
+	report_stats_scope(rep, scope, sizeof(scope));
+	html_printf(o, "<section id=\"stats\"><h2>Real-time tasks</h2><p class=\"scope\">Over ");
+	html_text(o, scope);
+	html_printf(o, ".%s</p>", rep->filter.cpu >= 0 ? " --cpu does not narrow them." : "");
+	html_printf(o, "<p class=\"dim\">Sleeps "
+		    "begun real-time, as the monitors judge them. Sleep: until the wakeup; latency: from the wakeup to running again; p50, p99: the "
 		    "upper bound of their log2 bucket. The histogram stacks the violating sleeps "
 		    "(red) on the others (blue).%s</p>\n", rep->stats.judged ? "" :
 		    " No monitor of sleeps (sleep, wakeup) was replayed: none was judged.");

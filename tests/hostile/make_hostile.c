@@ -33,6 +33,9 @@
  *   inferred-switch-in  a real-time thread in futex wait is woken by a lower
  *                       task and its switch-in is not recorded: its next own
  *                       record stands for it (the 7.3 SCHEDULE_IN)
+ *   boosted             a lock holder (prio 120) sleeps in futex wait and is
+ *                       PI-boosted between its wakeup and its run; then it
+ *                       sleeps once while boosted, once after (prio 120)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -511,6 +514,96 @@ static int inferred_switch_in(const char *path)
 	return write_pages(path, "none", &w, &bytes);
 }
 
+/* sched_waking or sched_wakeup (@name) of @pid at @prio by @waker. */
+static void wake_event(struct page_writer *w, uint64_t ts, const char *name, int waker, int pid,
+		       const char *comm, int prio)
+{
+	struct payload p;
+
+	if (template_payload(&t, "sched", name, waker, &p))
+		die("the template has no sched_waking or sched_wakeup");
+	payload_str(&p, "comm", comm);
+	payload_num(&p, "pid", pid);
+	payload_num(&p, "prio", prio);
+	payload_num(&p, "target_cpu", 0);
+	if (page_writer_event(w, ts, p.data, p.len))
+		die("an event does not fit");
+}
+
+/* A sched_switch from the idle task to @pid at @prio. */
+static void switch_in(struct page_writer *w, uint64_t ts, int pid, const char *comm, int prio)
+{
+	struct payload p;
+
+	if (template_payload(&t, "sched", "sched_switch", 0, &p))
+		die("the template has no sched_switch");
+	payload_str(&p, "prev_comm", "swapper/0");
+	payload_num(&p, "prev_pid", 0);
+	payload_num(&p, "prev_prio", 120);
+	payload_num(&p, "prev_state", 0);
+	payload_str(&p, "next_comm", comm);
+	payload_num(&p, "next_pid", pid);
+	payload_num(&p, "next_prio", prio);
+	if (page_writer_event(w, ts, p.data, p.len))
+		die("an event does not fit");
+}
+
+/* sched_pi_setprio of @pid, from @from to @to, by @by. */
+static void pi_setprio(struct page_writer *w, uint64_t ts, int by, int pid, const char *comm,
+		       int from, int to)
+{
+	struct payload p;
+
+	if (template_payload(&t, "sched", "sched_pi_setprio", by, &p))
+		die("the template has no sched_pi_setprio");
+	payload_str(&p, "comm", comm);
+	payload_num(&p, "pid", pid);
+	payload_num(&p, "oldprio", from);
+	payload_num(&p, "newprio", to);
+	if (page_writer_event(w, ts, p.data, p.len))
+		die("an event does not fit");
+}
+
+/*
+ * One futex wait of the holder 1002, switched out at @out_prio, woken
+ * @slept ns later, run at @run_prio @latency ns after its wakeup.
+ */
+static void holder_sleep(struct page_writer *w, uint64_t ts, int out_prio, int run_prio,
+			 uint64_t slept, uint64_t latency)
+{
+	uint64_t wake = ts + 1000 + slept;
+
+	syscall_enter(w, ts, 1002, 202, 0x1000, 0);		/* futex(FUTEX_WAIT) */
+	switch_out(w, ts + 1000, 1002, "holder", out_prio, 1);
+	wake_event(w, wake - 1000, "sched_waking", 1001, 1002, "holder", out_prio);
+	wake_event(w, wake, "sched_wakeup", 1001, 1002, "holder", out_prio);
+	if (run_prio != out_prio)	/* the waiter blocks on its PI lock: boosted */
+		pi_setprio(w, wake + latency / 2, 1001, 1002, "holder", out_prio, run_prio);
+	switch_in(w, wake + latency, 1002, "holder", run_prio);
+	syscall_exit(w, wake + latency + 1000, 1002, 202);
+}
+
+/*
+ * The holder 1002: a sleep begun at prio 120 and boosted to RT_PRIO after
+ * its wakeup, one begun boosted, then unboosted one at prio 120; the
+ * waiter 1001 wakes it.
+ */
+static int boosted(const char *path)
+{
+	struct tracedat_bytes bytes = { 0 };
+	struct page_writer w;
+
+	if (page_writer_init(&w, &bytes, t.td->page_size))
+		die("out of memory");
+	prologue(&w, START_TS - 100);
+	switch_out(&w, START_TS, 1002, "holder", 120, 0);
+	holder_sleep(&w, START_TS + 100000, 120, RT_PRIO, 5000, 30000);
+	holder_sleep(&w, START_TS + 200000, RT_PRIO, RT_PRIO, 40000, 9000);
+	pi_setprio(&w, START_TS + 270000, 1002, 1002, "holder", RT_PRIO, 120);
+	holder_sleep(&w, START_TS + 300000, 120, 120, 7000, 3000);
+	return write_pages(path, "none", &w, &bytes);
+}
+
 static int hostile_system(const char *path)
 {
 	if (template_add_format(&t, "evil\nrvreplay: forged " EVIL_COMM,
@@ -575,6 +668,8 @@ int main(int argc, char **argv)
 		ret = renamed(out);
 	else if (!strcmp(kind, "inferred-switch-in"))
 		ret = inferred_switch_in(out);
+	else if (!strcmp(kind, "boosted"))
+		ret = boosted(out);
 	else if (!strcmp(kind, "hostile-system"))
 		ret = hostile_system(out);
 	else
