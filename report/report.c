@@ -121,10 +121,27 @@ const char *report_comm_matched(const struct report_filter *f, const struct verd
 	return name_matched(f, v->pid, v->comm);
 }
 
+/*
+ * A sleep verdict is in --from/--to when any of its sleep is, from its
+ * switch-out to its run again: --around on any time it prints (the
+ * switch-out, the wakeup, the run) finds it. Any other at its time.
+ */
+static bool verdict_in_window(const struct report_filter *f, const struct verdict *v)
+{
+	const struct task_sleep *s = &v->sleep;
+	uint64_t from = v->ts, to = v->ts;
+
+	if (explain_is_sleep(v) && s->start) {
+		from = s->start < from ? s->start : from;
+		to = s->run_ts > to ? s->run_ts : s->wakeup_ts > to ? s->wakeup_ts : to;
+	}
+	return to >= f->from && from <= f->to;
+}
+
 static bool passes(const struct report_filter *f, const struct verdict *v)
 {
 	return pid_passes(f, v->pid) && (!f->nr_comms || report_comm_matched(f, v)) &&
-	       (f->cpu < 0 || f->cpu == v->cpu) && v->ts >= f->from && v->ts <= f->to;
+	       (f->cpu < 0 || f->cpu == v->cpu) && verdict_in_window(f, v);
 }
 
 static bool same_row(unsigned int element, const void *key, const void *data)

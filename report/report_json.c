@@ -195,6 +195,9 @@ static json_t *sleep_object(struct report *rep, const struct verdict *v)
 	json_object_set_new(o, "wakeup_ts_ns", ns_or_null(s->wakeup_ts));
 	json_object_set_new(o, "wakeup_latency_ns", s->run_ts && s->wakeup_ts && s->run_ts >= s->wakeup_ts ?
 			    json_integer(s->run_ts - s->wakeup_ts) : json_null());
+	json_object_set_new(o, "run_ts_ns", ns_or_null(s->run_ts));
+	json_object_set_new(o, "run_cpu", s->run_ts ? json_integer(s->run_cpu) : json_null());
+	json_object_set_new(o, "run_inferred", json_boolean(s->run_ts && s->run_inferred));
 	return o;
 }
 

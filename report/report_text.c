@@ -49,6 +49,8 @@ void report_text_context(FILE *out, struct trace_input *in, const struct verdict
 		return;
 	if (v->per_cpu)
 		fprintf(out, "  last %u events of CPU %d:\n", v->nr_context, v->cpu);
+	else if (explain_is_sleep(v) && v->sleep.run_ts)
+		fprintf(out, "  last %u events of pid %d, to its run again:\n", v->nr_context, v->pid);
 	else
 		fprintf(out, "  last %u events of pid %d:\n", v->nr_context, v->pid);
 	for (unsigned int i = 0; i < v->nr_context; i++) {
@@ -85,6 +87,29 @@ static void text_kernel(struct report *rep, const struct verdict *v)
 	fprintf(out, "\n");
 }
 
+/*
+ * A sleep's times, as --around takes them: its switch-out, its wakeup and
+ * its run again (the latency and "held" are of the last two).
+ */
+static void text_sleep_times(struct report *rep, const struct verdict *v)
+{
+	const struct task_sleep *s = &v->sleep;
+	char start[32], wakeup[32], run[32];
+
+	if (!explain_is_sleep(v) || !s->start)
+		return;
+	time_text(rep->replay->times, s->start, start, sizeof(start));
+	time_text(rep->replay->times, s->wakeup_ts, wakeup, sizeof(wakeup));
+	time_text(rep->replay->times, s->run_ts, run, sizeof(run));
+	fprintf(rep->opts.out, "  times:  switched out %s, %s%s, ", start,
+		s->wakeup_ts ? "woken " : "no sched_wakeup recorded", s->wakeup_ts ? wakeup : "");
+	if (s->run_ts)
+		fprintf(rep->opts.out, "ran %s on CPU %d%s\n", run, s->run_cpu,
+			s->run_inferred ? " (its next own record)" : "");
+	else
+		fprintf(rep->opts.out, "not run again by the trace's end\n");
+}
+
 static void text_verdict(struct report *rep, const struct verdict *v)
 {
 	char ts[32], buf[LINE_LEN], prio[16];
@@ -106,6 +131,7 @@ static void text_verdict(struct report *rep, const struct verdict *v)
 	if (explain_is_sleep(v)) {
 		explain_sleep(v, rep->opts.arch, buf, sizeof(buf));
 		fprintf(out, "  sleep:  %s\n", buf);
+		text_sleep_times(rep, v);
 		if (explain_held(v, buf, sizeof(buf)))
 			fprintf(out, "  held:   %s\n", buf);
 	}
@@ -177,6 +203,7 @@ static void text_group(struct report *rep, const struct verdict_group *g)
 		text_instance(rep, "first:", g->first);
 	text_instance(rep, g->count == 1 ? "at:" : g->first->ts == w->ts ? "first, worst:" : "worst:",
 		      w);
+	text_sleep_times(rep, w);
 	if ((explain_is_sleep(w) || w->cause == CAUSE_CONSTRAINT) &&
 	    explain_held(w, buf, sizeof(buf)))
 		fprintf(out, "  held:   %s\n", buf);

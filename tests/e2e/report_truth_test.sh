@@ -201,6 +201,82 @@ got=$(json "$TMP/l.json" 'g = d["lost_events"]
 print("ok" if len(g) == 2 and all(x["where"] == "start" for x in g) else g)')
 [ "$got" = ok ] && ok "JSON lost_events: one start gap per CPU" || not_ok "JSON lost_events: one start gap per CPU" "$got"
 
+# ---- a sleep's times: switch-out, wakeup, run (issue 32, item 7) ----
+
+# sleep_times TRACE PID SWITCH_OUT_NS: the sleep's three times, from trace-cmd report -t
+sleep_times() {
+	trace-cmd report -t "$1" 2> /dev/null | python3 -c '
+import re, sys
+pid, out = sys.argv[1], int(sys.argv[2])
+wake = run = None
+for l in sys.stdin:
+    m = re.match(r"\s*(.+?)-(\d+)\s+\[\d+\]\s+(\d+)\.(\d+): (\w+):\s+(.*)", l)
+    if not m:
+        continue
+    ts = int(m.group(3)) * 10**9 + int(m.group(4))
+    if ts <= out:
+        continue
+    if m.group(5) == "sched_wakeup" and re.match(r"\S+:%s \[" % pid, m.group(6)) and wake is None:
+        wake = ts
+    if m.group(2) == pid or (m.group(5) == "sched_switch" and "==> " in m.group(6) and
+                             re.search(r"==> \S+:%s \[" % pid, m.group(6))):
+        run = ts
+        break
+print("%d.%09d %d.%09d %d.%09d" % (out // 10**9, out % 10**9, wake // 10**9, wake % 10**9,
+                                   run // 10**9, run % 10**9))' "$2" "$3"
+}
+
+# times_truth DESC TRACE PID: the first group's worst, as trace-cmd shows it; --around
+# on each of its times finds it; its context holds its wakeup and its run
+times_truth() {
+	"$RVREPLAY" --json -m sleep --pid "$3" "$2" > "$TMP/w.json" 2> /dev/null
+	out=$(json "$TMP/w.json" '
+w = d["groups"][0]["worst"]
+v = [v for v in d["violations"] if v["ts_ns"] == w["ts_ns"]][0]
+print(v["context"]["sleep"]["start_ts_ns"])')
+	want=$(sleep_times "$2" "$3" "$out")
+	"$RVREPLAY" --ts ns -m sleep --pid "$3" "$2" > "$TMP/w.txt" 2>&1
+	got=$(awk '/^  times:  / { print $4, $6, $8; exit }' "$TMP/w.txt" | tr -d ,)
+	if [ -n "$want" ] && [ "$got" = "$want" ]; then
+		ok "$1: the worst's switch-out, wakeup and run, as trace-cmd report -t ($got)"
+	else
+		not_ok "$1: the worst's switch-out, wakeup and run, as trace-cmd report -t" \
+			"report: $got" "trace-cmd: $want" "$(grep -m1 'times:' "$TMP/w.txt")"
+	fi
+	wts=$(json "$TMP/w.json" 'print(d["groups"][0]["worst"]["ts_ns"])')
+	for t in $want; do
+		"$RVREPLAY" --json -m sleep --pid "$3" --around "$t" "$2" > "$TMP/a.json" 2> /dev/null
+		found=$(json "$TMP/a.json" "print(any(v['ts_ns'] == $wts for v in d['violations']))")
+		[ "$found" = True ] && ok "$1: --around $t (a time it prints) finds it" ||
+			not_ok "$1: --around $t (a time it prints) finds it" "$found"
+	done
+	# its context: the task's records to its run, the wakeup among them
+	wake=$(echo "$got" | cut -d' ' -f2) run=$(echo "$got" | cut -d' ' -f3)
+	if awk -v w="$wake: sched_wakeup:" -v r="$run: " '
+		/^  last [0-9]+ events of pid [0-9]+, to its run again:$/ { c = 1; next }
+		c && /^    / { if (index($0, w)) hw = 1; last = $0; next }
+		c { exit }
+		END { exit !(hw && index(last, r)) }' "$TMP/w.txt"; then
+		ok "$1: its context runs to its run, its wakeup in it"
+	else
+		not_ok "$1: its context runs to its run, its wakeup in it" \
+			"$(grep -A9 'events of pid' "$TMP/w.txt" | head -10)"
+	fi
+}
+times_truth "a bad sleep reason, its switch-in not recorded" $T/cyclictest-rel.dat 6972
+times_truth "a bad sleep reason" $T/cyclictest-rel.dat 6971
+times_truth "a waker verdict" $T/mutex-nonpi.dat 7039
+"$RVREPLAY" --json --all $T/cyclictest-rel.dat > "$TMP/r.json" 2> /dev/null
+got=$(json "$TMP/r.json" '
+bad = [v["ts_ns"] for v in d["violations"] if v["context"]["sleep"]["run_ts_ns"] !=
+       v["context"]["sleep"]["wakeup_ts_ns"] + v["context"]["sleep"]["wakeup_latency_ns"]]
+inf = sum(v["context"]["sleep"]["run_inferred"] for v in d["violations"])
+print("ok %d inferred" % inf if not bad and inf else bad[:3])')
+case $got in
+ok*) ok "JSON run_ts_ns: the wakeup plus the latency; run_inferred said (${got#ok })" ;;
+*) not_ok "JSON run_ts_ns: the wakeup plus the latency" "$got" ;;
+esac
+
 # ---- JSON and documents ----
 
 "$RVREPLAY" --json --profile 7.3 $T/mutex-nonpi.dat > "$TMP/m.json" 2> /dev/null
