@@ -205,8 +205,12 @@ static void on_verdict(void *data, const struct verdict *v)
 	struct report *rep = data;
 	char reason[EXPLAIN_LEN];
 
-	if (!passes(&rep->filter, v))
+	if (!passes(&rep->filter, v)) {
+		if (!rep->hidden++)
+			rep->hidden_first = v->ts;
+		rep->hidden_last = v->ts;
 		return;
+	}
 	rep->violations++;
 	rep->by_monitor[report_monitor_index(rep, v->monitor)]++;
 	summarize(rep, v);
@@ -422,4 +426,29 @@ bool report_stats_scope(const struct report *rep, char *buf, size_t len)
 		 "to its run, is within; a fault when it is)", f->from ? from : "the start",
 		 f->to == UINT64_MAX ? "the end" : to);
 	return true;
+}
+
+/**
+ * report_filters_named() - the filters in use, as the command line names them
+ * @f: the filter
+ * @buf: gets "--pid, --from, --to" (or "--around"), "" when none
+ * @len: its size
+ *
+ * Return: whether any is in use.
+ */
+bool report_filters_named(const struct report_filter *f, char *buf, size_t len)
+{
+	const char *names[] = {
+		f->nr_pids ? "--pid" : NULL, f->nr_comms ? "--comm" : NULL,
+		f->cpu >= 0 ? "--cpu" : NULL, f->around ? "--around" : NULL,
+		!f->around && f->from ? "--from" : NULL,
+		!f->around && f->to != UINT64_MAX ? "--to" : NULL,
+	};
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]) && n < len; i++)
+		if (names[i])
+			n += snprintf(buf + n, len - n, "%s%s", n ? ", " : "", names[i]);
+	return n > 0;
 }

@@ -434,6 +434,7 @@ static void summary_counts(struct report *rep, json_t *o)
 	json_object_set_new(o, "violations", json_integer(rep->violations));
 	json_object_set_new(o, "violations_listed", json_integer(rep->listed));
 	json_object_set_new(o, "violations_unlisted", json_integer(rep->unlisted));
+	json_object_set_new(o, "violations_hidden", json_integer(rep->hidden));
 	json_object_set_new(o, "waived", json_integer(rep->waived));
 	json_object_set_new(o, "groups_unexplained", json_integer(rep->groups.unexplained));
 	for (int i = 0; i < rep->replay->nr_monitors; i++)

@@ -348,6 +348,12 @@ static void text_summary(struct report *rep)
 		rep->violations, rep->violations == 1 ? "" : "s");
 	if (rep->opts.waivers)
 		fprintf(out, " (%lu waived)", rep->waived);
+	if (rep->hidden) {
+		char filters[128];
+
+		report_filters_named(&rep->filter, filters, sizeof(filters));
+		fprintf(out, " (%lu more hidden by %s)", rep->hidden, filters);
+	}
 	for (int i = 0; i < rep->replay->nr_monitors; i++)
 		fprintf(out, "%s %s %lu", i ? "," : ":", rep->replay->monitors[i]->name,
 			rep->by_monitor[i]);

@@ -147,6 +147,42 @@ check "--comm: its name at the violation" "-s -m pagefault --comm early $TMP/ren
 check "--comm: no name of it" "-s -m pagefault --comm other $TMP/renamed.dat" 0 \
 	"^Summary: 0 violations"
 
+# Filters that keep nothing say so, as an unknown --pid does, even with -q, and
+# the summary counts what they hid (issue 32, item 6); the trace's span is
+# trace-cmd report -t's first and last record
+M=$T/mutex-nonpi.dat
+span=$(trace-cmd report -t $M 2> /dev/null | awk '/^ *[^ ].*\[[0-9][0-9][0-9]\] +[0-9]+\.[0-9]+:/ {
+	for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) { t = substr($i, 1, length($i) - 1); break }
+	if (!f) f = t; l = t } END { printf "%.6f %.6f", f, l }')
+first=${span% *} last=${span#* }
+"$RVREPLAY" --json $M > "$TMP/all.json" 2> /dev/null
+read -r n vfirst vlast <<EOF2
+$(json "$TMP/all.json" '
+v = d["violations"]
+t = lambda ns: "%d.%06d" % (ns // 10**9, (ns % 10**9 + 500) // 1000)
+print(len(v), t(v[0]["ts_ns"]), t(v[-1]["ts_ns"]))')
+EOF2
+check "--around outside the trace: said, even with -q" "-q --around 1.5 $M" 0 \
+	"^rvreplay: warning: $M: --around: the window from 1\.499000 to 1\.501000 holds no record: the trace runs from $first to $last\$"
+check "--from after the trace: said" "-q --from 5000 $M" 0 \
+	"warning: $M: --from: the window from 5000\.000000 to the end holds no record: the trace runs from $first to $last\$"
+check "--to before the trace: said" "-q --to 4000 $M" 0 \
+	"warning: $M: --to: the window from the start to 4000\.000000 holds no record"
+check "the summary counts what the window hid" "-s --from 5000 $M" 0 \
+	"^Summary: 0 violations \($n more hidden by --from\): "
+check "a window of no violation, violations outside it: said, with what was hid" \
+	"-q --from 4984.160000 --to 4984.161000 $M" 0 \
+	"warning: $M: --from, --to: no violation in the window from 4984\.160000 to 4984\.161000; the filters \(--from, --to\) hid $n, from $vfirst to $vlast\$"
+check "a window with violations: no word of it" "-q --around 4984.159740 $M" 1 ""
+"$RVREPLAY" --json --pid 7039 --around 4984.163,0.002 $M > "$TMP/h.json" 2> /dev/null
+got=$(json "$TMP/h.json" '
+s = d["summary"]
+print(s["violations"], s["violations_hidden"], s["violations"] + s["violations_hidden"])')
+case $got in
+"2 $((n - 2)) $n") ok "JSON summary.violations_hidden: the others of the $n ($got)" ;;
+*) not_ok "JSON summary.violations_hidden: the others of the $n" "$got" ;;
+esac
+
 # ---- coverage ----
 
 "$RVREPLAY" --json $T/cyclictest-rel.dat > "$TMP/c.json" 2> /dev/null
