@@ -147,7 +147,10 @@ static void verdict_args(struct chrome_trace *c, const struct verdict *v)
 
 	fprintf(c->f, ",\"args\":{\"monitor\":\"%s\"", v->monitor->name);
 	chrome_int(c, "pid", v->pid);
-	chrome_int(c, "prio", v->prio);
+	if (v->prio == TRACE_UNKNOWN_PRIO)
+		fprintf(c->f, ",\"prio\":null");
+	else
+		chrome_int(c, "prio", v->prio);
 	chrome_int(c, "cpu", v->cpu);
 	explain_why(v, c->arch, buf, sizeof(buf));
 	chrome_str(c, "why", buf);
