@@ -236,8 +236,8 @@ static void text_groups(struct report *rep)
 	for (unsigned int i = 0; i < shown; i++)
 		text_group(rep, &rep->groups.groups[i]);
 	if (shown < n)
-		fprintf(rep->opts.out, "... %u more group%s (--limit %u shows more, --all every "
-			"violation)\n\n", n - shown, n - shown == 1 ? "" : "s", rep->opts.limit);
+		fprintf(rep->opts.out, "... %u more group%s (--limit %u or 0 shows every group, --all "
+			"every violation)\n\n", n - shown, n - shown == 1 ? "" : "s", n);
 }
 
 /* Named counts ("futex x3, read x1"), @lead before the first. */
