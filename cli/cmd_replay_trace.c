@@ -147,7 +147,8 @@ static void judged_notices(const struct replay_cli *c, const struct report *rep,
  * replay_cli_waiver_notices() - waivers that could not apply, or applied to nothing
  * @c: the run
  *
- * Said, never silent.
+ * An expired waiver changes what fails: said even with -q. One that
+ * matched nothing changes nothing: a warning -q silences.
  */
 void replay_cli_waiver_notices(const struct replay_cli *c)
 {
@@ -155,7 +156,7 @@ void replay_cli_waiver_notices(const struct replay_cli *c)
 
 	for (unsigned int i = 0; w && i < w->nr; i++) {
 		if (w->list[i].expired)
-			cmd_warning(c->waivers_path, "line %u: waiver expired on %s, not applied",
+			cmd_notice(c->waivers_path, "line %u: waiver expired on %s, not applied",
 				    w->list[i].line, w->list[i].expires);
 		else if (!w->list[i].matched)
 			cmd_warning(c->waivers_path, "line %u: waiver matched no violation",
