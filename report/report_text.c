@@ -452,8 +452,12 @@ static void text_end(struct report *rep, const struct replay_stats *stats)
 	text_lost(rep);
 	time_text(rep->replay->times, stats->first_ts, first, sizeof(first));
 	time_text(rep->replay->times, stats->last_ts, last, sizeof(last));
-	fprintf(rep->opts.out, "Trace: %llu events from %s to %s, %lu tasks at most at once\n",
-		stats->counts.events, first, last, stats->max_tasks);
+	fprintf(rep->opts.out, "Trace: %llu events from %s to %s, %lu tasks seen", stats->counts.events,
+		first, last, stats->tasks_seen);
+	/* without sched_process_free, no task is known to have gone */
+	if (replay_frees_told(stats))
+		fprintf(rep->opts.out, ", %lu at most at once", stats->max_tasks);
+	fprintf(rep->opts.out, "\n");
 }
 
 const struct report_format report_text = {

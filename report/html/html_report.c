@@ -164,7 +164,10 @@ static void header(struct html_out *o, const struct report *rep, const struct re
 	html_ts(o, st->last_ts);
 	html_printf(o, "</dd>");
 	dd(o, "events");
-	html_printf(o, "%llu, %lu tasks at most at once</dd>", st->counts.events, st->max_tasks);
+	html_printf(o, "%llu, %lu tasks seen", st->counts.events, st->tasks_seen);
+	if (replay_frees_told(st))
+		html_printf(o, ", %lu at most at once", st->max_tasks);
+	html_printf(o, "</dd>");
 	dd(o, "lost events");
 	lost = lost_events(rep, &unknown);
 	if (!rep->nr_lost)

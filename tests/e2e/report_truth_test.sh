@@ -313,6 +313,31 @@ ok*) ok "JSON run_ts_ns: the wakeup plus the latency; run_inferred said (${got#o
 *) not_ok "JSON run_ts_ns: the wakeup plus the latency" "$got" ;;
 esac
 
+# ---- the tasks of a trace (issue 32, item 8) ----
+
+# Tasks seen, and at most at once only when the trace tells when tasks go
+# (sched_process_free), as tests/e2e/tasks_truth.py counts them from
+# trace-cmd report -t
+for f in $T/clock-nanosleep.dat $T/futex-wake.dat $T/mutex-nonpi.dat $K/x86_64-stall.dat; do
+	trace-cmd report -t "$f" > "$TMP/t.txt" 2> /dev/null
+	read -r seen most <<EOF2
+$(python3 tests/e2e/tasks_truth.py "$TMP/t.txt")
+EOF2
+	if trace-cmd report "$f" 2> /dev/null | grep -q 'sched_process_free'; then
+		want="$seen tasks seen, $most at most at once" jwant="$seen $most"
+	else
+		want="$seen tasks seen" jwant="$seen None"
+	fi
+	"$RVREPLAY" -s -m sleep "$f" > "$TMP/t.out" 2>&1
+	"$RVREPLAY" --json -m sleep "$f" > "$TMP/t.json" 2> /dev/null
+	got=$(json "$TMP/t.json" 't = d["trace"]; print(t["tasks_seen"], t["tasks_at_once"])')
+	if tail -1 "$TMP/t.out" | grep -q ", $want\$" && [ "$got" = "$jwant" ]; then
+		ok "$f: $want, as trace-cmd report -t shows them (JSON $got)"
+	else
+		not_ok "$f: $want, as trace-cmd report -t shows them" "$(tail -1 "$TMP/t.out")" "JSON $got"
+	fi
+done
+
 # ---- JSON and documents ----
 
 "$RVREPLAY" --json --profile 7.3 $T/mutex-nonpi.dat > "$TMP/m.json" 2> /dev/null
