@@ -268,3 +268,18 @@ unsigned long stats_latency_bucket(const struct task_stats *t, unsigned int buck
 {
 	return stats_bucket(&t->latency[0], bucket) + stats_bucket(&t->latency[1], bucket);
 }
+
+/**
+ * stats_row_top() - the largest of a row's figures, whose unit the row takes
+ * @fig: the figures (stats_figures())
+ *
+ * Return: the largest.
+ */
+uint64_t stats_row_top(const uint64_t fig[NR_STATS_FIGURES])
+{
+	uint64_t top = 0;
+
+	for (int i = 0; i < NR_STATS_FIGURES; i++)
+		top = fig[i] > top ? fig[i] : top;
+	return top;
+}

@@ -266,8 +266,9 @@ static void text_stats_row(FILE *out, const struct task_stats *t, unsigned int r
 	fprintf(out, "    %-19s %7lu", name, h->count);
 	if (h->count) {
 		stats_figures(h, fig);
+		/* one unit a row, its largest figure's: p99's bound, or the max */
 		for (int i = 0; i < NR_STATS_FIGURES; i++) {
-			explain_duration(fig[i], buf, sizeof(buf));
+			explain_duration_as(fig[i], stats_row_top(fig), buf, sizeof(buf));
 			fprintf(out, " %11s", buf);
 		}
 	}

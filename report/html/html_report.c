@@ -80,7 +80,7 @@ static const char style[] =
 "svg .axis text.label{text-anchor:start}\n"
 "svg.histogram{display:block;margin:6px 0;max-width:100%}"
 "svg .h-ok{fill:var(--ok)}svg .h-violating{fill:var(--bad)}"
-"svg .count,svg .tick{text-anchor:middle;font-size:9px}svg .tick{fill:var(--dim)}\n"
+"svg .count,svg .tick{text-anchor:middle;font-size:9px}svg .tick{fill:var(--dim);text-anchor:end}\n"
 "div.events{max-height:280px;overflow:auto;border:1px solid var(--line);margin:8px 0 4px}\n"
 "table.events{width:100%;font:11px/1.35 'DejaVu Sans Mono',monospace;white-space:pre}\n"
 "table.events td{border:0;padding:0 6px}\n"

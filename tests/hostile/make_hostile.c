@@ -36,6 +36,8 @@
  *   boosted             a lock holder (prio 120) sleeps in futex wait and is
  *                       PI-boosted between its wakeup and its run; then it
  *                       sleeps once while boosted, once after (prio 120)
+ *   latency-spread      a real-time task's 2,596 wakeup-to-run latencies
+ *                       from 3 us to 12 ms, one in the 8-16 ms bucket
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -565,22 +567,30 @@ static void pi_setprio(struct page_writer *w, uint64_t ts, int by, int pid, cons
 }
 
 /*
- * One futex wait of the holder 1002, switched out at @out_prio, woken
- * @slept ns later, run at @run_prio @latency ns after its wakeup.
+ * One futex wait of @pid (@comm), switched out at @out_prio, woken by 1001
+ * @slept ns later, run at @run_prio @latency ns after its wakeup. Return:
+ * its end.
  */
-static void holder_sleep(struct page_writer *w, uint64_t ts, int out_prio, int run_prio,
-			 uint64_t slept, uint64_t latency)
+static uint64_t futex_sleep(struct page_writer *w, uint64_t ts, int pid, const char *comm,
+			    int out_prio, int run_prio, uint64_t slept, uint64_t latency)
 {
 	uint64_t wake = ts + 1000 + slept;
 
-	syscall_enter(w, ts, 1002, 202, 0x1000, 0);		/* futex(FUTEX_WAIT) */
-	switch_out(w, ts + 1000, 1002, "holder", out_prio, 1);
-	wake_event(w, wake - 1000, "sched_waking", 1001, 1002, "holder", out_prio);
-	wake_event(w, wake, "sched_wakeup", 1001, 1002, "holder", out_prio);
+	syscall_enter(w, ts, pid, 202, 0x1000, 0);		/* futex(FUTEX_WAIT) */
+	switch_out(w, ts + 1000, pid, comm, out_prio, 1);
+	wake_event(w, wake - 1000, "sched_waking", 1001, pid, comm, out_prio);
+	wake_event(w, wake, "sched_wakeup", 1001, pid, comm, out_prio);
 	if (run_prio != out_prio)	/* the waiter blocks on its PI lock: boosted */
-		pi_setprio(w, wake + latency / 2, 1001, 1002, "holder", out_prio, run_prio);
-	switch_in(w, wake + latency, 1002, "holder", run_prio);
-	syscall_exit(w, wake + latency + 1000, 1002, 202);
+		pi_setprio(w, wake + latency / 2, 1001, pid, comm, out_prio, run_prio);
+	switch_in(w, wake + latency, pid, comm, run_prio);
+	syscall_exit(w, wake + latency + 1000, pid, 202);
+	return wake + latency + 1000;
+}
+
+static void holder_sleep(struct page_writer *w, uint64_t ts, int out_prio, int run_prio,
+			 uint64_t slept, uint64_t latency)
+{
+	futex_sleep(w, ts, 1002, "holder", out_prio, run_prio, slept, latency);
 }
 
 /*
@@ -602,6 +612,30 @@ static int boosted(const char *path)
 	pi_setprio(&w, START_TS + 270000, 1002, 1002, "holder", RT_PRIO, 120);
 	holder_sleep(&w, START_TS + 300000, 120, 120, 7000, 3000);
 	return write_pages(path, "none", &w, &bytes);
+}
+
+/*
+ * Real-time task 1003 sleeps 2,600 times, its wakeup-to-run latencies
+ * spread from 3 us to 12 ms, most short, one in the 8-16 ms bucket.
+ */
+static int latency_spread(const char *path)
+{
+	static const struct { uint64_t ns; int count; } spread[] = {
+		{ 3000, 2000 }, { 20000, 500 }, { 300000, 80 }, { 2500000, 15 }, { 12000000, 1 },
+	};
+	struct tracedat_bytes bytes = { .limit = 1ULL << 30 };
+	struct page_writer w;
+	uint64_t ts = START_TS;
+
+	if (page_writer_init(&w, &bytes, t.td->page_size))
+		die("out of memory");
+	prologue(&w, START_TS - 100);
+	switch_out(&w, ts, 1003, "spread", RT_PRIO, 0);
+	for (size_t i = 0; i < sizeof(spread) / sizeof(spread[0]); i++)
+		for (int k = 0; k < spread[i].count; k++)
+			ts = futex_sleep(&w, ts + 1000, 1003, "spread", RT_PRIO, RT_PRIO, 100000,
+					 spread[i].ns);
+	return write_pages(path, "zstd", &w, &bytes);
 }
 
 static int hostile_system(const char *path)
@@ -670,6 +704,8 @@ int main(int argc, char **argv)
 		ret = inferred_switch_in(out);
 	else if (!strcmp(kind, "boosted"))
 		ret = boosted(out);
+	else if (!strcmp(kind, "latency-spread"))
+		ret = latency_spread(out);
 	else if (!strcmp(kind, "hostile-system"))
 		ret = hostile_system(out);
 	else
