@@ -183,10 +183,11 @@ void html_stats(struct html_out *o, const struct report *rep)
 	html_printf(o, "<section id=\"stats\"><h2>Real-time tasks</h2><p class=\"scope\">Over ");
 	html_text(o, scope);
 	html_printf(o, ".%s</p>", rep->filter.cpu >= 0 ? " --cpu does not narrow them." : "");
-	html_printf(o, "<p class=\"dim\">Sleeps "
-		    "begun real-time, as the monitors judge them. Sleep: until the wakeup; latency: from the wakeup to running again; p50, p99: the "
-		    "upper bound of their log2 bucket. The histogram stacks the violating sleeps "
-		    "(red) on the others (blue).%s</p>\n", rep->stats.judged ? "" :
+	html_printf(o, "<p class=\"dim\">Sleeps begun real-time, as the monitors judge them. "
+		    "Sleep: until the wakeup; latency: from the wakeup to running again; p50, p99: "
+		    "the upper bound of their log2 bucket; a row in one unit. The histogram stacks "
+		    "the violating sleeps (red) on the others (blue), on a log scale.%s</p>\n",
+		    rep->stats.judged ? "" :
 		    " No monitor of sleeps (sleep, wakeup) was replayed: none was judged.");
 	if (!rep->stats.nr)
 		html_printf(o, "<p>No real-time task slept or faulted in the trace.</p>\n");
