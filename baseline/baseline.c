@@ -181,6 +181,7 @@ static int add_line(struct baseline *b, const struct baseline_object *obj, char 
 	if (json_integer_value(code) != 2 && !obj->groups_array)
 		return snprintf(err, len, "no 'groups' array"), -1;
 	b->kind = BASELINE_LINES;
+	b->alone |= json_is_true(json_object_get(o, "alone"));
 	if (json_integer_value(code) == 2)
 		return add_trace(b, path, key, error && *error ? error : "no error given",
 				 obj->line) ? (snprintf(err, len, "out of memory"), -1) : 0;
@@ -268,21 +269,33 @@ int baseline_unique(const struct baseline *b, char *err, size_t len)
 	return -1;
 }
 
-/* @single's trace keyed as the one of @lines whose key ends in its basename. */
+/* The trace of @lines keyed @name, or NULL. */
+static const struct baseline_trace *keyed(const struct baseline *lines, const char *name)
+{
+	for (unsigned int i = 0; i < lines->nr_traces; i++)
+		if (!strcmp(lines->traces[i].name, name))
+			return &lines->traces[i];
+	return NULL;
+}
+
+/*
+ * @single's trace keyed as the one of @lines keyed alike (a run of one
+ * trace has its line's key), else whose key ends in its basename.
+ */
 static int resolve(const struct baseline *lines, struct baseline *single, char *err, size_t len)
 {
-	const struct baseline_trace *found = NULL;
+	const char *base = basename_of(single->traces[0].name);
+	const struct baseline_trace *found = keyed(lines, single->traces[0].name);
 	char *name;
 
-	for (unsigned int i = 0; i < lines->nr_traces; i++) {
+	for (unsigned int i = 0; i < lines->nr_traces && !keyed(lines, single->traces[0].name); i++) {
 		const char *k = lines->traces[i].name;
 
-		if (strcmp(basename_of(k), single->traces[0].name))
+		if (strcmp(basename_of(k), base))
 			continue;
 		if (found && strcmp(found->name, k))
 			return snprintf(err, len, "the single report's trace %.200s could be %.200s "
-					"or %.200s of the batch", single->traces[0].name, found->name,
-					k), -1;
+					"or %.200s of the batch", base, found->name, k), -1;
 		found = &lines->traces[i];
 	}
 	if (!found)
@@ -326,6 +339,22 @@ int baseline_resolve_single(struct baseline *a, struct baseline *b, char *err, s
 	if (b->kind == BASELINE_LINES && a->kind == BASELINE_REPORT && a->nr_traces)
 		return resolve(b, a, err, len);
 	return 0;
+}
+
+/**
+ * baseline_make_single() - the line of a run of one trace, taken as its single report
+ * @b: the baseline, lines
+ *
+ * A run of one trace named alone (its line says "alone") is a single
+ * report, as its --json would be: against a batch, only the batch's line
+ * of its trace is its baseline, and the batch's other traces are not
+ * missing from it. A batch (several traces, a folder, an index of them)
+ * stays one, from which a trace cannot drop out.
+ */
+void baseline_make_single(struct baseline *b)
+{
+	if (b->kind == BASELINE_LINES && b->nr_traces == 1 && b->alone)
+		b->kind = BASELINE_REPORT;
 }
 
 /**

@@ -50,6 +50,8 @@ struct baseline {
 	struct key_index	by_key;
 	struct baseline_trace	*traces;
 	unsigned int		nr_traces;
+	bool			alone;		/* a line said its trace was its run's
+						   one (baseline_make_single()) */
 };
 
 /*
@@ -106,6 +108,7 @@ int baseline_key_repeat(const char *(*key_of)(const void *data, unsigned int i),
 			const void *data, unsigned int nr, unsigned int *first,
 			unsigned int *second);
 int baseline_resolve_single(struct baseline *a, struct baseline *b, char *err, size_t len);
+void baseline_make_single(struct baseline *b);
 void baseline_free(struct baseline *b);
 int baseline_compare(const struct baseline *old, const struct baseline *new,
 		     struct baseline_comparison *c);

@@ -18,7 +18,7 @@
 
 /* The members kept, parsed; any other is checked and passed over. */
 static const char *const object_members[] = {
-	"trace", "summary", "path", "key", "exit_code", "error", NULL,
+	"trace", "summary", "path", "key", "alone", "exit_code", "error", NULL,
 };
 static const char *const group_members[] = {
 	"monitor", "comm", "reason", "count", "waived", NULL,
@@ -288,6 +288,8 @@ int baseline_load(const char *path, struct baseline *b, char *err, size_t len)
 	fclose(f);
 	if (!ret)
 		ret = baseline_unique(b, err, len);
+	if (!ret)
+		baseline_make_single(b);
 	if (ret)
 		baseline_free(b);
 	return ret;

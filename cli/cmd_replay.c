@@ -138,6 +138,8 @@ static int against_baseline(struct replay_cli *c, int ret)
 
 	char err[BASELINE_ERR_LEN];
 
+	/* a run of one trace is a single report, as rvreplay compare takes its line */
+	baseline_make_single(&c->new);
 	if (!c->new_broken && (baseline_unique(&c->new, err, sizeof(err)) ||
 			       baseline_resolve_single(&c->old, &c->new, err, sizeof(err)))) {
 		cmd_error(NULL, "--baseline: %s", err);
@@ -174,7 +176,9 @@ static int load_baseline(struct replay_cli *c)
 /* One trace, with its line and suite when asked: no child, the output as ever. */
 static int single(struct replay_cli *c, struct result_files *rf)
 {
-	struct trace_result res = { .path = c->path, .key = c->list.keys[0] };
+	/* a trace named alone is a single report; an array task's is a batch's part */
+	struct trace_result res = { .path = c->path, .key = c->list.keys[0],
+				    .alone = !c->list.indexed };
 	FILE *mine = NULL;
 	int ret;
 

@@ -28,7 +28,6 @@ struct replay_cli {
 	const char		*output;
 	const char		*color;
 	const char		*path;
-	bool			around;		/* --around: --from and --to set by it */
 	struct gate_monitor	unavailable[MAX_MONITORS];
 	const char		*html;		/* --html FILE */
 	const char		*chrome;	/* --chrome-trace FILE */

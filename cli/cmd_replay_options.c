@@ -169,7 +169,7 @@ static int parse_around(struct replay_cli *c, const char *arg)
 	cmd_parse_time(t, true, &c->filter.to);
 	c->filter.from = c->filter.from > w ? c->filter.from - w : 0;
 	c->filter.to = c->filter.to > UINT64_MAX - w ? UINT64_MAX : c->filter.to + w;
-	c->around = true;
+	c->filter.around = true;
 	return 0;
 }
 

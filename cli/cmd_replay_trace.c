@@ -82,8 +82,42 @@ static int judged(const struct replay_cli *c, struct gate *g, const struct repla
 	return 0;
 }
 
+/*
+ * A window that kept nothing, as an unknown --pid: it holds no record of
+ * the trace, or no violation while the filters hid some.
+ */
+static void window_notices(const struct replay_cli *c, const struct report *rep,
+			   const struct replay_stats *st)
+{
+	const struct report_filter *f = &c->filter;
+	const struct time_format *tf = c->replay.times;
+	char from[32], to[32], first[32], last[32], names[128];
+	const char *option = f->around ? "--around" : f->from && f->to != UINT64_MAX ?
+			     "--from, --to" : f->from ? "--from" : "--to";
+
+	if (!f->from && f->to == UINT64_MAX)
+		return;
+	time_text(tf, f->from, from, sizeof(from));
+	time_text(tf, f->to, to, sizeof(to));
+	if (f->from > st->last_ts || f->to < st->first_ts) {
+		time_text(tf, st->first_ts, first, sizeof(first));
+		time_text(tf, st->last_ts, last, sizeof(last));
+		cmd_notice(c->path, "%s: the window from %s to %s holds no record: the trace runs "
+			   "from %s to %s", option, f->from ? from : "the start",
+			   f->to != UINT64_MAX ? to : "the end", first, last);
+	} else if (!rep->violations && rep->hidden) {
+		report_filters_named(f, names, sizeof(names));
+		time_text(tf, rep->hidden_first, first, sizeof(first));
+		time_text(tf, rep->hidden_last, last, sizeof(last));
+		cmd_notice(c->path, "%s: no violation in the window from %s to %s; the filters "
+			   "(%s) hid %lu, from %s to %s", option, f->from ? from : "the start",
+			   f->to != UINT64_MAX ? to : "the end", names, rep->hidden, first, last);
+	}
+}
+
 /* Warnings that change what was judged: said even with -q. */
-static void judged_notices(const struct replay_cli *c, const struct report *rep)
+static void judged_notices(const struct replay_cli *c, const struct report *rep,
+			   const struct replay_stats *st)
 {
 	unsigned int gaps = rep->nr_lost;
 
@@ -94,6 +128,7 @@ static void judged_notices(const struct replay_cli *c, const struct report *rep)
 		if (!rep->filter.comm_seen[i])
 			cmd_notice(c->path, "--comm '%s': no task of the trace had such a name",
 				   c->filter.comms[i]);
+	window_notices(c, rep, st);
 	if (rep->unlisted)
 		cmd_notice(c->path, "--json lists %lu of the %lu violations (--max-violations %lu); "
 			   "every one is counted and grouped (--max-violations 0 or --all lists them)",
@@ -112,7 +147,8 @@ static void judged_notices(const struct replay_cli *c, const struct report *rep)
  * replay_cli_waiver_notices() - waivers that could not apply, or applied to nothing
  * @c: the run
  *
- * Said, never silent.
+ * An expired waiver changes what fails: said even with -q. One that
+ * matched nothing changes nothing: a warning -q silences.
  */
 void replay_cli_waiver_notices(const struct replay_cli *c)
 {
@@ -120,7 +156,7 @@ void replay_cli_waiver_notices(const struct replay_cli *c)
 
 	for (unsigned int i = 0; w && i < w->nr; i++) {
 		if (w->list[i].expired)
-			cmd_warning(c->waivers_path, "line %u: waiver expired on %s, not applied",
+			cmd_notice(c->waivers_path, "line %u: waiver expired on %s, not applied",
 				    w->list[i].line, w->list[i].expires);
 		else if (!w->list[i].matched)
 			cmd_warning(c->waivers_path, "line %u: waiver matched no violation",
@@ -235,7 +271,7 @@ static int run(struct replay_cli *c, struct opened_trace *t, struct gate *g, FIL
 	}
 	if (pictures_draw(c, t, &pics, &rep, replay_stats(r)))
 		goto out;
-	judged_notices(c, &rep);
+	judged_notices(c, &rep, replay_stats(r));
 	if (!c->list.batch)
 		replay_cli_waiver_notices(c);
 	/* a result the machine outputs lack is a trace not judged */

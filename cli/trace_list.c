@@ -297,6 +297,7 @@ int trace_list_index(struct trace_list *l, const char *file, long index, char *e
 		return -1;
 	}
 	l->batch |= index < 0;
+	l->indexed |= index >= 0;
 	if (!ret)
 		key_from(l, from, strlen(common));
 	return ret;

@@ -23,6 +23,8 @@ struct trace_list {
 	const char	**keys;		/* [nr], each within its path */
 	unsigned int	nr;
 	bool		batch;		/* several traces, or a folder or index of them */
+	bool		indexed;	/* one line of an index (--index): a part of
+					   a batch, never a trace named alone */
 };
 
 int trace_list_add(struct trace_list *l, const char *arg, char *err, size_t len);

@@ -42,6 +42,7 @@ json_t *trace_result_json(const struct trace_result *r, int exit_code, const cha
 	json_object_set_new(o, "rvreplay_version", json_string(RVREPLAY_VERSION));
 	json_object_set_new(o, "path", text(r->path));
 	json_object_set_new(o, "key", text(r->key ? r->key : r->path));
+	json_object_set_new(o, "alone", json_boolean(r->alone));
 	json_object_set_new(o, "size", r->read ? json_integer(r->size) : json_null());
 	json_object_set_new(o, "sha256", r->read ? json_string(r->sha256) : json_null());
 	json_object_set_new(o, "exit_code", json_integer(exit_code));

@@ -21,6 +21,8 @@
 struct trace_result {
 	const char		*path;
 	const char		*key;		/* what a baseline knows it by (trace_list.h) */
+	bool			alone;		/* the run's one trace, named alone: its line
+						   is compared as a single report */
 	bool			read;		/* size and sha256 known */
 	uint64_t		size;
 	char			sha256[SHA256_HEX_LEN];

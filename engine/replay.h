@@ -137,8 +137,23 @@ struct replay_stats {
 	uint64_t		first_ts;
 	uint64_t		last_ts;
 	unsigned long		tasks;
-	unsigned long		max_tasks;
+	unsigned long		max_tasks;	/* known and not freed at once: alive only
+						   when sched_process_free is recorded */
+	unsigned long		tasks_seen;	/* tasks the trace showed (a pid freed and
+						   seen again: two) */
 };
+
+/**
+ * replay_frees_told() - whether the trace tells when tasks go (sched_process_free)
+ * @st: the replay's figures
+ *
+ * Return: true when its events were recorded: max_tasks is then the live
+ * tasks at most at once; else only the tasks seen are known.
+ */
+static inline bool replay_frees_told(const struct replay_stats *st)
+{
+	return st->counts.listed ? st->counts.enabled[TRACE_FREE] : st->counts.per_kind[TRACE_FREE] > 0;
+}
 
 struct replay;
 

@@ -12,7 +12,11 @@
 
 /* ---- the sleep story, for the reports ---- */
 
-/* A sleep of an RT task is over: for the statistics of the report. */
+/*
+ * A sleep over, of a task real-time when it began or when it ran again
+ * (a PI boost while it slept): for the statistics of the report, which
+ * count the ones begun real-time, as the monitors judge them.
+ */
 static void sleep_done(struct replay *r, const struct task *task)
 {
 	struct replay_sleep done = {
@@ -20,7 +24,8 @@ static void sleep_done(struct replay *r, const struct task *task)
 		.sleep = &task->sleep, .violating = task->pending_first != 0,
 	};
 
-	if (r->sink.sleep && task->rt == 1 && !task->sleep.uninterruptible)
+	if (r->sink.sleep && (task->rt == 1 || task->sleep.begun_rt) &&
+	    !task->sleep.uninterruptible)
 		r->sink.sleep(r->sink.data, &done);
 }
 
@@ -63,6 +68,7 @@ void replay_story(struct replay *r, const struct trace_record *rec, struct task 
 				memset(&task->sleep, 0, sizeof(task->sleep));
 				task->sleep.start = rec->ts;
 				task->sleep.reason = task->syscall;
+				task->sleep.begun_rt = task->rt == 1;
 				task->sleep.uninterruptible =
 					!rv_switched_out_sleeping(rec->sw.prev_state);
 			}

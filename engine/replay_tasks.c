@@ -112,6 +112,7 @@ struct task *replay_touch(struct replay *r, int pid, const char *comm, struct ta
 				break;
 			}
 		}
+		r->stats.tasks_seen++;
 		r->stats.tasks = task_count(r->tasks);
 		if (r->stats.tasks > r->stats.max_tasks)
 			r->stats.max_tasks = r->stats.tasks;

@@ -158,6 +158,9 @@ void replay_complete_pending(struct replay *r, struct task *task)
 		if (p->v.event == TRACE_WAKING)
 			p->v.sleep.waker = waker;
 		strcpy(p->v.comm, task->comm);
+		/* its context runs to now: the sleep, its wakeup and its run among them */
+		if (p->v.context && !p->v.per_cpu)
+			p->v.nr_context = task_recent(task, p->v.context, r->opts.context);
 		emit(r, &p->v);
 		p->used = false;
 		p->next = r->free_first;

@@ -64,6 +64,8 @@ struct task_waker {
 struct task_sleep {
 	uint64_t		start;		/* switched out sleeping; 0: not sleeping */
 	bool			uninterruptible;	/* in D: no SLEEP for the monitors */
+	bool			begun_rt;	/* RT at its switch-out, where the monitors
+						   judge RT and SLEEP */
 	struct task_syscall	reason;		/* the system call it slept in */
 	struct task_waker	waker;
 	uint64_t		wakeup_ts;

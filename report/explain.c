@@ -71,6 +71,23 @@ void explain_duration(uint64_t ns, char *buf, size_t len)
 }
 
 /**
+ * explain_duration_as() - a duration in the unit explain_duration() gives another
+ * @ns: nanoseconds
+ * @unit_of: the duration whose unit to take (a row's largest: one unit a row)
+ * @buf: where to write
+ * @len: its size
+ */
+void explain_duration_as(uint64_t ns, uint64_t unit_of, char *buf, size_t len)
+{
+	if (unit_of < 10000)
+		snprintf(buf, len, "%llu ns", (unsigned long long)ns);
+	else if (unit_of < 10000000)
+		snprintf(buf, len, "%.1f us", ns / 1e3);
+	else
+		snprintf(buf, len, "%.3f ms", ns / 1e6);
+}
+
+/**
  * explain_context() - the context a waker ran in, from common_flags
  * @flags: the record's common_flags
  *

@@ -41,6 +41,7 @@ void explain_fault_error(uint64_t error_code, const char *arch, char *buf, size_
 void explain_atoms(const struct verdict *v, char *buf, size_t len);
 void explain_states(unsigned long states, char *buf, size_t len);
 void explain_duration(uint64_t ns, char *buf, size_t len);
+void explain_duration_as(uint64_t ns, uint64_t unit_of, char *buf, size_t len);
 void explain_prio(int prio, char *buf, size_t len);
 
 struct coverage;

@@ -120,10 +120,27 @@ const char *report_comm_matched(const struct report_filter *f, const struct verd
 	return name_matched(f, v->pid, v->comm);
 }
 
+/*
+ * A sleep verdict is in --from/--to when any of its sleep is, from its
+ * switch-out to its run again: --around on any time it prints (the
+ * switch-out, the wakeup, the run) finds it. Any other at its time.
+ */
+static bool verdict_in_window(const struct report_filter *f, const struct verdict *v)
+{
+	const struct task_sleep *s = &v->sleep;
+	uint64_t from = v->ts, to = v->ts;
+
+	if (explain_is_sleep(v) && s->start) {
+		from = s->start < from ? s->start : from;
+		to = s->run_ts > to ? s->run_ts : s->wakeup_ts > to ? s->wakeup_ts : to;
+	}
+	return to >= f->from && from <= f->to;
+}
+
 static bool passes(const struct report_filter *f, const struct verdict *v)
 {
 	return pid_passes(f, v->pid) && (!f->nr_comms || report_comm_matched(f, v)) &&
-	       (f->cpu < 0 || f->cpu == v->cpu) && v->ts >= f->from && v->ts <= f->to;
+	       (f->cpu < 0 || f->cpu == v->cpu) && verdict_in_window(f, v);
 }
 
 static bool same_row(unsigned int element, const void *key, const void *data)
@@ -187,8 +204,12 @@ static void on_verdict(void *data, const struct verdict *v)
 	struct report *rep = data;
 	char reason[EXPLAIN_LEN];
 
-	if (!passes(&rep->filter, v))
+	if (!passes(&rep->filter, v)) {
+		if (!rep->hidden++)
+			rep->hidden_first = v->ts;
+		rep->hidden_last = v->ts;
 		return;
+	}
 	rep->violations++;
 	rep->by_monitor[report_monitor_index(rep, v->monitor)]++;
 	summarize(rep, v);
@@ -211,10 +232,27 @@ static void on_verdict(void *data, const struct verdict *v)
 	}
 }
 
+/* The tasks --pid and --comm name (any name the pid had), or every one. */
+static bool task_passes(const struct report_filter *f, int pid, const char *comm)
+{
+	return pid_passes(f, pid) && (!f->nr_comms || name_matched(f, pid, comm));
+}
+
+/* A sleep is in the window when any of it is, from its switch-out to its run. */
+static bool sleep_in_window(const struct report_filter *f, const struct task_sleep *s)
+{
+	uint64_t end = s->run_ts ? s->run_ts : s->wakeup_ts ? s->wakeup_ts : s->start;
+
+	return end >= f->from && s->start <= f->to;
+}
+
 static void on_sleep(void *data, const struct replay_sleep *s)
 {
 	struct report *rep = data;
 	char reason[EXPLAIN_LEN];
+
+	if (!task_passes(&rep->filter, s->pid, s->comm) || !sleep_in_window(&rep->filter, s->sleep))
+		return;
 
 	if (!s->sleep->reason.active && s->kthread)
 		snprintf(reason, sizeof(reason), "kernel thread sleep");
@@ -228,6 +266,9 @@ static void on_fault(void *data, int pid, const char *comm, int prio,
 {
 	struct report *rep = data;
 
+	if (!task_passes(&rep->filter, pid, comm) || rec->ts < rep->filter.from ||
+	    rec->ts > rep->filter.to)
+		return;
 	stats_fault(&rep->stats, pid, comm, prio, rec, !strcmp(rep->opts.arch, "x86_64") ||
 		    !strcmp(rep->opts.arch, "i386"));
 }

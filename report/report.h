@@ -31,6 +31,7 @@ struct report_filter {
 	int		cpu;				/* -1: any */
 	uint64_t	from;				/* ns, included */
 	uint64_t	to;				/* ns, included; UINT64_MAX: the end */
+	bool		around;				/* --around set from and to */
 	const struct task_names *names;			/* with --comm: every name of each pid */
 };
 
@@ -127,6 +128,9 @@ struct report {
 	unsigned long			waived;		/* of the violations */
 	unsigned long			listed;		/* JSON's violations array */
 	unsigned long			unlisted;	/* past opts.max_listed: counted only */
+	unsigned long			hidden;		/* violations the filters hid */
+	uint64_t			hidden_first;	/* the first and the last of them */
+	uint64_t			hidden_last;
 	const struct waiver		*waiver;	/* of the verdict being written */
 };
 
@@ -169,5 +173,7 @@ void report_junit_cases(struct report *rep, const char *suite, FILE *out,
 void report_xml_text(FILE *out, const char *s);
 
 const char *report_comm_matched(const struct report_filter *f, const struct verdict *v);
+bool report_stats_scope(const struct report *rep, char *buf, size_t len);
+bool report_filters_named(const struct report_filter *f, char *buf, size_t len);
 
 #endif

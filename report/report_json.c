@@ -195,6 +195,9 @@ static json_t *sleep_object(struct report *rep, const struct verdict *v)
 	json_object_set_new(o, "wakeup_ts_ns", ns_or_null(s->wakeup_ts));
 	json_object_set_new(o, "wakeup_latency_ns", s->run_ts && s->wakeup_ts && s->run_ts >= s->wakeup_ts ?
 			    json_integer(s->run_ts - s->wakeup_ts) : json_null());
+	json_object_set_new(o, "run_ts_ns", ns_or_null(s->run_ts));
+	json_object_set_new(o, "run_cpu", s->run_ts ? json_integer(s->run_cpu) : json_null());
+	json_object_set_new(o, "run_inferred", json_boolean(s->run_ts && s->run_inferred));
 	return o;
 }
 
@@ -344,6 +347,9 @@ static json_t *trace_object(struct report *rep, const struct replay_stats *stats
 	json_object_set_new(o, "events", json_integer(stats->counts.events));
 	json_object_set_new(o, "first_ts_ns", json_integer(stats->first_ts));
 	json_object_set_new(o, "last_ts_ns", json_integer(stats->last_ts));
+	json_object_set_new(o, "tasks_seen", json_integer(stats->tasks_seen));
+	json_object_set_new(o, "tasks_at_once", replay_frees_told(stats) ?
+			    json_integer(stats->max_tasks) : json_null());
 	return o;
 }
 
@@ -431,6 +437,7 @@ static void summary_counts(struct report *rep, json_t *o)
 	json_object_set_new(o, "violations", json_integer(rep->violations));
 	json_object_set_new(o, "violations_listed", json_integer(rep->listed));
 	json_object_set_new(o, "violations_unlisted", json_integer(rep->unlisted));
+	json_object_set_new(o, "violations_hidden", json_integer(rep->hidden));
 	json_object_set_new(o, "waived", json_integer(rep->waived));
 	json_object_set_new(o, "groups_unexplained", json_integer(rep->groups.unexplained));
 	for (int i = 0; i < rep->replay->nr_monitors; i++)
@@ -582,6 +589,7 @@ static json_t *stats_object(const struct task_stats *t, bool judged)
 			    json_integer(t->prio));
 	json_object_set_new(o, "sleeps", json_integer(t->sleeps));
 	json_object_set_new(o, "violating_sleeps", json_integer(t->violating));
+	json_object_set_new(o, "sleeps_not_rt", json_integer(t->sleeps_not_rt));
 	json_object_set_new(o, "sleeps_judged", json_boolean(judged));
 	json_object_set_new(o, "sleep_reasons", reasons_array(t->reasons, STATS_REASONS));
 	json_object_set_new(o, "slept", hist_object(&t->slept[0]));
@@ -622,6 +630,26 @@ static json_t *group_element(const struct report *rep, unsigned int i)
 static json_t *stats_element(const struct report *rep, unsigned int i)
 {
 	return stats_object(&rep->stats.tasks[i], rep->stats.judged);
+}
+
+/* What the statistics cover: the tasks and the window of the filters, null when not narrowed. */
+static json_t *stats_scope_object(const struct report *rep)
+{
+	const struct report_filter *f = &rep->filter;
+	json_t *o = json_object(), *pids = json_array(), *comms = json_array();
+	char text[1024];
+
+	for (int i = 0; i < f->nr_pids; i++)
+		json_array_append_new(pids, json_integer(f->pids[i]));
+	for (int i = 0; i < f->nr_comms; i++)
+		json_array_append_new(comms, json_text(f->comms[i]));
+	json_object_set_new(o, "pids", f->nr_pids ? pids : (json_decref(pids), json_null()));
+	json_object_set_new(o, "comms", f->nr_comms ? comms : (json_decref(comms), json_null()));
+	json_object_set_new(o, "from_ns", f->from ? json_integer(f->from) : json_null());
+	json_object_set_new(o, "to_ns", f->to != UINT64_MAX ? json_integer(f->to) : json_null());
+	report_stats_scope(rep, text, sizeof(text));
+	json_object_set_new(o, "text", json_string(text));
+	return o;
 }
 
 /* {"stall": {"threshold_jiffies": 1000}}: the parameters the monitors judged with. */
@@ -666,6 +694,7 @@ static void json_end(struct report *rep, const struct replay_stats *stats)
 	put_summary(rep, &failed);
 	put_array(rep, "groups", rep->groups.nr, group_element, &failed);
 	put_array(rep, "stats", rep->stats.nr, stats_element, &failed);
+	put(rep, "stats_scope", stats_scope_object(rep));
 	fprintf(rep->opts.out, "\n}\n");
 	rep->oom |= failed;
 }

@@ -110,10 +110,15 @@ static int add(struct stats_hist *h, uint64_t ns)
 }
 
 /**
- * stats_sleep() - one more sleep of a real-time task
+ * stats_sleep() - one more sleep of a task real-time when it began or ended
  * @st: the statistics
+ * @texts: where the reasons' names are kept
  * @s: the sleep, over
  * @reason: what it slept in, in words
+ *
+ * Only a sleep begun real-time (as the monitors judge RT and SLEEP, at its
+ * switch-out) is counted in the distributions; the others (a PI boost
+ * while it slept) only in sleeps_not_rt.
  */
 void stats_sleep(struct report_stats *st, struct text_pool *texts, const struct replay_sleep *s,
 		 const char *reason)
@@ -125,6 +130,10 @@ void stats_sleep(struct report_stats *st, struct text_pool *texts, const struct 
 	if (!t)
 		return;
 	t->prio = s->prio;
+	if (!sl->begun_rt) {
+		t->sleeps_not_rt++;
+		return;
+	}
 	t->sleeps++;
 	t->violating += s->violating;
 	if (text_count_add(texts, t->reasons, STATS_REASONS, &t->other_reasons, reason))
@@ -258,4 +267,19 @@ const struct stats_hist *stats_row(const struct task_stats *t, unsigned int row,
 unsigned long stats_latency_bucket(const struct task_stats *t, unsigned int bucket)
 {
 	return stats_bucket(&t->latency[0], bucket) + stats_bucket(&t->latency[1], bucket);
+}
+
+/**
+ * stats_row_top() - the largest of a row's figures, whose unit the row takes
+ * @fig: the figures (stats_figures())
+ *
+ * Return: the largest.
+ */
+uint64_t stats_row_top(const uint64_t fig[NR_STATS_FIGURES])
+{
+	uint64_t top = 0;
+
+	for (int i = 0; i < NR_STATS_FIGURES; i++)
+		top = fig[i] > top ? fig[i] : top;
+	return top;
 }

@@ -44,7 +44,9 @@ struct task_stats {
 	int			pid;
 	char			comm[TRACE_COMM_LEN];
 	int			prio;
-	unsigned long		sleeps;
+	unsigned long		sleeps;		/* begun real-time: the ones counted */
+	unsigned long		sleeps_not_rt;	/* begun not real-time, real-time at
+						   their end (a PI boost): not counted */
 	unsigned long		violating;	/* sleeps that gave a verdict */
 	struct text_count	reasons[STATS_REASONS];
 	unsigned long		other_reasons;
@@ -79,6 +81,7 @@ void stats_sort(struct report_stats *st);
 uint64_t stats_percentile(const struct stats_hist *h, unsigned int percent);
 uint64_t stats_bucket_top(unsigned int bucket);
 void stats_figures(const struct stats_hist *h, uint64_t fig[NR_STATS_FIGURES]);
+uint64_t stats_row_top(const uint64_t fig[NR_STATS_FIGURES]);
 const struct stats_hist *stats_row(const struct task_stats *t, unsigned int row, bool judged,
 				   const char **name);
 unsigned long stats_latency_bucket(const struct task_stats *t, unsigned int bucket);

@@ -49,6 +49,8 @@ void report_text_context(FILE *out, struct trace_input *in, const struct verdict
 		return;
 	if (v->per_cpu)
 		fprintf(out, "  last %u events of CPU %d:\n", v->nr_context, v->cpu);
+	else if (explain_is_sleep(v) && v->sleep.run_ts)
+		fprintf(out, "  last %u events of pid %d, to its run again:\n", v->nr_context, v->pid);
 	else
 		fprintf(out, "  last %u events of pid %d:\n", v->nr_context, v->pid);
 	for (unsigned int i = 0; i < v->nr_context; i++) {
@@ -85,6 +87,29 @@ static void text_kernel(struct report *rep, const struct verdict *v)
 	fprintf(out, "\n");
 }
 
+/*
+ * A sleep's times, as --around takes them: its switch-out, its wakeup and
+ * its run again (the latency and "held" are of the last two).
+ */
+static void text_sleep_times(struct report *rep, const struct verdict *v)
+{
+	const struct task_sleep *s = &v->sleep;
+	char start[32], wakeup[32], run[32];
+
+	if (!explain_is_sleep(v) || !s->start)
+		return;
+	time_text(rep->replay->times, s->start, start, sizeof(start));
+	time_text(rep->replay->times, s->wakeup_ts, wakeup, sizeof(wakeup));
+	time_text(rep->replay->times, s->run_ts, run, sizeof(run));
+	fprintf(rep->opts.out, "  times:  switched out %s, %s%s, ", start,
+		s->wakeup_ts ? "woken " : "no sched_wakeup recorded", s->wakeup_ts ? wakeup : "");
+	if (s->run_ts)
+		fprintf(rep->opts.out, "ran %s on CPU %d%s\n", run, s->run_cpu,
+			s->run_inferred ? " (its next own record)" : "");
+	else
+		fprintf(rep->opts.out, "not run again by the trace's end\n");
+}
+
 static void text_verdict(struct report *rep, const struct verdict *v)
 {
 	char ts[32], buf[LINE_LEN], prio[16];
@@ -106,6 +131,7 @@ static void text_verdict(struct report *rep, const struct verdict *v)
 	if (explain_is_sleep(v)) {
 		explain_sleep(v, rep->opts.arch, buf, sizeof(buf));
 		fprintf(out, "  sleep:  %s\n", buf);
+		text_sleep_times(rep, v);
 		if (explain_held(v, buf, sizeof(buf)))
 			fprintf(out, "  held:   %s\n", buf);
 	}
@@ -177,6 +203,7 @@ static void text_group(struct report *rep, const struct verdict_group *g)
 		text_instance(rep, "first:", g->first);
 	text_instance(rep, g->count == 1 ? "at:" : g->first->ts == w->ts ? "first, worst:" : "worst:",
 		      w);
+	text_sleep_times(rep, w);
 	if ((explain_is_sleep(w) || w->cause == CAUSE_CONSTRAINT) &&
 	    explain_held(w, buf, sizeof(buf)))
 		fprintf(out, "  held:   %s\n", buf);
@@ -209,8 +236,8 @@ static void text_groups(struct report *rep)
 	for (unsigned int i = 0; i < shown; i++)
 		text_group(rep, &rep->groups.groups[i]);
 	if (shown < n)
-		fprintf(rep->opts.out, "... %u more group%s (--limit %u shows more, --all every "
-			"violation)\n\n", n - shown, n - shown == 1 ? "" : "s", rep->opts.limit);
+		fprintf(rep->opts.out, "... %u more group%s (--limit %u or 0 shows every group, --all "
+			"every violation)\n\n", n - shown, n - shown == 1 ? "" : "s", n);
 }
 
 /* Named counts ("futex x3, read x1"), @lead before the first. */
@@ -239,8 +266,9 @@ static void text_stats_row(FILE *out, const struct task_stats *t, unsigned int r
 	fprintf(out, "    %-19s %7lu", name, h->count);
 	if (h->count) {
 		stats_figures(h, fig);
+		/* one unit a row, its largest figure's: p99's bound, or the max */
 		for (int i = 0; i < NR_STATS_FIGURES; i++) {
-			explain_duration(fig[i], buf, sizeof(buf));
+			explain_duration_as(fig[i], stats_row_top(fig), buf, sizeof(buf));
 			fprintf(out, " %11s", buf);
 		}
 	}
@@ -281,12 +309,15 @@ static void stats_faults(FILE *out, const struct task_stats *t)
 /* --stats: per real-time task, as rtla timerlat hist aligns its columns. */
 static void text_stats(struct report *rep)
 {
-	char prio[16], comm[ESCAPE_LEN(TRACE_COMM_LEN)];
+	char prio[16], comm[ESCAPE_LEN(TRACE_COMM_LEN)], scope[LINE_LEN];
 	FILE *out = rep->opts.out;
 
-	fprintf(out, "Statistics of real-time tasks (sleep: until the wakeup; latency: from the "
-		"wakeup to running; p50, p99: the upper bound of their log2 bucket%s):\n",
+	fprintf(out, "Statistics of real-time tasks (sleeps begun real-time, as the monitors "
+		"judge them; sleep: until the wakeup; latency: from the wakeup to running; p50, "
+		"p99: the upper bound of their log2 bucket%s):\n",
 		rep->stats.judged ? "" : "; no monitor of sleeps replayed: none judged");
+	report_stats_scope(rep, scope, sizeof(scope));
+	fprintf(out, "  over %s%s\n", scope, rep->filter.cpu >= 0 ? "; --cpu does not narrow them" : "");
 	for (unsigned int i = 0; i < rep->stats.nr; i++) {
 		const struct task_stats *t = &rep->stats.tasks[i];
 
@@ -295,6 +326,8 @@ static void text_stats(struct report *rep)
 			t->pid, prio, t->sleeps, t->sleeps == 1 ? "" : "s");
 		if (rep->stats.judged)
 			fprintf(out, ", %lu violating", t->violating);
+		if (t->sleeps_not_rt)
+			fprintf(out, " (and %lu begun not real-time, not counted)", t->sleeps_not_rt);
 		text_counts(out, ": ", t->reasons, STATS_REASONS);
 		fprintf(out, "\n    %-19s %7s %11s %11s %11s %11s %11s\n", "", "count", "min", "avg",
 			"max", "p50<", "p99<");
@@ -316,6 +349,12 @@ static void text_summary(struct report *rep)
 		rep->violations, rep->violations == 1 ? "" : "s");
 	if (rep->opts.waivers)
 		fprintf(out, " (%lu waived)", rep->waived);
+	if (rep->hidden) {
+		char filters[128];
+
+		report_filters_named(&rep->filter, filters, sizeof(filters));
+		fprintf(out, " (%lu more hidden by %s)", rep->hidden, filters);
+	}
 	for (int i = 0; i < rep->replay->nr_monitors; i++)
 		fprintf(out, "%s %s %lu", i ? "," : ":", rep->replay->monitors[i]->name,
 			rep->by_monitor[i]);
@@ -414,8 +453,12 @@ static void text_end(struct report *rep, const struct replay_stats *stats)
 	text_lost(rep);
 	time_text(rep->replay->times, stats->first_ts, first, sizeof(first));
 	time_text(rep->replay->times, stats->last_ts, last, sizeof(last));
-	fprintf(rep->opts.out, "Trace: %llu events from %s to %s, %lu tasks at most at once\n",
-		stats->counts.events, first, last, stats->max_tasks);
+	fprintf(rep->opts.out, "Trace: %llu events from %s to %s, %lu tasks seen", stats->counts.events,
+		first, last, stats->tasks_seen);
+	/* without sched_process_free, no task is known to have gone */
+	if (replay_frees_told(stats))
+		fprintf(rep->opts.out, ", %lu at most at once", stats->max_tasks);
+	fprintf(rep->opts.out, "\n");
 }
 
 const struct report_format report_text = {

@@ -147,7 +147,10 @@ static void verdict_args(struct chrome_trace *c, const struct verdict *v)
 
 	fprintf(c->f, ",\"args\":{\"monitor\":\"%s\"", v->monitor->name);
 	chrome_int(c, "pid", v->pid);
-	chrome_int(c, "prio", v->prio);
+	if (v->prio == TRACE_UNKNOWN_PRIO)
+		fprintf(c->f, ",\"prio\":null");
+	else
+		chrome_int(c, "prio", v->prio);
 	chrome_int(c, "cpu", v->cpu);
 	explain_why(v, c->arch, buf, sizeof(buf));
 	chrome_str(c, "why", buf);
@@ -183,6 +186,21 @@ bool chrome_over_bound(const struct chrome_trace *c)
 	return at >= 0 && (uint64_t)at >= c->max_bytes;
 }
 
+/*
+ * Where a verdict's instant goes: its event, or for a sleep verdict whose
+ * sleep meets --from/--to but not its event, its wakeup or its run in
+ * them, else the window's edge.
+ */
+static uint64_t drawn_at(const struct chrome_trace *c, const struct verdict *v)
+{
+	const uint64_t at[] = { v->ts, v->sleep.wakeup_ts, v->sleep.run_ts };
+
+	for (size_t i = 0; i < sizeof(at) / sizeof(at[0]); i++)
+		if (at[i] && at[i] >= c->from && at[i] <= c->to)
+			return at[i];
+	return v->ts < c->from ? c->from : c->to;
+}
+
 /**
  * chrome_verdict() - a verdict, as an instant event on its task's process
  * @c: the export
@@ -209,7 +227,7 @@ void chrome_verdict(struct chrome_trace *c, const struct report *rep, const stru
 		chrome_name_task(c, t);
 	}
 	snprintf(name, sizeof(name), "%s violation: %s", v->monitor->name, reason);
-	chrome_event(c, 'i', v->pid, v->pid, v->ts);
+	chrome_event(c, 'i', v->pid, v->pid, drawn_at(c, v));
 	fprintf(c->f, ",\"s\":\"p\",\"cat\":\"violation\"");
 	chrome_str(c, "name", name);
 	verdict_args(c, v);

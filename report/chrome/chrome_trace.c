@@ -98,8 +98,12 @@ static void cpu_begin(struct chrome_trace *c, int cpu, uint64_t ts)
 	chrome_event(c, 'B', CHROME_CPUS_PID, cpu_tid(cpu), ts);
 	fprintf(c->f, ",\"cat\":\"sched\"");
 	chrome_trace_str(c, "name", now->comm[0] ? now->comm : "?");
-	fprintf(c->f, ",\"args\":{\"pid\":%d,\"prio\":%d,\"real_time\":%s}}", now->pid, now->prio,
-		is_rt(now->prio) ? "true" : "false");
+	fprintf(c->f, ",\"args\":{\"pid\":%d,\"prio\":", now->pid);
+	if (now->prio == TRACE_UNKNOWN_PRIO)
+		fprintf(c->f, "null");
+	else
+		fprintf(c->f, "%d", now->prio);
+	fprintf(c->f, ",\"real_time\":%s}}", is_rt(now->prio) ? "true" : "false");
 }
 
 static void cpu_end(struct chrome_trace *c, int cpu, uint64_t ts)

@@ -80,7 +80,7 @@ static const char style[] =
 "svg .axis text.label{text-anchor:start}\n"
 "svg.histogram{display:block;margin:6px 0;max-width:100%}"
 "svg .h-ok{fill:var(--ok)}svg .h-violating{fill:var(--bad)}"
-"svg .count,svg .tick{text-anchor:middle;font-size:9px}svg .tick{fill:var(--dim)}\n"
+"svg .count,svg .tick{text-anchor:middle;font-size:9px}svg .tick{fill:var(--dim);text-anchor:end}\n"
 "div.events{max-height:280px;overflow:auto;border:1px solid var(--line);margin:8px 0 4px}\n"
 "table.events{width:100%;font:11px/1.35 'DejaVu Sans Mono',monospace;white-space:pre}\n"
 "table.events td{border:0;padding:0 6px}\n"
@@ -164,7 +164,10 @@ static void header(struct html_out *o, const struct report *rep, const struct re
 	html_ts(o, st->last_ts);
 	html_printf(o, "</dd>");
 	dd(o, "events");
-	html_printf(o, "%llu, %lu tasks at most at once</dd>", st->counts.events, st->max_tasks);
+	html_printf(o, "%llu, %lu tasks seen", st->counts.events, st->tasks_seen);
+	if (replay_frees_told(st))
+		html_printf(o, ", %lu at most at once", st->max_tasks);
+	html_printf(o, "</dd>");
 	dd(o, "lost events");
 	lost = lost_events(rep, &unknown);
 	if (!rep->nr_lost)

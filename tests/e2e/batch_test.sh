@@ -304,9 +304,29 @@ check "--baseline, the same trace again: nothing new, exit 0, the comparison aft
 check "--baseline, a batch with a trace more: its violations new, exit 1" \
 	"-q --baseline $TMP/old.jsonl $T/mutex-pi.dat $T/futex-wake.dat $T/cond-signal.dat" 1 \
 	"^rvreplay: against $TMP/old.jsonl: 2 new, 0 fixed, 3 unchanged, 0 waived$"
-check "--baseline, a trace of the baseline missing: exit 2, named" \
-	"-q --baseline $TMP/old.jsonl $T/mutex-pi.dat" 2 \
+check "--baseline, a trace of the baseline missing from a batch: exit 2, named" \
+	"-q --baseline $TMP/old.jsonl $T/mutex-pi.dat $T/cond-signal.dat" 2 \
 	"no line for traces/futex-wake.dat \\(line [12] of $TMP/old.jsonl\\): a trace that drops out of the run cannot pass"
+# One rule for a trace named alone (issue 32, item 8): a single report, as
+# rvreplay compare takes its --json and its --jsonl line; only the batch's
+# line of its trace is its baseline. A folder or an index's line is a batch.
+"$RVREPLAY" -q --json -o "$TMP/one.json" $T/mutex-pi.dat 2> /dev/null
+"$RVREPLAY" -q --jsonl "$TMP/one.jsonl" $T/mutex-pi.dat 2> /dev/null
+same="0 new, 0 fixed, 1 unchanged, 0 waived"
+check "--baseline, one trace named alone against a batch: its own line only, exit 0" \
+	"-q --baseline $TMP/old.jsonl $T/mutex-pi.dat" 0 "^rvreplay: against $TMP/old.jsonl: $same\$"
+check "compare, the batch and that trace's --json: the same" "compare $TMP/old.jsonl $TMP/one.json" 0 \
+	"^compare: $same\$"
+check "compare, the batch and that trace's --jsonl: the same" "compare $TMP/old.jsonl $TMP/one.jsonl" 0 \
+	"^compare: $same\$"
+mkdir -p "$TMP/one" && cp $T/mutex-pi.dat "$TMP/one/"
+"$RVREPLAY" -q --jsonl "$TMP/folder.jsonl" "$TMP/one" 2> /dev/null
+check "compare, a folder of that one trace: a batch, the others missing, exit 2" \
+	"compare $TMP/old.jsonl $TMP/folder.jsonl" 2 "a trace that drops out of the run cannot pass"
+echo $T/mutex-pi.dat > "$TMP/index.txt"
+"$RVREPLAY" -q --jsonl "$TMP/index.jsonl" --index-file "$TMP/index.txt" --index 0 2> /dev/null
+check "compare, an array task's line: a batch's part, the others missing, exit 2" \
+	"compare $TMP/old.jsonl $TMP/index.jsonl" 2 "a trace that drops out of the run cannot pass"
 check "--baseline, a trace not judged: exit 2 even with nothing new" \
 	"-q --baseline $TMP/old.jsonl $T/mutex-pi.dat $TMP/bad.dat $T/futex-wake.dat" 2 \
 	"bad.dat: could not be judged: "

@@ -152,6 +152,25 @@ for t in traces/*.dat tests/kmod/traces/*.dat; do
 	chrome "$t" 0 "$MAX"
 done
 
+# an unknown prio is null, as --json has it, never -1000 (issue 32, item 8)
+"$RVREPLAY" -q --chrome-trace "$TMP/prio.json" traces/clock-nanosleep.dat
+"$RVREPLAY" --json --all traces/clock-nanosleep.dat > "$TMP/prio-r.json" 2> /dev/null
+got=$(python3 -c '
+import json, sys
+c = json.load(open(sys.argv[1]))["traceEvents"]
+r = json.load(open(sys.argv[2]))["violations"]
+drawn = sorted((e["args"]["pid"], e["ts"], e["args"]["prio"]) for e in c if e.get("cat") == "violation")
+want = sorted((v["pid"], v["ts_ns"] / 1000, v["prio"]) for v in r)
+bad = [e for e in c if isinstance(e.get("args"), dict) and isinstance(e["args"].get("prio"), int)
+       and e["args"]["prio"] < -1]
+nulls = sum(p is None for _, _, p in drawn)
+print("ok %d null" % nulls if drawn == want and nulls and not bad else (drawn[:2], want[:2], bad[:2]))' \
+	"$TMP/prio.json" "$TMP/prio-r.json" 2>&1)
+case $got in
+ok*) ok "an unknown prio: null, as --json has it, never -1000 (${got#ok })" ;;
+*) not_ok "an unknown prio: null, as --json has it" "$got" ;;
+esac
+
 # --from/--to: only that time, every slice closed inside it
 chrome traces/cyclictest-rel.dat 4983400000000 4983420000000 --from 4983.40 --to 4983.42
 "$RVREPLAY" -q --chrome-trace "$TMP/all.json" traces/cyclictest-rel.dat

@@ -5,7 +5,7 @@ E2E_SCRIPTS	= tests/e2e/verdicts_test.sh tests/e2e/cli_test.sh tests/e2e/bad_inp
 		  tests/e2e/install_test.sh tests/e2e/diff_test.sh tests/e2e/record_faults_test.sh \
 		  tests/e2e/toy_monitor_test.sh tests/e2e/gate_test.sh tests/hostile/hostile_test.sh \
 		  tests/e2e/report_truth_test.sh tests/e2e/wwnr_truth_test.sh tests/e2e/automata_test.sh \
-		  tests/e2e/forensics_test.sh \
+		  tests/e2e/forensics_test.sh tests/e2e/stats_truth_test.sh \
 		  tests/e2e/html_test.sh \
 		  tests/e2e/chrome_trace_test.sh tests/e2e/waivers_test.sh tests/e2e/batch_test.sh \
 		  tests/e2e/fleet_test.sh tests/fleet/slurm_test.sh tests/e2e/compare_test.sh \

@@ -50,8 +50,11 @@ check "--sort count: the biggest group first" "--sort count $T/cyclictest-rel.da
 	"^sleep violations: cyclictest pid 6971 prio 19: 50 from"
 "$RVREPLAY" --sort count $T/cyclictest-rel.dat 2>&1 | grep -m1 '^sleep violations: ' > "$TMP/first"
 grep -q "pid 6971" "$TMP/first" && ok "--sort count: 50 before 47" || not_ok "--sort count: 50 before 47" "$(cat "$TMP/first")"
-check "--limit 1: the others counted" "--limit 1 $T/cyclictest-rel.dat" 1 \
-	"^\\.\\.\\. 1 more group \\(--limit 1 shows more, --all every violation\\)$"
+check "--limit 1: the others counted, and the limit that shows them" "--limit 1 $T/cyclictest-rel.dat" 1 \
+	"^\\.\\.\\. 1 more group \\(--limit 2 or 0 shows every group, --all every violation\\)$"
+n=$("$RVREPLAY" --json $T/clock-nanosleep.dat 2> /dev/null | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["groups"]))')
+check "--limit 3 of $n groups: --limit $n shows them" "--limit 3 $T/clock-nanosleep.dat" 1 \
+	"^\\.\\.\\. $((n - 3)) more groups \\(--limit $n or 0 shows every group, --all every violation\\)$"
 check_error "--sort: a known key" "--sort pid $T/cyclictest-rel.dat" "bad --sort 'pid'"
 
 # ---- statistics per task, against trace-cmd report -t ----

@@ -12,6 +12,7 @@
 # usage: html_test.sh VERDICT_CHECK WORKLOADS   (from the top of the tree)
 
 . tests/e2e/lib.sh
+MAKE_HOSTILE=${MAKE_HOSTILE:-build/tests/make_hostile}
 MAKE_TRACE=tests/lib/make_trace.py
 MAX_BYTES=5000000
 SIZE=1280,2000
@@ -204,5 +205,74 @@ done
 got=$(xp "$TMP/mutex-nonpi.dom" "count(//section[@id='stats']//svg[@class='histogram']/rect)")
 [ "${got:-0}" -ge 2 ] && ok "mutex-nonpi: latency histograms drawn ($got bars)" ||
 	not_ok "mutex-nonpi: latency histograms drawn" "$got bars"
+
+# A histogram from 3 us to 12 ms, 2000 in its first bucket and 1 in 8-16 ms
+# (issue 32, item 8), laid out by Chromium: its ticks never run together,
+# every bucket's bar is seen, each count is the JSON's, and a row of the
+# table takes one unit.
+"$MAKE_HOSTILE" latency-spread traces/clock-nanosleep.dat "$TMP/spread.dat"
+"$RVREPLAY" -q --html "$TMP/spread.html" "$TMP/spread.dat" 2> /dev/null
+"$RVREPLAY" --json "$TMP/spread.dat" > "$TMP/spread.json" 2> /dev/null
+# measured in the page: a copy with a script that writes what it finds into it
+cat > "$TMP/measure.js" <<'EOF'
+var out = [];
+document.querySelectorAll("svg.histogram").forEach(function (svg) {
+  var t = Array.from(svg.querySelectorAll("text.tick")).map(function (e) { return e.getBoundingClientRect(); });
+  for (var i = 1; i < t.length; i++)
+    if (t[i].left < t[i - 1].right && t[i].top < t[i - 1].bottom && t[i - 1].top < t[i].bottom)
+      out.push("overlap " + i);
+  svg.querySelectorAll("text.count").forEach(function (e) { out.push("count " + e.textContent); });
+  var stack = {}, lo = 1e9;
+  svg.querySelectorAll("rect").forEach(function (r) {
+    var x = r.getAttribute("x");
+    stack[x] = (stack[x] || 0) + r.getBoundingClientRect().height;
+  });
+  for (var x in stack)
+    lo = Math.min(lo, stack[x]);
+  out.push("lowest " + Math.round(lo));
+});
+var p = document.createElement("pre");
+p.id = "measured";
+p.textContent = out.join("\n");
+document.body.appendChild(p);
+EOF
+python3 -c 'import sys
+s = open(sys.argv[1]).read()
+js = open(sys.argv[2]).read()
+open(sys.argv[3], "w").write(s.replace("</body>", "<script>" + js + "</script></body>"))' \
+	"$TMP/spread.html" "$TMP/measure.js" "$TMP/spread-m.html"
+browse --window-size=$SIZE --dump-dom "file://$TMP/spread-m.html" > "$TMP/spread.dom"
+got=$(xp "$TMP/spread.dom" "string(//pre[@id='measured'])")
+want=$(python3 -c '
+import json, sys
+t = json.load(open(sys.argv[1]))["stats"][0]
+b = {}
+for h in (t["latency"], t["latency_violating"]):
+    for x in h["log2_buckets"]:
+        b[x["below_ns"]] = b.get(x["below_ns"], 0) + x["count"]
+print(" ".join("count %d" % b[k] for k in sorted(b)))' "$TMP/spread.json")
+counts=$(echo "$got" | grep '^count' | tr '\n' ' ' | sed 's/ $//')
+lowest=$(echo "$got" | sed -n 's/^lowest //p')
+if [ -n "$want" ] && [ "$counts" = "$want" ] && ! echo "$got" | grep -q overlap &&
+   [ "${lowest:-0}" -ge 8 ]; then
+	ok "a histogram of 3 us to 12 ms: ticks apart, every bar seen (the lowest $lowest px), the JSON's counts ($counts)"
+else
+	not_ok "a histogram of 3 us to 12 ms: ticks apart, every bar seen, the JSON's counts" \
+		"$(echo "$got" | tr '\n' ' ')" "JSON: $want"
+fi
+# one unit a row: the units of each row's figures, in the HTML and the text
+units() {
+	awk '{ u = ""; for (i = 1; i <= NF; i++) if ($i ~ /^(ns|us|ms)$/ && index(u, $i) == 0) u = u $i
+	       if (length(u) > 2) n++ } END { print n + 0 }'
+}
+xp "$TMP/spread.html" "//section[@id='stats']//table[@class='stats']//tr[td[3]]" |
+	sed 's/<tr>/\n/g; s/<[^>]*>/ /g' | grep -E '(ns|us|ms)' > "$TMP/hrows"
+"$RVREPLAY" --stats -s "$TMP/spread.dat" 2> /dev/null | grep -E '^    (sleep|latency), ' > "$TMP/rows"
+h=$(units < "$TMP/hrows") t=$(units < "$TMP/rows")
+if [ "$h" = 0 ] && [ "$t" = 0 ] && [ "$(wc -l < "$TMP/hrows")" -ge 3 ] && [ "$(wc -l < "$TMP/rows")" -ge 3 ]; then
+	ok "statistics: one unit a row, in the HTML and the text"
+else
+	not_ok "statistics: one unit a row, in the HTML and the text" "$(cat "$TMP/hrows" "$TMP/rows")"
+fi
 
 finish

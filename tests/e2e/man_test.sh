@@ -223,10 +223,11 @@ can_record=
 for p in $PAGES; do
 	[ -s "$MAN/$p" ] || continue
 	split_examples "$MAN/$p"
-	n=0
-	for f in "$TMP"/ex/*.cmd; do
-		[ -e "$f" ] || { not_ok "$p: has EXAMPLES"; break; }
-		n=$((n + 1))
+	count=$(find "$TMP/ex" -name '*.cmd' | wc -l)
+	[ "$count" -gt 0 ] || not_ok "$p: has EXAMPLES"
+	# in the page's order, which a glob is not past 9 (10.cmd before 2.cmd)
+	for n in $(seq 1 "$count"); do
+		f=$TMP/ex/$n.cmd
 		b=${f%.cmd}
 		cmd=$(cat "$f")
 		desc="$p: $cmd"

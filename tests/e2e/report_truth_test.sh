@@ -147,6 +147,42 @@ check "--comm: its name at the violation" "-s -m pagefault --comm early $TMP/ren
 check "--comm: no name of it" "-s -m pagefault --comm other $TMP/renamed.dat" 0 \
 	"^Summary: 0 violations"
 
+# Filters that keep nothing say so, as an unknown --pid does, even with -q, and
+# the summary counts what they hid (issue 32, item 6); the trace's span is
+# trace-cmd report -t's first and last record
+M=$T/mutex-nonpi.dat
+span=$(trace-cmd report -t $M 2> /dev/null | awk '/^ *[^ ].*\[[0-9][0-9][0-9]\] +[0-9]+\.[0-9]+:/ {
+	for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) { t = substr($i, 1, length($i) - 1); break }
+	if (!f) f = t; l = t } END { printf "%.6f %.6f", f, l }')
+first=${span% *} last=${span#* }
+"$RVREPLAY" --json $M > "$TMP/all.json" 2> /dev/null
+read -r n vfirst vlast <<EOF2
+$(json "$TMP/all.json" '
+v = d["violations"]
+t = lambda ns: "%d.%06d" % (ns // 10**9, (ns % 10**9 + 500) // 1000)
+print(len(v), t(v[0]["ts_ns"]), t(v[-1]["ts_ns"]))')
+EOF2
+check "--around outside the trace: said, even with -q" "-q --around 1.5 $M" 0 \
+	"^rvreplay: warning: $M: --around: the window from 1\.499000 to 1\.501000 holds no record: the trace runs from $first to $last\$"
+check "--from after the trace: said" "-q --from 5000 $M" 0 \
+	"warning: $M: --from: the window from 5000\.000000 to the end holds no record: the trace runs from $first to $last\$"
+check "--to before the trace: said" "-q --to 4000 $M" 0 \
+	"warning: $M: --to: the window from the start to 4000\.000000 holds no record"
+check "the summary counts what the window hid" "-s --from 5000 $M" 0 \
+	"^Summary: 0 violations \($n more hidden by --from\): "
+check "a window of no violation, violations outside it: said, with what was hid" \
+	"-q --from 4984.160000 --to 4984.161000 $M" 0 \
+	"warning: $M: --from, --to: no violation in the window from 4984\.160000 to 4984\.161000; the filters \(--from, --to\) hid $n, from $vfirst to $vlast\$"
+check "a window with violations: no word of it" "-q --around 4984.159740 $M" 1 ""
+"$RVREPLAY" --json --pid 7039 --around 4984.163,0.002 $M > "$TMP/h.json" 2> /dev/null
+got=$(json "$TMP/h.json" '
+s = d["summary"]
+print(s["violations"], s["violations_hidden"], s["violations"] + s["violations_hidden"])')
+case $got in
+"2 $((n - 2)) $n") ok "JSON summary.violations_hidden: the others of the $n ($got)" ;;
+*) not_ok "JSON summary.violations_hidden: the others of the $n" "$got" ;;
+esac
+
 # ---- coverage ----
 
 "$RVREPLAY" --json $T/cyclictest-rel.dat > "$TMP/c.json" 2> /dev/null
@@ -200,6 +236,107 @@ fi
 got=$(json "$TMP/l.json" 'g = d["lost_events"]
 print("ok" if len(g) == 2 and all(x["where"] == "start" for x in g) else g)')
 [ "$got" = ok ] && ok "JSON lost_events: one start gap per CPU" || not_ok "JSON lost_events: one start gap per CPU" "$got"
+
+# ---- a sleep's times: switch-out, wakeup, run (issue 32, item 7) ----
+
+# sleep_times TRACE PID SWITCH_OUT_NS: the sleep's three times, from trace-cmd report -t
+sleep_times() {
+	trace-cmd report -t "$1" 2> /dev/null | python3 -c '
+import re, sys
+pid, out = sys.argv[1], int(sys.argv[2])
+wake = run = None
+for l in sys.stdin:
+    m = re.match(r"\s*(.+?)-(\d+)\s+\[\d+\]\s+(\d+)\.(\d+): (\w+):\s+(.*)", l)
+    if not m:
+        continue
+    ts = int(m.group(3)) * 10**9 + int(m.group(4))
+    if ts <= out:
+        continue
+    if m.group(5) == "sched_wakeup" and re.match(r"\S+:%s \[" % pid, m.group(6)) and wake is None:
+        wake = ts
+    if m.group(2) == pid or (m.group(5) == "sched_switch" and "==> " in m.group(6) and
+                             re.search(r"==> \S+:%s \[" % pid, m.group(6))):
+        run = ts
+        break
+print("%d.%09d %d.%09d %d.%09d" % (out // 10**9, out % 10**9, wake // 10**9, wake % 10**9,
+                                   run // 10**9, run % 10**9))' "$2" "$3"
+}
+
+# times_truth DESC TRACE PID: the first group's worst, as trace-cmd shows it; --around
+# on each of its times finds it; its context holds its wakeup and its run
+times_truth() {
+	"$RVREPLAY" --json -m sleep --pid "$3" "$2" > "$TMP/w.json" 2> /dev/null
+	out=$(json "$TMP/w.json" '
+w = d["groups"][0]["worst"]
+v = [v for v in d["violations"] if v["ts_ns"] == w["ts_ns"]][0]
+print(v["context"]["sleep"]["start_ts_ns"])')
+	want=$(sleep_times "$2" "$3" "$out")
+	"$RVREPLAY" --ts ns -m sleep --pid "$3" "$2" > "$TMP/w.txt" 2>&1
+	got=$(awk '/^  times:  / { print $4, $6, $8; exit }' "$TMP/w.txt" | tr -d ,)
+	if [ -n "$want" ] && [ "$got" = "$want" ]; then
+		ok "$1: the worst's switch-out, wakeup and run, as trace-cmd report -t ($got)"
+	else
+		not_ok "$1: the worst's switch-out, wakeup and run, as trace-cmd report -t" \
+			"report: $got" "trace-cmd: $want" "$(grep -m1 'times:' "$TMP/w.txt")"
+	fi
+	wts=$(json "$TMP/w.json" 'print(d["groups"][0]["worst"]["ts_ns"])')
+	for t in $want; do
+		"$RVREPLAY" --json -m sleep --pid "$3" --around "$t" "$2" > "$TMP/a.json" 2> /dev/null
+		found=$(json "$TMP/a.json" "print(any(v['ts_ns'] == $wts for v in d['violations']))")
+		[ "$found" = True ] && ok "$1: --around $t (a time it prints) finds it" ||
+			not_ok "$1: --around $t (a time it prints) finds it" "$found"
+	done
+	# its context: the task's records to its run, the wakeup among them
+	wake=$(echo "$got" | cut -d' ' -f2) run=$(echo "$got" | cut -d' ' -f3)
+	if awk -v w="$wake: sched_wakeup:" -v r="$run: " '
+		/^  last [0-9]+ events of pid [0-9]+, to its run again:$/ { c = 1; next }
+		c && /^    / { if (index($0, w)) hw = 1; last = $0; next }
+		c { exit }
+		END { exit !(hw && index(last, r)) }' "$TMP/w.txt"; then
+		ok "$1: its context runs to its run, its wakeup in it"
+	else
+		not_ok "$1: its context runs to its run, its wakeup in it" \
+			"$(grep -A9 'events of pid' "$TMP/w.txt" | head -10)"
+	fi
+}
+times_truth "a bad sleep reason, its switch-in not recorded" $T/cyclictest-rel.dat 6972
+times_truth "a bad sleep reason" $T/cyclictest-rel.dat 6971
+times_truth "a waker verdict" $T/mutex-nonpi.dat 7039
+"$RVREPLAY" --json --all $T/cyclictest-rel.dat > "$TMP/r.json" 2> /dev/null
+got=$(json "$TMP/r.json" '
+bad = [v["ts_ns"] for v in d["violations"] if v["context"]["sleep"]["run_ts_ns"] !=
+       v["context"]["sleep"]["wakeup_ts_ns"] + v["context"]["sleep"]["wakeup_latency_ns"]]
+inf = sum(v["context"]["sleep"]["run_inferred"] for v in d["violations"])
+print("ok %d inferred" % inf if not bad and inf else bad[:3])')
+case $got in
+ok*) ok "JSON run_ts_ns: the wakeup plus the latency; run_inferred said (${got#ok })" ;;
+*) not_ok "JSON run_ts_ns: the wakeup plus the latency" "$got" ;;
+esac
+
+# ---- the tasks of a trace (issue 32, item 8) ----
+
+# Tasks seen, and at most at once only when the trace tells when tasks go
+# (sched_process_free), as tests/e2e/tasks_truth.py counts them from
+# trace-cmd report -t
+for f in $T/clock-nanosleep.dat $T/futex-wake.dat $T/mutex-nonpi.dat $K/x86_64-stall.dat; do
+	trace-cmd report -t "$f" > "$TMP/t.txt" 2> /dev/null
+	read -r seen most <<EOF2
+$(python3 tests/e2e/tasks_truth.py "$TMP/t.txt")
+EOF2
+	if trace-cmd report "$f" 2> /dev/null | grep -q 'sched_process_free'; then
+		want="$seen tasks seen, $most at most at once" jwant="$seen $most"
+	else
+		want="$seen tasks seen" jwant="$seen None"
+	fi
+	"$RVREPLAY" -s -m sleep "$f" > "$TMP/t.out" 2>&1
+	"$RVREPLAY" --json -m sleep "$f" > "$TMP/t.json" 2> /dev/null
+	got=$(json "$TMP/t.json" 't = d["trace"]; print(t["tasks_seen"], t["tasks_at_once"])')
+	if tail -1 "$TMP/t.out" | grep -q ", $want\$" && [ "$got" = "$jwant" ]; then
+		ok "$f: $want, as trace-cmd report -t shows them (JSON $got)"
+	else
+		not_ok "$f: $want, as trace-cmd report -t shows them" "$(tail -1 "$TMP/t.out")" "JSON $got"
+	fi
+done
 
 # ---- JSON and documents ----
 

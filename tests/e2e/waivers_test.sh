@@ -66,6 +66,8 @@ check "a reason_detail pattern that does not match waives nothing" \
 waiver "$TMP/old.toml" sleep "mutex_*" waker "expires = 2020-01-01"
 check "an expired waiver is not applied, and the warning says so" \
 	"--waivers $TMP/old.toml $T" 1 "line 1: waiver expired on 2020-01-01, not applied"
+check "an expired waiver: said even with -q (it fails the run again)" \
+	"-q --waivers $TMP/old.toml $T" 1 "^rvreplay: warning: $TMP/old.toml: line 1: waiver expired on 2020-01-01, not applied\$"
 
 : > "$TMP/trace.toml"
 waiver "$TMP/trace.toml" sleep "mutex_*" waker 'trace = "*cyclictest*"'

@@ -33,6 +33,11 @@
  *   inferred-switch-in  a real-time thread in futex wait is woken by a lower
  *                       task and its switch-in is not recorded: its next own
  *                       record stands for it (the 7.3 SCHEDULE_IN)
+ *   boosted             a lock holder (prio 120) sleeps in futex wait and is
+ *                       PI-boosted between its wakeup and its run; then it
+ *                       sleeps once while boosted, once after (prio 120)
+ *   latency-spread      a real-time task's 2,596 wakeup-to-run latencies
+ *                       from 3 us to 12 ms, one in the 8-16 ms bucket
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -511,6 +516,128 @@ static int inferred_switch_in(const char *path)
 	return write_pages(path, "none", &w, &bytes);
 }
 
+/* sched_waking or sched_wakeup (@name) of @pid at @prio by @waker. */
+static void wake_event(struct page_writer *w, uint64_t ts, const char *name, int waker, int pid,
+		       const char *comm, int prio)
+{
+	struct payload p;
+
+	if (template_payload(&t, "sched", name, waker, &p))
+		die("the template has no sched_waking or sched_wakeup");
+	payload_str(&p, "comm", comm);
+	payload_num(&p, "pid", pid);
+	payload_num(&p, "prio", prio);
+	payload_num(&p, "target_cpu", 0);
+	if (page_writer_event(w, ts, p.data, p.len))
+		die("an event does not fit");
+}
+
+/* A sched_switch from the idle task to @pid at @prio. */
+static void switch_in(struct page_writer *w, uint64_t ts, int pid, const char *comm, int prio)
+{
+	struct payload p;
+
+	if (template_payload(&t, "sched", "sched_switch", 0, &p))
+		die("the template has no sched_switch");
+	payload_str(&p, "prev_comm", "swapper/0");
+	payload_num(&p, "prev_pid", 0);
+	payload_num(&p, "prev_prio", 120);
+	payload_num(&p, "prev_state", 0);
+	payload_str(&p, "next_comm", comm);
+	payload_num(&p, "next_pid", pid);
+	payload_num(&p, "next_prio", prio);
+	if (page_writer_event(w, ts, p.data, p.len))
+		die("an event does not fit");
+}
+
+/* sched_pi_setprio of @pid, from @from to @to, by @by. */
+static void pi_setprio(struct page_writer *w, uint64_t ts, int by, int pid, const char *comm,
+		       int from, int to)
+{
+	struct payload p;
+
+	if (template_payload(&t, "sched", "sched_pi_setprio", by, &p))
+		die("the template has no sched_pi_setprio");
+	payload_str(&p, "comm", comm);
+	payload_num(&p, "pid", pid);
+	payload_num(&p, "oldprio", from);
+	payload_num(&p, "newprio", to);
+	if (page_writer_event(w, ts, p.data, p.len))
+		die("an event does not fit");
+}
+
+/*
+ * One futex wait of @pid (@comm), switched out at @out_prio, woken by 1001
+ * @slept ns later, run at @run_prio @latency ns after its wakeup. Return:
+ * its end.
+ */
+static uint64_t futex_sleep(struct page_writer *w, uint64_t ts, int pid, const char *comm,
+			    int out_prio, int run_prio, uint64_t slept, uint64_t latency)
+{
+	uint64_t wake = ts + 1000 + slept;
+
+	syscall_enter(w, ts, pid, 202, 0x1000, 0);		/* futex(FUTEX_WAIT) */
+	switch_out(w, ts + 1000, pid, comm, out_prio, 1);
+	wake_event(w, wake - 1000, "sched_waking", 1001, pid, comm, out_prio);
+	wake_event(w, wake, "sched_wakeup", 1001, pid, comm, out_prio);
+	if (run_prio != out_prio)	/* the waiter blocks on its PI lock: boosted */
+		pi_setprio(w, wake + latency / 2, 1001, pid, comm, out_prio, run_prio);
+	switch_in(w, wake + latency, pid, comm, run_prio);
+	syscall_exit(w, wake + latency + 1000, pid, 202);
+	return wake + latency + 1000;
+}
+
+static void holder_sleep(struct page_writer *w, uint64_t ts, int out_prio, int run_prio,
+			 uint64_t slept, uint64_t latency)
+{
+	futex_sleep(w, ts, 1002, "holder", out_prio, run_prio, slept, latency);
+}
+
+/*
+ * The holder 1002: a sleep begun at prio 120 and boosted to RT_PRIO after
+ * its wakeup, one begun boosted, then unboosted one at prio 120; the
+ * waiter 1001 wakes it.
+ */
+static int boosted(const char *path)
+{
+	struct tracedat_bytes bytes = { 0 };
+	struct page_writer w;
+
+	if (page_writer_init(&w, &bytes, t.td->page_size))
+		die("out of memory");
+	prologue(&w, START_TS - 100);
+	switch_out(&w, START_TS, 1002, "holder", 120, 0);
+	holder_sleep(&w, START_TS + 100000, 120, RT_PRIO, 5000, 30000);
+	holder_sleep(&w, START_TS + 200000, RT_PRIO, RT_PRIO, 40000, 9000);
+	pi_setprio(&w, START_TS + 270000, 1002, 1002, "holder", RT_PRIO, 120);
+	holder_sleep(&w, START_TS + 300000, 120, 120, 7000, 3000);
+	return write_pages(path, "none", &w, &bytes);
+}
+
+/*
+ * Real-time task 1003 sleeps 2,600 times, its wakeup-to-run latencies
+ * spread from 3 us to 12 ms, most short, one in the 8-16 ms bucket.
+ */
+static int latency_spread(const char *path)
+{
+	static const struct { uint64_t ns; int count; } spread[] = {
+		{ 3000, 2000 }, { 20000, 500 }, { 300000, 80 }, { 2500000, 15 }, { 12000000, 1 },
+	};
+	struct tracedat_bytes bytes = { .limit = 1ULL << 30 };
+	struct page_writer w;
+	uint64_t ts = START_TS;
+
+	if (page_writer_init(&w, &bytes, t.td->page_size))
+		die("out of memory");
+	prologue(&w, START_TS - 100);
+	switch_out(&w, ts, 1003, "spread", RT_PRIO, 0);
+	for (size_t i = 0; i < sizeof(spread) / sizeof(spread[0]); i++)
+		for (int k = 0; k < spread[i].count; k++)
+			ts = futex_sleep(&w, ts + 1000, 1003, "spread", RT_PRIO, RT_PRIO, 100000,
+					 spread[i].ns);
+	return write_pages(path, "zstd", &w, &bytes);
+}
+
 static int hostile_system(const char *path)
 {
 	if (template_add_format(&t, "evil\nrvreplay: forged " EVIL_COMM,
@@ -575,6 +702,10 @@ int main(int argc, char **argv)
 		ret = renamed(out);
 	else if (!strcmp(kind, "inferred-switch-in"))
 		ret = inferred_switch_in(out);
+	else if (!strcmp(kind, "boosted"))
+		ret = boosted(out);
+	else if (!strcmp(kind, "latency-spread"))
+		ret = latency_spread(out);
 	else if (!strcmp(kind, "hostile-system"))
 		ret = hostile_system(out);
 	else

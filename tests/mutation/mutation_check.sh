@@ -81,6 +81,7 @@ cli			nothing exit0 droplast
 tty			nothing exit0 droplast
 report_truth		nothing exit0 droplast
 forensics		nothing exit0 droplast
+stats_truth		nothing exit0 droplast
 diff			nothing exit0 droplast
 compare			nothing exit0 droplast
 waivers			nothing exit0 droplast

@@ -61,11 +61,35 @@ END_TEST
 /* One sleep of pid 7 woken at 1000 and run @latency ns later. */
 static void sleep_of(struct report_stats *st, struct text_pool *texts, uint64_t latency)
 {
-	struct task_sleep sl = { .start = 500, .wakeup_ts = 1000, .run_ts = 1000 + latency };
+	struct task_sleep sl = { .start = 500, .wakeup_ts = 1000, .run_ts = 1000 + latency,
+				 .begun_rt = true };
 	struct replay_sleep s = { .pid = 7, .comm = "rt", .prio = 10, .sleep = &sl };
 
 	stats_sleep(st, texts, &s, "clock_nanosleep");
 }
+
+/* A sleep begun at prio 120, boosted before it ran: told apart, in no distribution. */
+START_TEST(sleep_begun_not_rt_is_not_counted)
+{
+	struct task_sleep sl = { .start = 500, .wakeup_ts = 1000, .run_ts = 1200 };
+	struct replay_sleep s = { .pid = 7, .comm = "holder", .prio = 39, .sleep = &sl };
+	struct report_stats st = { 0 };
+	struct text_pool texts = { 0 };
+
+	stats_sleep(&st, &texts, &s, "futex");
+	sleep_of(&st, &texts, 300);
+	ck_assert_uint_eq(st.nr, 1);
+	ck_assert_uint_eq(st.tasks[0].sleeps, 1);
+	ck_assert_uint_eq(st.tasks[0].sleeps_not_rt, 1);
+	ck_assert_uint_eq(st.tasks[0].latency[0].count, 1);
+	ck_assert_uint_eq(st.tasks[0].latency[0].min, 300);
+	ck_assert_uint_eq(st.tasks[0].slept[0].count, 1);
+	ck_assert_str_eq(st.tasks[0].reasons[0].text, "clock_nanosleep");
+	ck_assert_uint_eq(st.tasks[0].reasons[1].count, 0);
+	stats_release(&st);
+	text_pool_free(&texts);
+}
+END_TEST
 
 /* Buckets met out of order (middle, below, above): the same as all 64 kept. */
 START_TEST(histogram_keeps_the_used_range)
@@ -180,6 +204,7 @@ Suite *report_counts_suite(void)
 	tcase_add_test(tc, pool_keeps_one_copy);
 	tcase_add_test(tc, counts_named_then_others);
 	tcase_add_test(tc, histogram_keeps_the_used_range);
+	tcase_add_test(tc, sleep_begun_not_rt_is_not_counted);
 	tcase_add_test(tc, groups_past_the_cap_are_counted);
 	tcase_add_test(tc, no_cap_keeps_every_group);
 	suite_add_tcase(s, tc);

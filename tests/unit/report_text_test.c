@@ -89,7 +89,7 @@ static void fixture_run(struct fixture *f)
 		.first_rt_ts = AT - GAP, .started_ts = AT - GAP, .events = 3, .violations = 3,
 	};
 	struct replay_stats stats = {
-		.first_ts = AT - 2 * GAP, .last_ts = AT + 3 * GAP, .max_tasks = 5,
+		.first_ts = AT - 2 * GAP, .last_ts = AT + 3 * GAP, .max_tasks = 5, .tasks_seen = 7,
 	};
 
 	stats.counts.events = 1234;
@@ -134,8 +134,7 @@ START_TEST(text_tells_the_group)
 		 "1000.123457..1000.323457  user page fault x3\n");
 	has_line(&f, "\nCoverage: 1 of 1 monitor instances of real-time tasks were judged.\n");
 	has_line(&f, "\nLost events: none\n");
-	has_line(&f, "\nTrace: 1234 events from 999.923457 to 1000.423457, 5 tasks at most "
-		 "at once\n");
+	has_line(&f, "\nTrace: 1234 events from 999.923457 to 1000.423457, 7 tasks seen\n");
 	fixture_close(&f);
 }
 END_TEST
@@ -157,7 +156,7 @@ START_TEST(text_times_follow_the_format)
 }
 END_TEST
 
-/* A verdict filtered out is in no count. */
+/* A verdict filtered out is in no count but the hidden one. */
 START_TEST(text_counts_what_passes_the_filter)
 {
 	struct fixture f;
@@ -166,7 +165,8 @@ START_TEST(text_counts_what_passes_the_filter)
 	f.rep.filter.from = AT + GAP;
 	fixture_run(&f);
 	has_line(&f, ": 2 from 1000.223457 to 1000.323457, user page fault\n");
-	has_line(&f, "\nSummary: 2 violations: pagefault 2, sleep 0\n");
+	has_line(&f, "\nSummary: 2 violations (1 more hidden by --from): pagefault 2, sleep 0\n");
+	ck_assert_uint_eq(f.rep.hidden, 1);
 	fixture_close(&f);
 }
 END_TEST
