@@ -69,7 +69,7 @@ static int pass(struct report_pictures *p, struct report *rep)
 	int ret;
 
 	if (p->html && (windows_choose(&p->windows, rep) ||
-			windows_pass_begin(&p->windows, trace_input_meta(rep->in)->cpus)))
+			windows_pass_begin(&p->windows, rep->in)))
 		return -1;
 	if ((!p->html || !p->windows.nr) && !p->chrome)
 		return 0;
