@@ -180,8 +180,13 @@ static int report_setup(struct replay_cli *c, struct opened_trace *t, FILE *out)
 	c->report.profile = c->replay.profile->name;
 	c->report.color = use_color(c);
 	c->replay.syscalls = t->syscalls;
-	/* --comm, and waivers' comm, match every name a task had: one more read */
-	if (c->filter.nr_comms || c->report.waivers) {
+	/*
+	 * --comm, and waivers' comm, match every name a task had, and --all's
+	 * text names each violation's task by its last as the groups do: one
+	 * more read
+	 */
+	if (c->filter.nr_comms || c->report.waivers ||
+	    (c->report.all && !c->report.json && !c->report.quiet && !c->report.summary_only)) {
 		c->filter.names = task_names_scan(t->in);
 		if (!c->filter.names) {
 			cmd_error(c->path, "out of memory, or the trace cannot be read, naming its tasks");

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "explain.h"
 #include "grow.h"
 #include "report.h"
@@ -43,6 +44,7 @@ void report_release(struct report *rep)
 {
 	groups_release(&rep->groups);
 	stats_release(&rep->stats);
+	task_comms_release(&rep->comms);
 	text_pool_free(&rep->texts);
 	free(rep->rows);
 	key_index_free(&rep->rows_index);
@@ -154,6 +156,7 @@ static struct summary_row *row_of(struct report *rep, const struct verdict *v)
 	rows->monitor = v->monitor;
 	rows->pid = instance;
 	rows->first = v->ts;
+	strcpy(rows->was_comm, v->comm);
 	return rows;
 }
 
@@ -173,13 +176,70 @@ static void summarize(struct report *rep, const struct verdict *v)
 		rep->oom = true;
 }
 
-/* A task's last name: the last the trace gave its pid, when they were read. */
-static const char *last_comm(const struct report *rep, const struct verdict *v)
+/**
+ * report_last_comm() - what the report calls a task: its last comm
+ * @rep: the report
+ * @pid: the task
+ * @comm: a name of it, for a task no record named
+ *
+ * The trace's names when it was read for them (--comm, waivers: all of
+ * them known from the start), else the last the replay has read so far
+ * of a task the report follows (task_comms.h): after the replay, its last.
+ *
+ * Return: the name.
+ */
+const char *report_last_comm(const struct report *rep, int pid, const char *comm)
 {
-	const char *names[TASK_NAMES_MAX];
-	int n = rep->filter.names ? task_names_of(rep->filter.names, v->pid, names) : 0;
+	const char *last = rep->filter.names ? task_names_last(rep->filter.names, pid) :
+			   task_comms_last(&rep->comms, pid);
 
-	return n ? names[n - 1] : v->comm;
+	return last && last[0] ? last : comm;
+}
+
+/**
+ * report_task_name() - a task's name as the text shows it: "renamed (was early)"
+ * @comm: its last comm
+ * @was: another it had at its violations, or ""
+ * @buf: the name, escaped
+ * @len: its size
+ */
+void report_task_name(const char *comm, const char *was, char *buf, size_t len)
+{
+	char a[ESCAPE_LEN(TRACE_COMM_LEN)], b[ESCAPE_LEN(TRACE_COMM_LEN)];
+
+	escape(comm, a, sizeof(a));
+	if (was[0])
+		snprintf(buf, len, "%s (was %s)", a, escape(was, b, sizeof(b)));
+	else
+		snprintf(buf, len, "%s", a);
+}
+
+/* @comm, its last name; @was the one it had then, kept only when another */
+static void name_task(const struct report *rep, int pid, char *comm, char *was)
+{
+	if (instance_is_cpu(pid)) {
+		was[0] = '\0';
+		return;
+	}
+	snprintf(comm, TRACE_COMM_LEN, "%s", report_last_comm(rep, pid, comm));
+	if (!strcmp(was, comm))
+		was[0] = '\0';
+}
+
+/* After the replay: every task named by its last name (task_comms.h). */
+static void name_tasks(struct report *rep)
+{
+	for (unsigned int i = 0; i < rep->nr_rows; i++)
+		name_task(rep, rep->rows[i].pid, rep->rows[i].comm, rep->rows[i].was_comm);
+	for (unsigned int i = 0; i < rep->groups.nr; i++)
+		name_task(rep, rep->groups.groups[i].pid, rep->groups.groups[i].comm,
+			  rep->groups.groups[i].was_comm);
+	for (unsigned int i = 0; i < rep->stats.nr; i++) {
+		struct task_stats *t = &rep->stats.tasks[i];
+
+		snprintf(t->comm, sizeof(t->comm), "%s", report_last_comm(rep, t->pid, t->comm));
+	}
+	rep->oom |= rep->comms.oom;
 }
 
 static void on_verdict(void *data, const struct verdict *v)
@@ -193,8 +253,9 @@ static void on_verdict(void *data, const struct verdict *v)
 	rep->by_monitor[report_monitor_index(rep, v->monitor)]++;
 	summarize(rep, v);
 	explain_reason(v, rep->opts.arch, reason, sizeof(reason));
-	rep->waiver = waivers_match(rep->opts.waivers, v, last_comm(rep, v), reason,
-				    rep->opts.path);
+	task_comms_follow(&rep->comms, v->pid, v->comm);
+	rep->waiver = waivers_match(rep->opts.waivers, v, report_last_comm(rep, v->pid, v->comm),
+				    reason, rep->opts.path);
 	if (rep->waiver)
 		rep->waived++;
 	if (groups_add(&rep->groups, &rep->texts, v, reason, rep->waiver))
@@ -220,6 +281,7 @@ static void on_sleep(void *data, const struct replay_sleep *s)
 		snprintf(reason, sizeof(reason), "kernel thread sleep");
 	else
 		explain_syscall(&s->sleep->reason, rep->opts.arch, reason, sizeof(reason));
+	task_comms_follow(&rep->comms, s->pid, s->comm);
 	stats_sleep(&rep->stats, &rep->texts, s, reason);
 }
 
@@ -228,6 +290,7 @@ static void on_fault(void *data, int pid, const char *comm, int prio,
 {
 	struct report *rep = data;
 
+	task_comms_follow(&rep->comms, pid, comm);
 	stats_fault(&rep->stats, pid, comm, prio, rec, !strcmp(rep->opts.arch, "x86_64") ||
 		    !strcmp(rep->opts.arch, "i386"));
 }
@@ -262,6 +325,7 @@ static void on_task(void *data, int pid, const char *comm)
 {
 	struct report_filter *f = &((struct report *)data)->filter;
 
+	task_comms_renamed(&((struct report *)data)->comms, pid, comm);
 	for (int i = 0; i < f->nr_pids; i++)
 		f->pid_seen[i] |= f->pids[i] == pid;
 	for (int i = 0; i < f->nr_comms && comm[0]; i++)
@@ -326,6 +390,7 @@ void report_end(struct report *rep, const struct replay_stats *stats)
 		qsort(rep->coverage, rep->nr_coverage, sizeof(*rep->coverage), by_pid);
 	groups_sort(&rep->groups, rep->opts.sort);
 	stats_sort(&rep->stats);
+	name_tasks(rep);
 	rep->oom |= rep->stats.oom;
 	rep->format->end(rep, stats);
 	fflush(rep->opts.out);

@@ -193,7 +193,7 @@ static void summary_row(struct html_out *o, const struct summary_row *row)
 		html_printf(o, "CPU %d</td><td class=\"n\"></td><td class=\"n\"></td>"
 			    "<td class=\"n\">%lu</td><td>", instance_cpu(row->pid), row->count);
 	else {
-		html_trace_text(o, row->comm);
+		html_task_name(o, row->comm, row->was_comm);
 		html_printf(o, "</td><td class=\"n\">%d</td><td class=\"n\">%s</td>"
 			    "<td class=\"n\">%lu</td><td>", row->pid, prio, row->count);
 	}
@@ -425,7 +425,7 @@ static void group_title(struct html_out *o, const struct report *rep,
 	if (instance_is_cpu(g->pid)) {
 		html_printf(o, "CPU %d: ", instance_cpu(g->pid));
 	} else {
-		html_trace_text(o, g->comm);
+		html_task_name(o, g->comm, g->was_comm);
 		html_printf(o, " <span class=\"dim\">pid %d prio %s</span>: ", g->pid, prio);
 	}
 	if (g->count == 1) {

@@ -171,9 +171,12 @@ check "rvreplay list: SLEEP is sle in 7.3" "list" 0 "^      sle +SLEEP$"
 # ---- filters ----
 
 "$MAKE_HOSTILE" renamed "$TEMPLATE" "$TMP/renamed.dat"
-check "--comm: a name the task took after the violation" \
+check "--comm: a name the task took after the violation, its last, named first" \
 	"--all -m pagefault --context 0 --comm renamed $TMP/renamed.dat" 1 \
-	"^pagefault violation: early \\(also named renamed in the trace\\) pid 1001"
+	"^pagefault violation: renamed \\(was early\\) pid 1001"
+check "--comm NEWNAME: the group header names it by both" \
+	"-m pagefault --context 0 --comm renamed $TMP/renamed.dat" 1 \
+	"^pagefault violation: renamed \\(was early\\) pid 1001 prio 49: 1 at"
 check "--comm: its name at the violation" "-s -m pagefault --comm early $TMP/renamed.dat" 1 \
 	"^Summary: 1 violation"
 check "--comm: no name of it" "-s -m pagefault --comm other $TMP/renamed.dat" 0 \
