@@ -89,11 +89,7 @@ void replay_cli_outputs_in_folders(struct replay_cli *c, const char *path)
 	char name[256];
 
 	trace_list_name(path, name, sizeof(name));
-	if (c->output) {
-		snprintf(c->out_path[0], sizeof(c->out_path[0]), "%s/%s.%s", c->output, name,
-			 c->report.json ? "json" : "txt");
-		c->output = c->out_path[0];
-	}
+	c->output = replay_cli_output_of(c, path, c->out_path[0], sizeof(c->out_path[0]));
 	if (c->html) {
 		snprintf(c->out_path[1], sizeof(c->out_path[1]), "%s/%s.html", c->html, name);
 		c->html = c->out_path[1];
