@@ -33,6 +33,7 @@ struct replay_cli {
 	struct gate_monitor	unavailable[MAX_MONITORS];
 	const char		*html;		/* --html FILE */
 	const char		*chrome;	/* --chrome-trace FILE */
+	const char		*perfetto;	/* --perfetto FILE */
 	const char		*waivers_path;	/* --waivers FILE */
 	struct waivers		waivers;
 	struct trace_list	list;		/* the traces */
@@ -48,14 +49,14 @@ struct replay_cli {
 	const char		*baseline_path;	/* --baseline OLD */
 	struct baseline		old, new;	/* OLD, and this run's lines */
 	bool			new_broken;	/* a line of this run could not be taken in */
-	char			out_path[3][4096];	/* a trace's -o, --html, --chrome-trace in
-							   the folders a batch names */
+	char			out_path[4][4096];	/* a trace's -o, --html, --chrome-trace,
+							   --perfetto in the folders a batch names */
 };
 
-/* --html, --chrome-trace: files written whole or not at all, as -o's */
+/* --html, --chrome-trace, --perfetto: files written whole or not at all, as -o's */
 struct picture_files {
-	struct output_file	html, chrome;
-	FILE			*html_f, *chrome_f;
+	struct output_file	html, chrome, perfetto;
+	FILE			*html_f, *chrome_f, *perfetto_f;
 };
 
 /* --jsonl, --junit: files written whole or not at all, as -o's. */
