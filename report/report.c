@@ -217,11 +217,15 @@ void report_task_name(const char *comm, const char *was, char *buf, size_t len)
 /* @comm, its last name; @was the one it had then, kept only when another */
 static void name_task(const struct report *rep, int pid, char *comm, char *was)
 {
+	const char *last;
+
 	if (instance_is_cpu(pid)) {
 		was[0] = '\0';
 		return;
 	}
-	snprintf(comm, TRACE_COMM_LEN, "%s", report_last_comm(rep, pid, comm));
+	last = report_last_comm(rep, pid, comm);
+	if (last != comm)
+		snprintf(comm, TRACE_COMM_LEN, "%s", last);
 	if (!strcmp(was, comm))
 		was[0] = '\0';
 }
@@ -236,8 +240,10 @@ static void name_tasks(struct report *rep)
 			  rep->groups.groups[i].was_comm);
 	for (unsigned int i = 0; i < rep->stats.nr; i++) {
 		struct task_stats *t = &rep->stats.tasks[i];
+		const char *last = report_last_comm(rep, t->pid, t->comm);
 
-		snprintf(t->comm, sizeof(t->comm), "%s", report_last_comm(rep, t->pid, t->comm));
+		if (last != t->comm)
+			snprintf(t->comm, sizeof(t->comm), "%s", last);
 	}
 	rep->oom |= rep->comms.oom;
 }
