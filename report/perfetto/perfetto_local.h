@@ -6,6 +6,8 @@
 #ifndef PERFETTO_LOCAL_H
 #define PERFETTO_LOCAL_H
 
+#include <zlib.h>
+
 #include "key_index.h"
 #include "pb.h"
 #include "perfetto_fields.h"
@@ -50,6 +52,8 @@ struct perfetto_trace {
 	struct pb_buf		vscratch[3];	/* a verdict's event, packet, argument */
 	struct pb_buf		pending;	/* packets not yet deflated */
 	struct pb_buf		deflated;
+	z_stream		zs;		/* one for the file: no allocation per batch */
+	bool			zs_ready;
 	struct key_index	tracks;		/* the verdict tracks described */
 	uint64_t		*track_uuid;	/* their uuids, in that index */
 	unsigned int		nr_tracks;

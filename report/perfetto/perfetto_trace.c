@@ -5,7 +5,6 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 #include "escape.h"
 #include "explain.h"
@@ -42,13 +41,16 @@ static void write_field(struct perfetto_trace *p, unsigned int field, const uint
 void perfetto_deflate(struct perfetto_trace *p)
 {
 	struct pb_buf *out = &p->deflated, *packet = &p->scratch[2];
-	uLongf len;
+	uLong len;
 
 	if (!p->pending.len)
 		return;
-	len = compressBound(p->pending.len);
-	pb_reset(out);
-	pb_raw(out, NULL, 0);
+	if (!p->zs_ready && deflateInit(&p->zs, Z_BEST_SPEED) != Z_OK) {
+		p->oom = true;
+		return;
+	}
+	p->zs_ready = true;
+	len = deflateBound(&p->zs, p->pending.len);
 	if (out->cap < len) {
 		uint8_t *grown = realloc(out->p, len);
 
@@ -59,11 +61,15 @@ void perfetto_deflate(struct perfetto_trace *p)
 		out->p = grown;
 		out->cap = len;
 	}
-	if (compress2(out->p, &len, p->pending.p, p->pending.len, Z_BEST_SPEED) != Z_OK) {
+	p->zs.next_in = p->pending.p;
+	p->zs.avail_in = p->pending.len;
+	p->zs.next_out = out->p;
+	p->zs.avail_out = len;
+	if (deflate(&p->zs, Z_FINISH) != Z_STREAM_END || deflateReset(&p->zs) != Z_OK) {
 		p->oom = true;
 		return;
 	}
-	out->len = len;
+	out->len = len - p->zs.avail_out;
 	pb_reset(packet);
 	pb_message(packet, TracePacket_compressed_packets, out);
 	write_field(p, Trace_packet, packet->p, packet->len);
@@ -382,6 +388,8 @@ void perfetto_free(struct perfetto_trace *p)
 	pb_free(&p->deflated);
 	for (int i = 0; i < 3; i++)
 		pb_free(&p->vscratch[i]);
+	if (p->zs_ready)
+		deflateEnd(&p->zs);
 	key_index_free(&p->tracks);
 	free(p->track_uuid);
 	free(p->bundle);
