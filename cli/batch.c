@@ -30,7 +30,8 @@ struct job {
 	unsigned int	index;
 	int		fd[NR_CAUGHT];
 	struct timespec	deadline;	/* with a timeout: when it is stopped */
-	bool		timed_out;
+	bool		timed_out;	/* SIGTERM sent */
+	bool		killed;		/* SIGKILL sent, a second later */
 };
 
 /* Where a trace's JUnit testsuite is in the spool: written in list order at the end. */
@@ -118,6 +119,7 @@ static int start(const struct batch *b, struct job *j, unsigned int index)
 	clock_gettime(CLOCK_MONOTONIC, &j->deadline);
 	j->deadline.tv_sec += b->timeout;
 	j->timed_out = false;
+	j->killed = false;
 	return 0;
 }
 
@@ -249,6 +251,21 @@ static void finish(const struct batch *b, struct job *j, int status, struct tall
 		code = EXIT_ERROR;
 	snprintf(header, sizeof(header), "== %s: exit %d\n", escape(path, name, sizeof(name)), code);
 	err = copy_out(j->fd[CAUGHT_OUT], stdout, header);
+	/* no result from the child: its report says why, in its section or its file */
+	if (!err && why[0] && b->unjudged) {
+		char *text = NULL;
+		size_t len = 0;
+		FILE *mem = open_memstream(&text, &len);
+
+		if (mem) {
+			b->unjudged(b->ctx, j->index, why, mem);
+			fclose(mem);
+		}
+		if (len && !lseek(j->fd[CAUGHT_OUT], 0, SEEK_END) &&
+		    (fputs(header, stdout) == EOF || fputs(text, stdout) == EOF))
+			err = errno ? errno : EIO;
+		free(text);
+	}
 	if (err && !t->out_errno)
 		t->out_errno = err;
 	copy_out(j->fd[CAUGHT_ERR], stderr, NULL);
@@ -295,7 +312,9 @@ static void wake(int sig)
 
 /*
  * With a timeout: the jobs past their deadline stopped, and an alarm at
- * the next deadline, to interrupt the wait for a child.
+ * the next deadline, to interrupt the wait for a child. SIGTERM first, so
+ * that the child removes its outputs in progress (temp_files.h); SIGKILL
+ * a second later if it is still there.
  */
 static void stop_late(const struct batch *b, struct job *jobs)
 {
@@ -306,15 +325,19 @@ static void stop_late(const struct batch *b, struct job *jobs)
 	for (unsigned int i = 0; i < b->jobs; i++) {
 		struct timespec *d = &jobs[i].deadline;
 
-		if (!jobs[i].pid || jobs[i].timed_out)
+		if (!jobs[i].pid)
+			continue;
+		if (jobs[i].killed)
 			continue;
 		if (d->tv_sec < now.tv_sec || (d->tv_sec == now.tv_sec && d->tv_nsec <= now.tv_nsec)) {
+			jobs[i].killed = jobs[i].timed_out;
+			kill(jobs[i].pid, jobs[i].timed_out ? SIGKILL : SIGTERM);
 			jobs[i].timed_out = true;
-			kill(jobs[i].pid, SIGKILL);
-		} else if (!next.tv_sec || d->tv_sec < next.tv_sec ||
-			   (d->tv_sec == next.tv_sec && d->tv_nsec < next.tv_nsec)) {
-			next = *d;
+			d->tv_sec += 1;		/* its time to end */
 		}
+		if (!jobs[i].killed && (!next.tv_sec || d->tv_sec < next.tv_sec ||
+		    (d->tv_sec == next.tv_sec && d->tv_nsec < next.tv_nsec)))
+			next = *d;
 	}
 	if (!next.tv_sec)
 		return;

@@ -3,7 +3,9 @@
  * Many traces in one run: each replayed on its own in a child process, N at
  * a time, its memory its own as in a run of one trace. The children's
  * reports come out whole, one after the other, as they finish; their JSON
- * Lines lines too; their JUnit testsuites in the order of the list. The
+ * Lines lines too; their JUnit testsuites in the order of the list. Each
+ * has its section of standard output, "== TRACE: exit N", one not judged
+ * too (a child stopped or killed: the parent writes its report). The
  * exit code is the worst of the traces, and the run says which one gave it.
  * A trace still replaying after the timeout is stopped: not judged.
  */
@@ -24,6 +26,11 @@ typedef int (*batch_one_fn)(void *ctx, unsigned int index, FILE *line, FILE *sui
 typedef void (*batch_notes_fn)(void *ctx, const char *notes);
 /* Takes a trace's JSON Lines line in the parent (NULL: none, memory). */
 typedef void (*batch_line_fn)(void *ctx, const char *line);
+/*
+ * In the parent, a trace whose child gave no result (stopped, killed): its
+ * report says why, to its file or to @out (its section of stdout).
+ */
+typedef void (*batch_unjudged_fn)(void *ctx, unsigned int index, const char *why, FILE *out);
 
 struct batch {
 	const struct trace_list	*list;
@@ -31,6 +38,7 @@ struct batch {
 	batch_one_fn		one;
 	batch_notes_fn		notes;
 	batch_line_fn		line;		/* or NULL */
+	batch_unjudged_fn	unjudged;	/* or NULL */
 	void			*ctx;
 	FILE			*jsonl;		/* or NULL */
 	FILE			*junit;		/* or NULL */

@@ -75,6 +75,9 @@ static int batch_one(void *ctx, unsigned int index, FILE *line, FILE *suite, FIL
 	c->result = &res;
 	replay_cli_outputs_in_folders(c, path);
 	ret = replay_cli_trace(c);
+	/* not judged: its section, or its file, says so all the same */
+	if (ret == EXIT_ERROR)
+		replay_cli_unjudged(c, c->output, &res, cmd_last_error, stdout);
 	for (unsigned int i = 0; notes && i < c->waivers.nr; i++)
 		if (c->waivers.list[i].matched)
 			fprintf(notes, "%u\n", i);
@@ -82,6 +85,17 @@ static int batch_one(void *ctx, unsigned int index, FILE *line, FILE *suite, FIL
 	ret = result_suite(path, &res, ret, suite);
 	trace_result_release(&res);
 	return ret;
+}
+
+/* In the parent: a trace whose child gave no result (stopped, killed), said. */
+static void batch_unjudged(void *ctx, unsigned int index, const char *why, FILE *out)
+{
+	const struct replay_cli *c = ctx;
+	struct trace_result res = { .path = c->list.paths[index], .key = c->list.keys[index] };
+	char output[4096];
+
+	replay_cli_unjudged(c, replay_cli_output_of(c, res.path, output, sizeof(output)), &res,
+			    why, out);
 }
 
 /* In the parent: the waivers a trace's child used (one index a line). */
@@ -230,7 +244,8 @@ int cmd_replay(int argc, char **argv)
 		goto compared;
 	}
 	b = (struct batch){ .list = &c.list, .jobs = c.jobs ? c.jobs : cmd_cpus(), .one = batch_one,
-			    .notes = batch_notes, .line = c.baseline_path ? batch_line : NULL, .ctx = &c,
+			    .notes = batch_notes, .line = c.baseline_path ? batch_line : NULL,
+			    .unjudged = batch_unjudged, .ctx = &c,
 			    .jsonl = rf.jsonl_f, .junit = rf.junit_f, .timeout = c.trace_timeout };
 	if (b.jobs > c.list.nr)
 		b.jobs = c.list.nr;

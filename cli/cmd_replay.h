@@ -3,7 +3,8 @@
  * rvreplay [OPTIONS] TRACE.dat|FOLDER...: what its files share. Its
  * options (cmd_replay_options.c), one trace replayed to its report
  * (cmd_replay_trace.c), the files it writes besides the report
- * (cmd_replay_outputs.c), and the run of one trace or a batch, with
+ * (cmd_replay_outputs.c), the report of a batch's trace that could not be
+ * judged (unjudged_report.c), and the run of one trace or a batch, with
  * waivers and a baseline (cmd_replay.c).
  */
 #ifndef CMD_REPLAY_H
@@ -31,6 +32,7 @@ struct replay_cli {
 	struct gate_monitor	unavailable[MAX_MONITORS];
 	const char		*html;		/* --html FILE */
 	const char		*chrome;	/* --chrome-trace FILE */
+	const char		*perfetto;	/* --perfetto FILE */
 	const char		*waivers_path;	/* --waivers FILE */
 	struct waivers		waivers;
 	struct trace_list	list;		/* the traces */
@@ -46,14 +48,14 @@ struct replay_cli {
 	const char		*baseline_path;	/* --baseline OLD */
 	struct baseline		old, new;	/* OLD, and this run's lines */
 	bool			new_broken;	/* a line of this run could not be taken in */
-	char			out_path[3][4096];	/* a trace's -o, --html, --chrome-trace in
-							   the folders a batch names */
+	char			out_path[4][4096];	/* a trace's -o, --html, --chrome-trace,
+							   --perfetto in the folders a batch names */
 };
 
-/* --html, --chrome-trace: files written whole or not at all, as -o's */
+/* --html, --chrome-trace, --perfetto: files written whole or not at all, as -o's */
 struct picture_files {
-	struct output_file	html, chrome;
-	FILE			*html_f, *chrome_f;
+	struct output_file	html, chrome, perfetto;
+	FILE			*html_f, *chrome_f, *perfetto_f;
 };
 
 /* --jsonl, --junit: files written whole or not at all, as -o's. */
@@ -73,6 +75,10 @@ void replay_cli_pictures_abort(struct picture_files *pf);
 int replay_cli_pictures_commit(struct picture_files *pf);
 int replay_cli_make_folders(const struct replay_cli *c);
 void replay_cli_outputs_in_folders(struct replay_cli *c, const char *path);
+const char *replay_cli_output_of(const struct replay_cli *c, const char *path, char *buf,
+				 size_t len);
+int replay_cli_unjudged(const struct replay_cli *c, const char *output,
+			const struct trace_result *res, const char *why, FILE *out);
 int replay_cli_results_open(const struct replay_cli *c, struct result_files *rf);
 int replay_cli_results_close(struct result_files *rf, int ret);
 

@@ -68,6 +68,8 @@ static const char usage_text[] =
 "      --stats             statistics per real-time task: sleeps, latencies, faults\n"
 "      --html FILE         also write an HTML report: a timeline of each group\n"
 "      --chrome-trace FILE also write the trace for Perfetto and chrome://tracing\n"
+"      --perfetto FILE     also write the trace in Perfetto's own format: its\n"
+"                          CPU and thread tracks, the verdicts as slices\n"
 "      --waivers FILE      known violations (docs/waivers.md): reported as waived;\n"
 "                          the exit code is 1 only for violations not waived\n"
 "      --jsonl FILE        also write a JSON Lines line per trace (rvreplay-json(5))\n"
@@ -87,7 +89,7 @@ static const char usage_text[] =
 "  -h, --help              print this help\n"
 "\n"
 "Several traces (or a FOLDER of *.dat) are replayed each on its own; -o,\n"
-"--html and --chrome-trace then name folders, one file per trace.\n"
+"--html, --chrome-trace and --perfetto then name folders, one file per trace.\n"
 "\n"
 "Exit status: 0 every monitor judged the trace and found no violation,\n"
 "1 violations found, 2 nothing or not everything could be judged (usage,\n"
@@ -96,7 +98,7 @@ static const char usage_text[] =
 
 enum {
 	OPT_JSON = 256, OPT_PID, OPT_COMM, OPT_CPU, OPT_FROM, OPT_TO, OPT_NO_INFER, OPT_COLOR,
-	OPT_ALL, OPT_SORT, OPT_LIMIT, OPT_STATS, OPT_AROUND, OPT_HTML, OPT_CHROME, OPT_WAIVERS,
+	OPT_ALL, OPT_SORT, OPT_LIMIT, OPT_STATS, OPT_AROUND, OPT_HTML, OPT_CHROME, OPT_PERFETTO, OPT_WAIVERS,
 	OPT_JSONL, OPT_JUNIT, OPT_INDEX_FILE, OPT_INDEX, OPT_BASELINE, OPT_TRACE_TIMEOUT,
 	OPT_MAX_VIOLATIONS, OPT_MAX_GROUPS,
 };
@@ -129,6 +131,7 @@ static const struct option longopts[] = {
 	{ "around", required_argument, NULL, OPT_AROUND },
 	{ "html", required_argument, NULL, OPT_HTML },
 	{ "chrome-trace", required_argument, NULL, OPT_CHROME },
+	{ "perfetto", required_argument, NULL, OPT_PERFETTO },
 	{ "waivers", required_argument, NULL, OPT_WAIVERS },
 	{ "version", no_argument, NULL, 'V' },
 	{ "help", no_argument, NULL, 'h' },
@@ -284,6 +287,9 @@ static int parse_run_option(struct replay_cli *c, int opt, const char *arg)
 	case OPT_CHROME:
 		c->chrome = arg;
 		return 0;
+	case OPT_PERFETTO:
+		c->perfetto = arg;
+		return 0;
 	case OPT_WAIVERS:
 		c->waivers_path = arg;
 		return 0;
@@ -369,7 +375,7 @@ static int by_output_path(const void *a, const void *b)
  */
 static int outputs_collide(const struct replay_cli *c, char *err, size_t len)
 {
-	struct output_name *o = calloc(3 * (size_t)c->list.nr + 1, sizeof(*o));
+	struct output_name *o = calloc(4 * (size_t)c->list.nr + 1, sizeof(*o));
 	unsigned int n = 0;
 	char name[256];
 	int ret = 0;
@@ -385,6 +391,8 @@ static int outputs_collide(const struct replay_cli *c, char *err, size_t len)
 			output_name(&o[n++], c->list.paths[i], c->html, name, ".html");
 		if (c->chrome)
 			output_name(&o[n++], c->list.paths[i], c->chrome, name, ".chrome.json");
+		if (c->perfetto)
+			output_name(&o[n++], c->list.paths[i], c->perfetto, name, ".perfetto-trace");
 	}
 	qsort(o, n, sizeof(*o), by_output_path);
 	for (unsigned int i = 1; i < n && !ret; i++) {
@@ -423,7 +431,7 @@ static int traces(struct replay_cli *c, int argc, char **argv)
 	if (c->report.json && !c->output)
 		return cmd_usage_error("rvreplay", "--json with several traces writes a file per "
 				       "trace: name a folder with -o"), -1;
-	if ((c->output || c->html || c->chrome) && outputs_collide(c, err, sizeof(err)))
+	if ((c->output || c->html || c->chrome || c->perfetto) && outputs_collide(c, err, sizeof(err)))
 		return cmd_usage_error("rvreplay", "%s", err), -1;
 	if ((c->jsonl || c->baseline_path) && trace_list_same_keys(&c->list, err, sizeof(err)))
 		return cmd_usage_error("rvreplay", "%s", err), -1;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The files rvreplay writes besides the report: --html, --chrome-trace,
- * --jsonl, --junit, each whole or not at all; and in a batch, the folders
+ * --perfetto, --jsonl, --junit, each whole or not at all; and in a batch, the folders
  * that hold each trace's.
  */
 #include <errno.h>
@@ -35,6 +35,8 @@ void replay_cli_pictures_abort(struct picture_files *pf)
 		output_file_abort(&pf->html);
 	if (pf->chrome_f)
 		output_file_abort(&pf->chrome);
+	if (pf->perfetto_f)
+		output_file_abort(&pf->perfetto);
 }
 
 /**
@@ -49,7 +51,8 @@ int replay_cli_pictures_open(const struct replay_cli *c, const struct opened_tra
 			     struct picture_files *pf)
 {
 	if (extra_open(c->html, trace_input_fd(t->in), &pf->html, &pf->html_f) ||
-	    extra_open(c->chrome, trace_input_fd(t->in), &pf->chrome, &pf->chrome_f)) {
+	    extra_open(c->chrome, trace_input_fd(t->in), &pf->chrome, &pf->chrome_f) ||
+	    extra_open(c->perfetto, trace_input_fd(t->in), &pf->perfetto, &pf->perfetto_f)) {
 		replay_cli_pictures_abort(pf);
 		return -1;
 	}
@@ -68,12 +71,18 @@ int replay_cli_pictures_commit(struct picture_files *pf)
 
 	if (pf->html_f && output_file_commit(&pf->html, err, sizeof(err))) {
 		cmd_error(pf->html.path, "%s", err);
-		if (pf->chrome_f)
-			output_file_abort(&pf->chrome);
+		pf->html_f = NULL;
+		replay_cli_pictures_abort(pf);
 		return -1;
 	}
 	if (pf->chrome_f && output_file_commit(&pf->chrome, err, sizeof(err))) {
 		cmd_error(pf->chrome.path, "%s", err);
+		if (pf->perfetto_f)
+			output_file_abort(&pf->perfetto);
+		return -1;
+	}
+	if (pf->perfetto_f && output_file_commit(&pf->perfetto, err, sizeof(err))) {
+		cmd_error(pf->perfetto.path, "%s", err);
 		return -1;
 	}
 	return 0;
@@ -89,11 +98,7 @@ void replay_cli_outputs_in_folders(struct replay_cli *c, const char *path)
 	char name[256];
 
 	trace_list_name(path, name, sizeof(name));
-	if (c->output) {
-		snprintf(c->out_path[0], sizeof(c->out_path[0]), "%s/%s.%s", c->output, name,
-			 c->report.json ? "json" : "txt");
-		c->output = c->out_path[0];
-	}
+	c->output = replay_cli_output_of(c, path, c->out_path[0], sizeof(c->out_path[0]));
 	if (c->html) {
 		snprintf(c->out_path[1], sizeof(c->out_path[1]), "%s/%s.html", c->html, name);
 		c->html = c->out_path[1];
@@ -101,6 +106,11 @@ void replay_cli_outputs_in_folders(struct replay_cli *c, const char *path)
 	if (c->chrome) {
 		snprintf(c->out_path[2], sizeof(c->out_path[2]), "%s/%s.chrome.json", c->chrome, name);
 		c->chrome = c->out_path[2];
+	}
+	if (c->perfetto) {
+		snprintf(c->out_path[3], sizeof(c->out_path[3]), "%s/%s.perfetto-trace", c->perfetto,
+			 name);
+		c->perfetto = c->out_path[3];
 	}
 }
 
@@ -115,7 +125,7 @@ void replay_cli_outputs_in_folders(struct replay_cli *c, const char *path)
  */
 int replay_cli_make_folders(const struct replay_cli *c)
 {
-	const char *dirs[] = { c->output, c->html, c->chrome };
+	const char *dirs[] = { c->output, c->html, c->chrome, c->perfetto };
 	struct stat st;
 
 	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
@@ -126,8 +136,8 @@ int replay_cli_make_folders(const struct replay_cli *c)
 			return -1;
 		}
 		if (stat(dirs[i], &st) || !S_ISDIR(st.st_mode)) {
-			cmd_error(dirs[i], "not a folder: with several traces, -o, --html and "
-				  "--chrome-trace name folders");
+			cmd_error(dirs[i], "not a folder: with several traces, -o, --html, "
+				  "--chrome-trace and --perfetto name folders");
 			return -1;
 		}
 	}
@@ -170,7 +180,7 @@ int replay_cli_results_open(const struct replay_cli *c, struct result_files *rf)
 {
 	if (not_a_trace(c, c->jsonl) || not_a_trace(c, c->junit) ||
 	    (!c->list.batch && (not_a_trace(c, c->output) || not_a_trace(c, c->html) ||
-				not_a_trace(c, c->chrome))))
+				not_a_trace(c, c->chrome) || not_a_trace(c, c->perfetto))))
 		return -1;
 	if (extra_open(c->jsonl, -1, &rf->jsonl, &rf->jsonl_f))
 		return -1;

@@ -172,7 +172,7 @@ static int pictures_draw(struct replay_cli *c, struct opened_trace *t, struct re
 	char err[TRACE_ERR_LEN];
 	int failed;
 
-	if (!p->html && !p->chrome)
+	if (!p->html && !p->chrome && !p->perfetto)
 		return 0;
 	cmd_progress_watch(c->path, t->in);
 	failed = pictures_write(p, rep, stats, err, sizeof(err));
@@ -216,8 +216,13 @@ static int report_setup(struct replay_cli *c, struct opened_trace *t, FILE *out)
 	c->report.profile = c->replay.profile->name;
 	c->report.color = use_color(c);
 	c->replay.syscalls = t->syscalls;
-	/* --comm, and waivers' comm, match every name a task had: one more read */
-	if (c->filter.nr_comms || c->report.waivers) {
+	/*
+	 * --comm, and waivers' comm, match every name a task had, and --all's
+	 * text names each violation's task by its last as the groups do: one
+	 * more read
+	 */
+	if (c->filter.nr_comms || c->report.waivers ||
+	    (c->report.all && !c->report.json && !c->report.quiet && !c->report.summary_only)) {
 		c->filter.names = task_names_scan(t->in);
 		if (!c->filter.names) {
 			cmd_error(c->path, "out of memory, or the trace cannot be read, naming its tasks");
@@ -239,13 +244,14 @@ static int run(struct replay_cli *c, struct opened_trace *t, struct gate *g, FIL
 
 	if (report_setup(c, t, out))
 		return EXIT_ERROR;
-	if (pictures_init(&pics, pf->html_f, pf->chrome_f, &c->report, t->in, c->filter.from,
-			  c->filter.to)) {
+	if (pictures_init(&pics, &(struct picture_outputs){ pf->html_f, pf->chrome_f,
+							    pf->perfetto_f },
+			  &c->report, t->in, c->filter.from, c->filter.to)) {
 		cmd_error(c->path, "out of memory");
 		return EXIT_ERROR;
 	}
 	/* the pictures, or the caller's own (rvreplay watch's line per violation) */
-	if (pf->html_f || pf->chrome_f)
+	if (pf->html_f || pf->chrome_f || pf->perfetto_f)
 		c->report.tap = &pics.tap;
 	report_init(&rep, &c->report, &c->filter, t->in, &c->replay);
 	sink = report_sink(&rep);

@@ -217,6 +217,7 @@ static int refused(const struct replay_cli *c)
 {
 	const char *what = c->list.batch ? "a folder or several traces" :
 			   c->html ? "--html" : c->chrome ? "--chrome-trace" :
+			   c->perfetto ? "--perfetto" :
 			   c->filter.nr_comms ? "--comm" : c->waivers_path ? "--waivers" :
 			   c->baseline_path ? "--baseline" : c->junit ? "--junit" :
 			   c->jsonl ? "--jsonl" : NULL;

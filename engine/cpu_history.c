@@ -103,6 +103,33 @@ int cpu_history_current(const struct cpu_histories *h, int cpu)
 	return ring->runs[(ring->head + CPU_HISTORY_RUNS - 1) % CPU_HISTORY_RUNS].pid;
 }
 
+/**
+ * switch_in_missed() - whether a record shows its task running, switched in
+ *			unrecorded (docs/semantics.md section 9)
+ * @rec: a record of a task switched out and not switched in since
+ * @switched_in: who @rec's CPU's last recorded switch switched in
+ *		 (cpu_history_current(): 0 idle, -1 none yet)
+ *
+ * Some kernels miss switches out of idle: a task's own record then stands
+ * for its switch-in. The one rule of the text, the monitors and the
+ * pictures. No run: the idle tasks; a switch to the task (recorded); what
+ * live monitors write inside sched_switch, prev still current; a record of
+ * an event the file has no format of (a probe's, say); a record on a CPU
+ * whose last recorded switch ran another task.
+ *
+ * Return: true when @rec is the task's run with no switch-in recorded.
+ */
+bool switch_in_missed(const struct trace_record *rec, int switched_in)
+{
+	if (rec->pid <= 0)
+		return false;
+	if (rec->kind == TRACE_SWITCH)
+		return rec->sw.next.pid != rec->pid;
+	if (rec->kind == TRACE_RV_EVENT || rec->kind == TRACE_RV_ERROR || rec->unformatted)
+		return false;
+	return switched_in <= 0 || switched_in == rec->pid;
+}
+
 static const struct cpu_run *run_at(const struct cpu_ring *ring, unsigned int i)
 {
 	return &ring->runs[(ring->head + CPU_HISTORY_RUNS - ring->nr + i) % CPU_HISTORY_RUNS];

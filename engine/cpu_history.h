@@ -38,6 +38,7 @@ void cpu_histories_free(struct cpu_histories *h);
 void cpu_history_switch(struct cpu_histories *h, int cpu, uint64_t ts,
 			const struct trace_task_ref *next);
 int cpu_history_current(const struct cpu_histories *h, int cpu);
+bool switch_in_missed(const struct trace_record *rec, int switched_in);
 void cpu_history_window(const struct cpu_histories *h, int cpu, uint64_t from, uint64_t to,
 			struct cpu_activity *out);
 

@@ -51,8 +51,8 @@ void replay_story(struct replay *r, const struct trace_record *rec, struct task 
 
 	/* a task with no switch-in recorded runs again at its next own record */
 	if (cur && cur->pid != 0) {
-		ran_again(r, cur, rec, !(rec->kind == TRACE_SWITCH &&
-					     rec->sw.next.pid == cur->pid));
+		if (switch_in_missed(rec, cpu_history_current(r->cpu_history, rec->cpu)))
+			ran_again(r, cur, rec, true);
 		cur->running = true;
 	}
 	cpu_irqs_record(r->cpu_irqs, rec);
@@ -201,24 +201,8 @@ void replay_missed_switch_in(struct replay *r, const struct trace_record *rec, s
 {
 	if (!cur || cur->pid == 0 || !cur->awaiting_switch_in)
 		return;
-	if (rec->kind == TRACE_SWITCH && rec->sw.next.pid == cur->pid)
-		return;
-	/*
-	 * Live monitors write these inside sched_switch, prev still current;
-	 * a record of an event the file has no format of is one of theirs, or
-	 * anything else: no run either.
-	 */
-	if (rec->kind == TRACE_RV_EVENT || rec->kind == TRACE_RV_ERROR || rec->unformatted)
-		return;
-	/*
-	 * The switches missed are out of idle: a record of a task on a CPU whose
-	 * last recorded switch ran another task (a record of unknown layout
-	 * that a probe wrote inside sched_switch, say) is no run of it.
-	 */
-	if (rec->kind != TRACE_SWITCH && cpu_history_current(r->cpu_history, rec->cpu) > 0 &&
-	    cpu_history_current(r->cpu_history, rec->cpu) != cur->pid)
-		return;
-	switch_in(r, cur);
+	if (switch_in_missed(rec, cpu_history_current(r->cpu_history, rec->cpu)))
+		switch_in(r, cur);
 }
 
 static int wakee_prio(struct replay *r, const struct trace_record *rec)

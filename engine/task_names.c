@@ -13,6 +13,7 @@ struct pid_names {
 	int			pid;
 	int			nr;
 	char			names[TASK_NAMES_MAX][TRACE_COMM_LEN];
+	char			last[TRACE_COMM_LEN];	/* the latest record's */
 	struct pid_names	*next;
 };
 
@@ -44,6 +45,7 @@ static void add(struct task_names *n, const struct trace_task_ref *t)
 		p->next = *head;
 		*head = p;
 	}
+	memcpy(p->last, t->comm, TRACE_COMM_LEN);
 	for (int i = 0; i < p->nr; i++)
 		if (!strncmp(p->names[i], t->comm, TRACE_COMM_LEN))
 			return;
@@ -118,6 +120,22 @@ int task_names_of(const struct task_names *n, int pid, const char **names)
 	for (int i = 0; p && i < p->nr; i++)
 		names[i] = p->names[i];
 	return p ? p->nr : 0;
+}
+
+/**
+ * task_names_last() - the name a pid had last: the latest record's
+ * @n: the names
+ * @pid: the pid
+ *
+ * Return: the name, or NULL when no record named @pid.
+ */
+const char *task_names_last(const struct task_names *n, int pid)
+{
+	const struct pid_names *p = n->buckets[((unsigned int)pid * 2654435761u) % BUCKETS];
+
+	for (; p && p->pid != pid; p = p->next)
+		;
+	return p ? p->last : NULL;
 }
 
 void task_names_free(struct task_names *n)

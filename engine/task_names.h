@@ -4,7 +4,8 @@
  * wakeup, fork, exit and priority events). rvreplay --comm matches a task
  * by any of them, as trace-cmd report and the coverage show a thread under
  * its last name while it faulted under its first (before prctl(PR_SET_NAME)).
- * A pid reused by another task keeps the names of both.
+ * A pid reused by another task keeps the names of both; its last name is
+ * the latest record's, what the report calls it (report/task_comms.h).
  */
 #ifndef TASK_NAMES_H
 #define TASK_NAMES_H
@@ -19,6 +20,7 @@ struct task_names;
 
 struct task_names *task_names_scan(struct trace_input *in);
 int task_names_of(const struct task_names *n, int pid, const char **names);
+const char *task_names_last(const struct task_names *n, int pid);
 void task_names_free(struct task_names *n);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "explain.h"
 #include "grow.h"
 #include "report.h"
@@ -43,6 +44,7 @@ void report_release(struct report *rep)
 {
 	groups_release(&rep->groups);
 	stats_release(&rep->stats);
+	task_comms_release(&rep->comms);
 	text_pool_free(&rep->texts);
 	free(rep->rows);
 	key_index_free(&rep->rows_index);
@@ -171,6 +173,7 @@ static struct summary_row *row_of(struct report *rep, const struct verdict *v)
 	rows->monitor = v->monitor;
 	rows->pid = instance;
 	rows->first = v->ts;
+	strcpy(rows->was_comm, v->comm);
 	return rows;
 }
 
@@ -190,13 +193,76 @@ static void summarize(struct report *rep, const struct verdict *v)
 		rep->oom = true;
 }
 
-/* A task's last name: the last the trace gave its pid, when they were read. */
-static const char *last_comm(const struct report *rep, const struct verdict *v)
+/**
+ * report_last_comm() - what the report calls a task: its last comm
+ * @rep: the report
+ * @pid: the task
+ * @comm: a name of it, for a task no record named
+ *
+ * The trace's names when it was read for them (--comm, waivers: all of
+ * them known from the start), else the last the replay has read so far
+ * of a task the report follows (task_comms.h): after the replay, its last.
+ *
+ * Return: the name.
+ */
+const char *report_last_comm(const struct report *rep, int pid, const char *comm)
 {
-	const char *names[TASK_NAMES_MAX];
-	int n = rep->filter.names ? task_names_of(rep->filter.names, v->pid, names) : 0;
+	const char *last = rep->filter.names ? task_names_last(rep->filter.names, pid) :
+			   task_comms_last(&rep->comms, pid);
 
-	return n ? names[n - 1] : v->comm;
+	return last && last[0] ? last : comm;
+}
+
+/**
+ * report_task_name() - a task's name as the text shows it: "renamed (was early)"
+ * @comm: its last comm
+ * @was: another it had at its violations, or ""
+ * @buf: the name, escaped
+ * @len: its size
+ */
+void report_task_name(const char *comm, const char *was, char *buf, size_t len)
+{
+	char a[ESCAPE_LEN(TRACE_COMM_LEN)], b[ESCAPE_LEN(TRACE_COMM_LEN)];
+
+	escape(comm, a, sizeof(a));
+	if (was[0])
+		snprintf(buf, len, "%s (was %s)", a, escape(was, b, sizeof(b)));
+	else
+		snprintf(buf, len, "%s", a);
+}
+
+/* @comm, its last name; @was the one it had then, kept only when another */
+static void name_task(const struct report *rep, int pid, char *comm, char *was)
+{
+	const char *last;
+
+	if (instance_is_cpu(pid)) {
+		was[0] = '\0';
+		return;
+	}
+	last = report_last_comm(rep, pid, comm);
+	if (last != comm)
+		snprintf(comm, TRACE_COMM_LEN, "%s", last);
+	if (!strcmp(was, comm))
+		was[0] = '\0';
+}
+
+/* After the replay: every task named by its last name (task_comms.h). */
+static void name_tasks(struct report *rep)
+{
+	for (unsigned int i = 0; i < rep->nr_rows; i++)
+		name_task(rep, rep->rows[i].pid, rep->rows[i].comm, rep->rows[i].was_comm);
+	for (unsigned int i = 0; i < rep->groups.nr; i++)
+		name_task(rep, rep->groups.groups[i].pid, rep->groups.groups[i].comm,
+			  rep->groups.groups[i].was_comm);
+	for (unsigned int i = 0; i < rep->stats.nr; i++) {
+		struct task_stats *t = &rep->stats.tasks[i];
+		const char *last = report_last_comm(rep, t->pid, t->comm);
+
+		if (last != t->comm)
+			snprintf(t->comm, sizeof(t->comm), "%s", last);
+	}
+	rep->oom |= rep->comms.oom;
 }
 
 static void on_verdict(void *data, const struct verdict *v)
@@ -214,8 +280,9 @@ static void on_verdict(void *data, const struct verdict *v)
 	rep->by_monitor[report_monitor_index(rep, v->monitor)]++;
 	summarize(rep, v);
 	explain_reason(v, rep->opts.arch, reason, sizeof(reason));
-	rep->waiver = waivers_match(rep->opts.waivers, v, last_comm(rep, v), reason,
-				    rep->opts.path);
+	task_comms_follow(&rep->comms, v->pid, v->comm);
+	rep->waiver = waivers_match(rep->opts.waivers, v, report_last_comm(rep, v->pid, v->comm),
+				    reason, rep->opts.path);
 	if (rep->waiver)
 		rep->waived++;
 	if (groups_add(&rep->groups, &rep->texts, v, reason, rep->waiver))
@@ -251,9 +318,9 @@ static void on_sleep(void *data, const struct replay_sleep *s)
 	struct report *rep = data;
 	char reason[EXPLAIN_LEN];
 
+	task_comms_follow(&rep->comms, s->pid, s->comm);
 	if (!task_passes(&rep->filter, s->pid, s->comm) || !sleep_in_window(&rep->filter, s->sleep))
 		return;
-
 	if (!s->sleep->reason.active && s->kthread)
 		snprintf(reason, sizeof(reason), "kernel thread sleep");
 	else
@@ -266,6 +333,7 @@ static void on_fault(void *data, int pid, const char *comm, int prio,
 {
 	struct report *rep = data;
 
+	task_comms_follow(&rep->comms, pid, comm);
 	if (!task_passes(&rep->filter, pid, comm) || rec->ts < rep->filter.from ||
 	    rec->ts > rep->filter.to)
 		return;
@@ -303,6 +371,7 @@ static void on_task(void *data, int pid, const char *comm)
 {
 	struct report_filter *f = &((struct report *)data)->filter;
 
+	task_comms_renamed(&((struct report *)data)->comms, pid, comm);
 	for (int i = 0; i < f->nr_pids; i++)
 		f->pid_seen[i] |= f->pids[i] == pid;
 	for (int i = 0; i < f->nr_comms && comm[0]; i++)
@@ -367,6 +436,7 @@ void report_end(struct report *rep, const struct replay_stats *stats)
 		qsort(rep->coverage, rep->nr_coverage, sizeof(*rep->coverage), by_pid);
 	groups_sort(&rep->groups, rep->opts.sort);
 	stats_sort(&rep->stats);
+	name_tasks(rep);
 	rep->oom |= rep->stats.oom;
 	rep->format->end(rep, stats);
 	fflush(rep->opts.out);

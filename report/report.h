@@ -10,10 +10,12 @@
 
 #include <jansson.h>
 
+#include "escape.h"
 #include "gate.h"
 #include "replay.h"
 #include "report_groups.h"
 #include "report_stats.h"
+#include "task_comms.h"
 #include "task_names.h"
 #include "waivers.h"
 
@@ -80,7 +82,8 @@ struct report_tap {
 struct summary_row {
 	const struct rv_monitor	*monitor;
 	int			pid;		/* its instance: verdict_instance() */
-	char			comm[TRACE_COMM_LEN];
+	char			comm[TRACE_COMM_LEN];	/* after report_end(): its last */
+	char			was_comm[TRACE_COMM_LEN];	/* report_end() tells */
 	int			prio;
 	unsigned long		count;
 	uint64_t		first;
@@ -125,6 +128,7 @@ struct report {
 	struct verdict_groups		groups;
 	struct report_stats		stats;
 	struct text_pool		texts;		/* the reasons of rows, groups, stats */
+	struct task_comms		comms;		/* the last names of the tasks named */
 	unsigned long			waived;		/* of the violations */
 	unsigned long			listed;		/* JSON's violations array */
 	unsigned long			unlisted;	/* past opts.max_listed: counted only */
@@ -175,5 +179,9 @@ void report_xml_text(FILE *out, const char *s);
 const char *report_comm_matched(const struct report_filter *f, const struct verdict *v);
 bool report_stats_scope(const struct report *rep, char *buf, size_t len);
 bool report_filters_named(const struct report_filter *f, char *buf, size_t len);
+const char *report_last_comm(const struct report *rep, int pid, const char *comm);
+/* "LAST (was OTHER)", both escaped */
+#define TASK_NAME_LEN	(2 * ESCAPE_LEN(TRACE_COMM_LEN) + 8)
+void report_task_name(const char *comm, const char *was, char *buf, size_t len);
 
 #endif

@@ -82,7 +82,6 @@ static bool worse(const struct verdict_group *g, const struct verdict *v)
 /* What a group tells of its worst violation @v, kept in full or not. */
 static void tell_worst(struct verdict_group *g, const struct verdict *v)
 {
-	strcpy(g->comm, v->comm);
 	g->prio = v->prio;
 	g->cause = v->cause;
 	g->worst_latency = verdict_latency(v);
@@ -155,6 +154,8 @@ static struct verdict_group *group_of(struct verdict_groups *g, struct text_pool
 	p->waiver = waiver;
 	p->reason = key.reason;
 	p->first_ts = v->ts;
+	strcpy(p->comm, v->comm);
+	strcpy(p->was_comm, v->comm);
 	if (!g->max_explained || g->nr < g->max_explained) {
 		p->first = keep(v);
 		if (!p->first)

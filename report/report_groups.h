@@ -31,8 +31,11 @@ struct verdict_group {
 	uint64_t		last_ts;
 	uint64_t		max_latency;	/* wakeup to running again; 0: none */
 	uint64_t		max_sleep;
-	/* its worst violation, told even when not kept */
+	/* the task's name: its last after report_end() (task_comms.h) */
 	char			comm[TRACE_COMM_LEN];
+	/* the comm at its first violation; after report_end(), only when not its last */
+	char			was_comm[TRACE_COMM_LEN];
+	/* its worst violation, told even when not kept */
 	int			prio;
 	enum verdict_cause	cause;
 	uint64_t		worst_latency;

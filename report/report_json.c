@@ -468,6 +468,7 @@ static json_t *row_object(const struct summary_row *row)
 	json_object_set_new(t, "monitor", json_string(row->monitor->name));
 	json_instance(t, row->pid);
 	json_object_set_new(t, "comm", json_text(row->comm));
+	json_object_set_new(t, "was_comm", row->was_comm[0] ? json_text(row->was_comm) : json_null());
 	json_object_set_new(t, "prio", row->prio == TRACE_UNKNOWN_PRIO ? json_null() :
 			    json_integer(row->prio));
 	json_object_set_new(t, "violations", json_integer(row->count));
@@ -536,6 +537,7 @@ static json_t *group_object(const struct report *rep, const struct verdict_group
 	json_object_set_new(o, "monitor", json_string(g->monitor->name));
 	json_instance(o, g->pid);
 	json_object_set_new(o, "comm", json_text(g->comm));
+	json_object_set_new(o, "was_comm", g->was_comm[0] ? json_text(g->was_comm) : json_null());
 	json_object_set_new(o, "reason", json_string(explain_cause_key(g->cause)));
 	json_object_set_new(o, "reason_detail", json_string(g->reason));
 	json_object_set_new(o, "waived", json_boolean(g->waiver));

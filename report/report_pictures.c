@@ -18,13 +18,15 @@ static void on_verdict(void *data, const struct report *rep, const struct verdic
 		windows_verdict(&p->windows, rep, v, reason);
 	if (p->chrome)
 		chrome_verdict(p->chrome, rep, v, reason);
+	if (p->perfetto)
+		perfetto_verdict(p->perfetto, rep, v, reason);
 }
 
 /**
- * pictures_init() - ready to draw: the Chrome trace's header is written
+ * pictures_init() - ready to draw: the Chrome and Perfetto traces' headers
+ *		     are written
  * @p: the pictures
- * @html: the HTML report's file, or NULL
- * @chrome: the Chrome trace's file, or NULL
+ * @out: their files
  * @opts: the report's options (their tap is @p->tap)
  * @in: the trace
  * @from: --from, in ns
@@ -32,17 +34,22 @@ static void on_verdict(void *data, const struct report *rep, const struct verdic
  *
  * Return: 0, or -1 when memory runs out.
  */
-int pictures_init(struct report_pictures *p, FILE *html, FILE *chrome,
+int pictures_init(struct report_pictures *p, const struct picture_outputs *out,
 		  const struct report_options *opts, struct trace_input *in, uint64_t from,
 		  uint64_t to)
 {
 	memset(p, 0, sizeof(*p));
-	p->html = html;
+	p->html = out->html;
 	p->tap.verdict = on_verdict;
 	p->tap.data = p;
-	if (chrome) {
-		p->chrome = chrome_new(chrome, opts, in, from, to);
+	if (out->chrome) {
+		p->chrome = chrome_new(out->chrome, opts, in, from, to);
 		if (!p->chrome)
+			return -1;
+	}
+	if (out->perfetto) {
+		p->perfetto = perfetto_new(out->perfetto, in, from, to);
+		if (!p->perfetto)
 			return -1;
 	}
 	return 0;
@@ -56,9 +63,12 @@ static int on_record(void *data, const struct trace_record *rec)
 		windows_record(&p->windows, rec);
 	if (p->chrome)
 		chrome_record(p->chrome, rec);
+	if (p->perfetto)
+		perfetto_record(p->perfetto, rec);
 	p->last_ts = rec->ts;
 	p->records++;
-	if ((!p->html || windows_done(&p->windows)) && (!p->chrome || chrome_done(p->chrome)))
+	if ((!p->html || windows_done(&p->windows)) && (!p->chrome || chrome_done(p->chrome)) &&
+	    (!p->perfetto || perfetto_done(p->perfetto)))
 		return PASS_STOP;
 	return 0;
 }
@@ -69,9 +79,9 @@ static int pass(struct report_pictures *p, struct report *rep)
 	int ret;
 
 	if (p->html && (windows_choose(&p->windows, rep) ||
-			windows_pass_begin(&p->windows, trace_input_meta(rep->in)->cpus)))
+			windows_pass_begin(&p->windows, rep->in)))
 		return -1;
-	if ((!p->html || !p->windows.nr) && !p->chrome)
+	if ((!p->html || !p->windows.nr) && !p->chrome && !p->perfetto)
 		return 0;
 	ret = trace_input_iterate(rep->in, on_record, p);
 	if ((ret && ret != PASS_STOP) || !p->records)
@@ -106,6 +116,10 @@ int pictures_write(struct report_pictures *p, struct report *rep,
 		snprintf(err, len, "the Chrome trace cannot be written");
 		return -1;
 	}
+	if (p->perfetto && perfetto_end(p->perfetto)) {
+		snprintf(err, len, "the Perfetto trace cannot be written, or memory ran out");
+		return -1;
+	}
 	return 0;
 }
 
@@ -118,4 +132,6 @@ void pictures_release(struct report_pictures *p)
 	windows_release(&p->windows);
 	chrome_free(p->chrome);
 	p->chrome = NULL;
+	perfetto_free(p->perfetto);
+	p->perfetto = NULL;
 }

@@ -112,20 +112,23 @@ static void text_sleep_times(struct report *rep, const struct verdict *v)
 
 static void text_verdict(struct report *rep, const struct verdict *v)
 {
-	char ts[32], buf[LINE_LEN], prio[16];
-	char comm[ESCAPE_LEN(TRACE_COMM_LEN)], other[ESCAPE_LEN(TRACE_COMM_LEN)], also[128] = "";
+	char ts[32], buf[LINE_LEN], prio[16], name[TASK_NAME_LEN];
+	char other[ESCAPE_LEN(TRACE_COMM_LEN)], also[128] = "";
 	FILE *out = rep->opts.out;
-	const char *matched;
+	const char *matched, *last;
 
 	time_text(rep->replay->times, v->ts, ts, sizeof(ts));
 	explain_prio(v->prio, prio, sizeof(prio));
+	/* its last name as far as known now: the trace's, when read for names */
+	last = report_last_comm(rep, v->pid, v->comm);
+	report_task_name(last, strcmp(last, v->comm) ? v->comm : "", name, sizeof(name));
 	matched = report_comm_matched(&rep->filter, v);
-	if (matched && strcmp(matched, v->comm))
+	if (matched && strcmp(matched, v->comm) && strcmp(matched, last))
 		snprintf(also, sizeof(also), " (also named %s in the trace)",
 			 escape(matched, other, sizeof(other)));
 	fprintf(out, "%s%s violation%s: %s%s pid %d prio %s, CPU %d, at %s\n",
 		report_color(rep, REPORT_RED), v->monitor->name, report_color(rep, REPORT_RESET),
-		escape(v->comm, comm, sizeof(comm)), also, v->pid, prio, v->cpu, ts);
+		name, also, v->pid, prio, v->cpu, ts);
 	explain_why(v, rep->opts.arch, buf, sizeof(buf));
 	fprintf(out, "  why:    %s\n", buf);
 	if (explain_is_sleep(v)) {
@@ -169,8 +172,8 @@ static void text_instance(struct report *rep, const char *label, const struct ve
 /* A group: its count and times, the rule, its first and worst violation. */
 static void text_group(struct report *rep, const struct verdict_group *g)
 {
-	char first[32], last[32], prio[16], buf[LINE_LEN];
-	char comm[ESCAPE_LEN(TRACE_COMM_LEN)], why[ESCAPE_LEN(WAIVER_TEXT)], path[ESCAPE_LEN(256)];
+	char first[32], last[32], prio[16], buf[LINE_LEN], name[TASK_NAME_LEN];
+	char why[ESCAPE_LEN(WAIVER_TEXT)], path[ESCAPE_LEN(256)];
 	const struct verdict *w = g->worst;
 	FILE *out = rep->opts.out;
 
@@ -181,8 +184,10 @@ static void text_group(struct report *rep, const struct verdict_group *g)
 		g->count == 1 ? "" : "s", report_color(rep, REPORT_RESET));
 	if (instance_is_cpu(g->pid))
 		fprintf(out, "CPU %d: ", instance_cpu(g->pid));
-	else
-		fprintf(out, "%s pid %d prio %s: ", escape(g->comm, comm, sizeof(comm)), g->pid, prio);
+	else {
+		report_task_name(g->comm, g->was_comm, name, sizeof(name));
+		fprintf(out, "%s pid %d prio %s: ", name, g->pid, prio);
+	}
 	if (g->count == 1)
 		fprintf(out, "1 at %s, %s\n", first, g->reason);
 	else
@@ -341,7 +346,7 @@ static void text_stats(struct report *rep)
 
 static void text_summary(struct report *rep)
 {
-	char first[32], last[32], prio[16], comm[ESCAPE_LEN(TRACE_COMM_LEN)];
+	char first[32], last[32], prio[16], name[TASK_NAME_LEN];
 	FILE *out = rep->opts.out;
 
 	fprintf(out, "%sSummary:%s %lu violation%s", report_color(rep, REPORT_BOLD),
@@ -368,10 +373,11 @@ static void text_summary(struct report *rep)
 		if (instance_is_cpu(row->pid))
 			fprintf(out, "  %-9s CPU %-34d %6lu  %s..%s  ", row->monitor->name,
 				instance_cpu(row->pid), row->count, first, last);
-		else
+		else {
+			report_task_name(row->comm, row->was_comm, name, sizeof(name));
 			fprintf(out, "  %-9s %-16s pid %-7d prio %-4s %6lu  %s..%s  ",
-				row->monitor->name, escape(row->comm, comm, sizeof(comm)),
-				row->pid, prio, row->count, first, last);
+				row->monitor->name, name, row->pid, prio, row->count, first, last);
+		}
 		text_reasons(out, row);
 		fprintf(out, "\n");
 	}

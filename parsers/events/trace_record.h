@@ -32,9 +32,12 @@
 	  TASK("prev_comm", "prev_pid", "prev_prio", sw.prev),				\
 	  NUM("prev_state", AS_LONG, sw.prev_state, 0),					\
 	  TASK("next_comm", "next_pid", "next_prio", sw.next))				\
-	E(WAKING, "sched", "sched_waking", TASK("comm", "pid", "prio", wake))		\
-	E(WAKEUP, "sched", "sched_wakeup", TASK("comm", "pid", "prio", wake))		\
-	E(WAKEUP_NEW, "sched", "sched_wakeup_new", TASK("comm", "pid", "prio", wake))	\
+	E(WAKING, "sched", "sched_waking", TASK("comm", "pid", "prio", wake),		\
+	  NUM("target_cpu", AS_INT, target_cpu, -1))					\
+	E(WAKEUP, "sched", "sched_wakeup", TASK("comm", "pid", "prio", wake),		\
+	  NUM("target_cpu", AS_INT, target_cpu, -1))					\
+	E(WAKEUP_NEW, "sched", "sched_wakeup_new", TASK("comm", "pid", "prio", wake),	\
+	  NUM("target_cpu", AS_INT, target_cpu, -1))					\
 	E(FORK, "sched", "sched_process_fork",						\
 	  TASK("parent_comm", "parent_pid", NULL, fork.parent),				\
 	  TASK("child_comm", "child_pid", NULL, fork.child))				\
@@ -117,6 +120,7 @@ struct trace_record {
 	unsigned int		flags;		/* common_flags */
 	long long		missed;		/* events lost before: 0, a count, -1 unknown */
 	bool			unformatted;	/* TRACE_OTHER of an event the file has no format of */
+	int			target_cpu;	/* WAKING, WAKEUP, WAKEUP_NEW; -1: none */
 	struct trace_ref	ref;
 	union {
 		struct {

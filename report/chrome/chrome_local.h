@@ -17,10 +17,13 @@ enum chrome_state { CS_NONE, CS_SLEEPING, CS_RUNNABLE, CS_RUNNING };
 struct chrome_task {
 	int			pid;
 	char			comm[TRACE_COMM_LEN];
+	int			prio;		/* at its last switch */
 	bool			track;		/* real-time once: a track of its own */
 	bool			named;		/* its process_name written */
 	enum chrome_state	state;
 	int			cpu;
+	bool			inferred;	/* running, its switch-in not recorded */
+	bool			switched_out;	/* not seen running since */
 	struct task_syscall	sys;
 	struct task_syscall	slept_in;
 	unsigned long		flow;		/* a waking's flow, waiting for the wakeup */

@@ -6,10 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu_history.h"
 #include "escape.h"
 #include "explain.h"
 #include "chrome_local.h"
 
+/* An inferred run's slice says so: its name, and why in its args. */
+#define INFERRED_WHY	"switch-in not recorded: from its next own record"
 
 static int cpu_tid(int cpu)
 {
@@ -92,18 +95,24 @@ struct chrome_trace *chrome_new(FILE *out, const struct report_options *opts,
 static void cpu_begin(struct chrome_trace *c, int cpu, uint64_t ts)
 {
 	const struct cpu_now *now = &c->cpu[cpu];
+	char name[TRACE_COMM_LEN + 16];
 
 	if (!emitting(c) || !now->known || !now->pid)
 		return;
 	chrome_event(c, 'B', CHROME_CPUS_PID, cpu_tid(cpu), ts);
 	fprintf(c->f, ",\"cat\":\"sched\"");
-	chrome_trace_str(c, "name", now->comm[0] ? now->comm : "?");
+	snprintf(name, sizeof(name), "%s%s", now->comm[0] ? now->comm : "?",
+		 now->inferred ? " (inferred)" : "");
+	chrome_trace_str(c, "name", name);
 	fprintf(c->f, ",\"args\":{\"pid\":%d,\"prio\":", now->pid);
 	if (now->prio == TRACE_UNKNOWN_PRIO)
 		fprintf(c->f, "null");
 	else
 		fprintf(c->f, "%d", now->prio);
-	fprintf(c->f, ",\"real_time\":%s}}", is_rt(now->prio) ? "true" : "false");
+	fprintf(c->f, ",\"real_time\":%s", is_rt(now->prio) ? "true" : "false");
+	if (now->inferred)
+		chrome_str(c, "inferred", INFERRED_WHY);
+	fprintf(c->f, "}}");
 }
 
 static void cpu_end(struct chrome_trace *c, int cpu, uint64_t ts)
@@ -137,11 +146,14 @@ static void state_begin(struct chrome_trace *c, struct chrome_task *t, uint64_t 
 	} else if (t->state == CS_RUNNABLE) {
 		snprintf(words, sizeof(words), "runnable");
 	} else {
-		snprintf(words, sizeof(words), "running on CPU %d", t->cpu);
+		snprintf(words, sizeof(words), "running on CPU %d%s", t->cpu,
+			 t->inferred ? " (inferred)" : "");
 	}
 	chrome_event(c, 'B', t->pid, t->pid, ts);
 	fprintf(c->f, ",\"cat\":\"state\"");
 	chrome_str(c, "name", words);
+	if (t->state == CS_RUNNING && t->inferred)
+		fprintf(c->f, ",\"args\":{\"inferred\":\"" INFERRED_WHY "\"}");
 	fputc('}', c->f);
 }
 
@@ -169,6 +181,7 @@ static struct chrome_task *task_seen(struct chrome_trace *c, const struct trace_
 	if (!t)
 		return NULL;
 	memcpy(t->comm, ref->comm, sizeof(t->comm));
+	t->prio = ref->prio;
 	if (!t->track && is_rt(ref->prio)) {
 		t->track = true;
 		t->state = CS_NONE;	/* its track starts with its next state */
@@ -193,15 +206,48 @@ static void on_switch(struct chrome_trace *c, const struct trace_record *rec)
 	struct chrome_task *next = rec->sw.next.pid ? task_seen(c, &rec->sw.next) : NULL;
 
 	cpu_end(c, rec->cpu, rec->ts);
-	cpu_now_switch(&c->cpu[rec->cpu], &rec->sw.next);
+	cpu_now_switch(&c->cpu[rec->cpu], rec);
 	cpu_begin(c, rec->cpu, rec->ts);
 	if (prev) {
 		prev->slept_in = prev->sys;
+		prev->switched_out = true;
 		state_set(c, prev, switched_out(rec->sw.prev_state), rec->ts);
 	}
 	if (next) {
 		next->cpu = rec->cpu;
+		next->inferred = false;
+		next->switched_out = false;
 		state_set(c, next, CS_RUNNING, rec->ts);
+	}
+}
+
+/*
+ * A record of a task switched out and not switched in since: it runs, its
+ * switch-in not recorded, as the text and the monitors infer it
+ * (switch_in_missed()); its CPU too, when its track showed another or idle.
+ */
+static void infer_run(struct chrome_trace *c, const struct trace_record *rec)
+{
+	struct cpu_now *now = &c->cpu[rec->cpu];
+	struct chrome_task *t = rec->pid > 0 ? chrome_task(c, rec->pid, false) : NULL;
+
+	if (t && t->switched_out && switch_in_missed(rec, now->switched_in)) {
+		t->cpu = rec->cpu;
+		t->inferred = true;
+		t->switched_out = false;
+		state_set(c, t, CS_RUNNING, rec->ts);
+	}
+	if (cpu_now_missed(now, rec)) {
+		struct trace_task_ref known = { .pid = -1 };
+
+		if (t && t->comm[0]) {
+			known.pid = t->pid;
+			known.prio = t->prio;
+			memcpy(known.comm, t->comm, sizeof(known.comm));
+		}
+		cpu_end(c, rec->cpu, rec->ts);
+		cpu_now_infer(now, rec, &known, c->in);
+		cpu_begin(c, rec->cpu, rec->ts);
 	}
 }
 
@@ -342,6 +388,7 @@ void chrome_record(struct chrome_trace *c, const struct trace_record *rec)
 	if (c->started)
 		c->last_ts = rec->ts;
 	cpu_seen(c, rec);
+	infer_run(c, rec);
 	switch (rec->kind) {
 	case TRACE_SWITCH:
 		on_switch(c, rec);

@@ -32,6 +32,7 @@ void html_printf(struct html_out *o, const char *fmt, ...)
 void html_text(struct html_out *o, const char *s);
 void html_counts(struct html_out *o, const char *lead, const struct text_count *c, int n);
 void html_trace_text(struct html_out *o, const char *s);
+void html_task_name(struct html_out *o, const char *comm, const char *was);
 void html_task_color(int pid, char *buf, size_t len);
 void html_ts(struct html_out *o, uint64_t ts);
 void html_duration(struct html_out *o, uint64_t ns);

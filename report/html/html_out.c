@@ -87,6 +87,23 @@ void html_trace_text(struct html_out *o, const char *s)
 }
 
 /**
+ * html_task_name() - a task's name: its last comm, and the one it had at its
+ *		      violations when another, dimmed
+ * @o: where
+ * @comm: its last comm
+ * @was: the other, or ""
+ */
+void html_task_name(struct html_out *o, const char *comm, const char *was)
+{
+	html_trace_text(o, comm);
+	if (!was[0])
+		return;
+	html_printf(o, " <span class=\"dim\">(was ");
+	html_trace_text(o, was);
+	html_printf(o, ")</span>");
+}
+
+/**
  * html_task_color() - a task's colour, the same in every timeline
  * @pid: the task
  * @buf: where to write a CSS colour

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu_history.h"
 #include "cpu_now.h"
 #include "grow.h"
 #include "html_window.h"
@@ -15,14 +16,18 @@
 /* What the pass knows of a task that has a window. */
 struct tracker {
 	int			pid;
+	struct trace_task_ref	ref;		/* at its last switch */
 	enum lane_state		state;
 	int			cpu;
+	bool			inferred;	/* running, its switch-in not recorded */
+	bool			switched_out;	/* not seen running since */
 	long			prev_state;
 	struct task_syscall	sys;		/* the system call it is in */
 	struct task_syscall	slept_in;	/* at its last switch-out */
 };
 
 struct windows_pass {
+	const struct trace_input *names;	/* the saved cmdlines */
 	int		cpus;
 	struct cpu_now	*cpu;
 	struct tracker	*t;
@@ -42,17 +47,19 @@ static struct tracker *tracker_of(struct windows_pass *p, int pid)
 /**
  * windows_pass_begin() - ready for a pass over the records
  * @ws: the windows, chosen
- * @cpus: the trace's CPUs
+ * @in: the trace (the names of tasks whose switch-in was not recorded)
  *
  * Return: 0, or -1 when memory runs out.
  */
-int windows_pass_begin(struct windows *ws, int cpus)
+int windows_pass_begin(struct windows *ws, const struct trace_input *in)
 {
 	struct windows_pass *p = calloc(1, sizeof(*p));
+	int cpus = trace_input_meta(in)->cpus;
 
 	if (!p)
 		return -1;
 	ws->pass = p;
+	p->names = in;
 	p->cpus = cpus > 0 ? cpus : 0;
 	p->cpu = calloc(p->cpus + 1, sizeof(*p->cpu));
 	p->t = calloc(ws->nr + 1, sizeof(*p->t));
@@ -84,6 +91,7 @@ static void lane_push(struct window *w, struct cpu_lane *l, const struct cpu_seg
 	    (last->pid == -1 || last->to - last->from < px)) || l->nr == WINDOW_SEGS)) {
 		if (last->pid != s->pid)
 			last->pid = -1;
+		last->inferred |= s->inferred;
 		last->to = s->to;
 		return;
 	}
@@ -101,6 +109,7 @@ static void lane_set(struct cpu_lane *l, uint64_t ts, const struct cpu_now *now)
 	l->cur.pid = now->pid;
 	l->cur.prio = now->prio;
 	memcpy(l->cur.comm, now->comm, sizeof(l->cur.comm));
+	l->cur.inferred = now->inferred;
 }
 
 static void task_push(struct window *w, uint64_t to)
@@ -124,6 +133,7 @@ static void task_set(struct window *w, uint64_t ts, const struct tracker *t)
 	w->task_cur.from = ts;
 	w->task_cur.state = t->state;
 	w->task_cur.cpu = t->cpu;
+	w->task_cur.inferred = t->state == LANE_RUNNING && t->inferred;
 	w->task_cur.prev_state = t->prev_state;
 	w->task_cur.sys = t->slept_in;
 }
@@ -286,12 +296,12 @@ static enum lane_state switched_out(long prev_state)
 	return lane[cpu_now_left(prev_state)];
 }
 
-static void cpu_switch(struct windows *ws, const struct trace_record *rec)
+/* Who runs on @rec's CPU changed: its open lanes start a new run at @rec. */
+static void cpu_changed(struct windows *ws, const struct trace_record *rec)
 {
 	struct windows_pass *p = ws->pass;
-	struct cpu_now *now = &p->cpu[rec->cpu];
+	const struct cpu_now *now = &p->cpu[rec->cpu];
 
-	cpu_now_switch(now, &rec->sw.next);
 	for (unsigned int i = p->first; i < p->next; i++) {
 		struct window *w = &ws->w[i];
 		struct cpu_lane *l = window_live(w) ? lane_of(w, rec->cpu) : NULL;
@@ -303,6 +313,12 @@ static void cpu_switch(struct windows *ws, const struct trace_record *rec)
 			lane_push(w, l, &l->cur);
 		lane_set(l, rec->ts, now);
 	}
+}
+
+static void cpu_switch(struct windows *ws, const struct trace_record *rec)
+{
+	cpu_now_switch(&ws->pass->cpu[rec->cpu], rec);
+	cpu_changed(ws, rec);
 }
 
 /* The first record of a CPU tells who runs there until its first switch. */
@@ -320,6 +336,35 @@ static void cpu_seen(struct windows *ws, const struct trace_record *rec)
 	}
 }
 
+static void task_runs(struct windows *ws, struct tracker *t, const struct trace_record *rec,
+		      bool inferred)
+{
+	t->state = LANE_RUNNING;
+	t->cpu = rec->cpu;
+	t->inferred = inferred;
+	t->switched_out = false;
+	task_changed(ws, t, rec->ts);
+}
+
+/*
+ * A record of a task switched out and not switched in since: it runs, its
+ * switch-in not recorded, as the text and the monitors infer it
+ * (switch_in_missed()); its CPU too, when its lane thought another ran.
+ */
+static void infer_run(struct windows *ws, const struct trace_record *rec)
+{
+	struct windows_pass *p = ws->pass;
+	struct cpu_now *now = &p->cpu[rec->cpu];
+	struct tracker *t = tracker_of(p, rec->pid);
+
+	if (t && t->switched_out && switch_in_missed(rec, now->switched_in))
+		task_runs(ws, t, rec, true);
+	if (cpu_now_missed(now, rec)) {
+		cpu_now_infer(now, rec, t ? &t->ref : NULL, p->names);
+		cpu_changed(ws, rec);
+	}
+}
+
 /* What a record changes of the CPUs and of the tracked tasks. */
 static void pass_apply(struct windows *ws, const struct trace_record *rec)
 {
@@ -327,21 +372,23 @@ static void pass_apply(struct windows *ws, const struct trace_record *rec)
 	struct tracker *t;
 
 	cpu_seen(ws, rec);
+	infer_run(ws, rec);
 	switch (rec->kind) {
 	case TRACE_SWITCH:
 		cpu_switch(ws, rec);
 		t = tracker_of(p, rec->sw.prev.pid);
 		if (t) {
+			t->ref = rec->sw.prev;
 			t->state = switched_out(rec->sw.prev_state);
+			t->switched_out = true;
 			t->prev_state = rec->sw.prev_state;
 			t->slept_in = t->sys;
 			task_changed(ws, t, rec->ts);
 		}
 		t = tracker_of(p, rec->sw.next.pid);
 		if (t) {
-			t->state = LANE_RUNNING;
-			t->cpu = rec->cpu;
-			task_changed(ws, t, rec->ts);
+			t->ref = rec->sw.next;
+			task_runs(ws, t, rec, false);
 		}
 		break;
 	case TRACE_WAKEUP:

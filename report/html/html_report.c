@@ -67,6 +67,8 @@ static const char style[] =
 "svg rect.unknown{fill:#fff;stroke:#c5cad3;stroke-dasharray:3 2}"
 "svg rect.running{stroke:#fff;stroke-width:.5}\n"
 "svg rect.syscall{fill:#e3dcf2;stroke:#8e7cc3;stroke-width:.6}\n"
+"svg rect.inferred{fill:url(#rv-hatch);pointer-events:none}svg.defs{position:absolute}"
+".sw.inferred{background:repeating-linear-gradient(45deg,#555 0 1.5px,#fff 1.5px 4px)}\n"
 "svg .irq{stroke:#6a1b9a;stroke-width:1.4}svg .fault{fill:#e65100}\n"
 "svg .wakeup .arrow{stroke:#0d47a1;stroke-width:2;fill:none}"
 "svg .wakeup .head,svg .wakeup .from{fill:#0d47a1}"
@@ -194,7 +196,7 @@ static void summary_row(struct html_out *o, const struct summary_row *row)
 		html_printf(o, "CPU %d</td><td class=\"n\"></td><td class=\"n\"></td>"
 			    "<td class=\"n\">%lu</td><td>", instance_cpu(row->pid), row->count);
 	else {
-		html_trace_text(o, row->comm);
+		html_task_name(o, row->comm, row->was_comm);
 		html_printf(o, "</td><td class=\"n\">%d</td><td class=\"n\">%s</td>"
 			    "<td class=\"n\">%lu</td><td>", row->pid, prio, row->count);
 	}
@@ -318,7 +320,14 @@ static void legend(struct html_out *o)
 		    "<span class=\"sw sleeping\"></span>sleeping<span class=\"sw runnable\"></span>"
 		    "runnable<span class=\"sw syscall\"></span>system call<span class=\"mk fault\">"
 		    "&#9660;</span>page fault<span class=\"mk wake\">&#8600;</span>wakeup"
-		    "<span class=\"mk bad\">&#9476;</span>violation</p>\n");
+		    "<span class=\"mk bad\">&#9476;</span>violation. Both: <span class=\"sw "
+		    "inferred\"></span>hatched: running inferred, its switch-in not recorded "
+		    "(from its next own record, as the text says)");
+	/* the hatching every timeline's inferred runs are filled with */
+	html_printf(o, "<svg class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>"
+		    "<pattern id=\"rv-hatch\" width=\"5\" height=\"5\" patternUnits=\"userSpaceOnUse\" "
+		    "patternTransform=\"rotate(45)\"><path d=\"M0 0V5\" stroke=\"#1d2330\" "
+		    "stroke-opacity=\".55\" stroke-width=\"1.6\"/></pattern></defs></svg></p>\n");
 }
 
 /* One timeline, drawn apart: it is kept only if the file stays within its bound. */
@@ -419,7 +428,7 @@ static void group_title(struct html_out *o, const struct report *rep,
 	if (instance_is_cpu(g->pid)) {
 		html_printf(o, "CPU %d: ", instance_cpu(g->pid));
 	} else {
-		html_trace_text(o, g->comm);
+		html_task_name(o, g->comm, g->was_comm);
 		html_printf(o, " <span class=\"dim\">pid %d prio %s</span>: ", g->pid, prio);
 	}
 	if (g->count == 1) {

@@ -37,7 +37,7 @@ struct windows {
 void windows_verdict(struct windows *ws, const struct report *rep, const struct verdict *v,
 		     const char *reason);
 int windows_choose(struct windows *ws, const struct report *rep);
-int windows_pass_begin(struct windows *ws, int cpus);
+int windows_pass_begin(struct windows *ws, const struct trace_input *in);
 void windows_record(struct windows *ws, const struct trace_record *rec);
 void windows_pass_end(struct windows *ws, uint64_t last_ts);
 bool windows_done(const struct windows *ws);

@@ -91,6 +91,16 @@ static void bar_label(struct html_out *o, double x, double w, int y, const char 
 	html_printf(o, "</text>");
 }
 
+/* Why a run is hatched: the words of the text's sleep line. */
+#define INFERRED_WHY	"inferred: its switch-in not recorded, from its next own record"
+
+/* A run whose switch-in was not recorded: hatched over its bar. */
+static void hatch(struct html_out *o, double x, double w, int y, int h)
+{
+	html_printf(o, "<rect class=\"inferred\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
+		    "height=\"%d\"/>", x, y, w, h);
+}
+
 static void title_span(struct html_out *o, uint64_t from, uint64_t to)
 {
 	html_printf(o, "\nfrom ");
@@ -127,9 +137,13 @@ static void cpu_seg(struct html_out *o, const struct geo *g, int y, const struct
 		html_printf(o, " pid %d", s->pid);
 		if (s->prio != TRACE_UNKNOWN_PRIO)
 			html_printf(o, " prio %d%s", s->prio, rt ? ", real-time" : "");
+		if (s->inferred)
+			html_printf(o, "\n" INFERRED_WHY);
 	}
 	title_span(o, s->from, s->to);
 	html_printf(o, "</title></rect>");
+	if (s->pid > 0 && s->inferred)
+		hatch(o, x, w, y, CPU_H);
 	if (rt)
 		html_printf(o, "<rect class=\"rt\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"3\"/>",
 			    x, y, w);
@@ -176,7 +190,7 @@ static void state_words(const struct report *rep, const struct task_seg *s, char
 
 	switch (s->state) {
 	case LANE_RUNNING:
-		snprintf(buf, len, "running on CPU %d", s->cpu);
+		snprintf(buf, len, "running on CPU %d%s", s->cpu, s->inferred ? " (inferred)" : "");
 		break;
 	case LANE_RUNNABLE:
 		snprintf(buf, len, "runnable, waiting for a CPU");
@@ -211,8 +225,12 @@ static void task_seg(struct html_out *o, const struct report *rep, const struct 
 	}
 	html_printf(o, "><title>");
 	html_text(o, words);
+	if (s->state == LANE_RUNNING && s->inferred)
+		html_printf(o, "\n" INFERRED_WHY);
 	title_span(o, s->from, s->to);
 	html_printf(o, "</title></rect>");
+	if (s->state == LANE_RUNNING && s->inferred)
+		hatch(o, x, w, g->y_task, TASK_H);
 	bar_label(o, x, w, g->y_task + 17, words, "in");
 }
 

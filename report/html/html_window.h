@@ -35,6 +35,7 @@ struct cpu_seg {
 	int		pid;
 	int		prio;
 	char		comm[TRACE_COMM_LEN];
+	bool		inferred;	/* its switch-in not recorded: from the task's record */
 };
 
 struct cpu_lane {
@@ -54,6 +55,7 @@ struct task_seg {
 	uint64_t		from, to;
 	enum lane_state		state;
 	int			cpu;		/* running: where */
+	bool			inferred;	/* running: its switch-in not recorded */
 	long			prev_state;	/* sleeping: its switch-out state */
 	struct task_syscall	sys;		/* sleeping: what it slept in */
 };

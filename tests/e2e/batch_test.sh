@@ -255,6 +255,60 @@ else
 fi
 check_error "--trace-timeout 0: refused" "--trace-timeout 0 $T/mutex-pi.dat" "bad --trace-timeout '0'"
 
+# ---- a trace that cannot be judged has its section and its file ----
+
+mkdir -p "$TMP/mixed"
+cp $T/mutex-pi.dat $T/pagefault-mlock.dat tests/regressions/lacks-wakeup.dat "$TMP/mixed/"
+[ -s "$TMP/slow.dat" ] && cp "$TMP/slow.dat" "$TMP/mixed/"
+n=$(ls "$TMP/mixed" | wc -l)
+LACKS="lacks-wakeup.dat: not judged: sleep cannot judge this trace: sched:sched_wakeup was not recorded"
+# slow_said ERR FILE: slow.dat, when the run stopped it, says so in FILE's
+# section (its child wrote nothing: the parent does); else its report is
+# whole (--jsonl makes it slow enough to be stopped, as above)
+slow_said() {
+	[ -s "$TMP/mixed/slow.dat" ] || return 0
+	if grep -q "slow.dat: its replay took more than 1 s" "$1"; then
+		grep -Eq "^$TMP/mixed/slow.dat: not judged: its replay took more than 1 s \\(--trace-timeout\\): stopped$" "$2"
+	else
+		grep -q "^$TMP/mixed/slow.dat: Linux" "$2"
+	fi
+}
+"$RVREPLAY" -s -j 2 --trace-timeout 1 --jsonl "$TMP/mixed.jsonl" "$TMP/mixed" > "$TMP/mixed.out" 2> "$TMP/mixed.err"
+got=$?
+sections=$(grep -c '^== ' "$TMP/mixed.out")
+# each not judged: its section says what stderr and its JSON Lines line say
+err=$(jq -r 'select(.path | endswith("lacks-wakeup.dat")) | .error' "$TMP/mixed.jsonl")
+if [ "$got" = 2 ] && [ "$sections" = "$n" ] &&
+   grep -A1 "^== $TMP/mixed/lacks-wakeup.dat: exit 2\$" "$TMP/mixed.out" | grep -Eq "^$TMP/mixed/$LACKS" &&
+   grep -qF "rvreplay: $err" "$TMP/mixed.err" && slow_said "$TMP/mixed.err" "$TMP/mixed.out"; then
+	ok "stdout: a section per trace ($sections of $n), those not judged saying why"
+else
+	not_ok "stdout: a section per trace, those not judged saying why" "exit $got, $sections sections of $n" \
+		"$(grep -A1 '^== ' "$TMP/mixed.out" | grep -v '^--' | cut -c1-160)"
+fi
+rm -rf "$TMP/mixed-o" "$TMP/mixed-j"
+"$RVREPLAY" -s -j 2 --trace-timeout 1 --jsonl "$TMP/mixed-o.jsonl" -o "$TMP/mixed-o" "$TMP/mixed" \
+	> /dev/null 2> "$TMP/mixed-o.err"
+files=$(ls "$TMP/mixed-o" | wc -l)
+if [ "$files" = "$n" ] && grep -Eq "^$TMP/mixed/$LACKS" "$TMP/mixed-o/lacks-wakeup.txt" &&
+   { [ ! -s "$TMP/mixed/slow.dat" ] || slow_said "$TMP/mixed-o.err" "$TMP/mixed-o/slow.txt"; }; then
+	ok "-o DIR: a file per trace ($files of $n), those not judged saying why"
+else
+	not_ok "-o DIR: a file per trace, those not judged saying why" "$files files of $n" \
+		"$(ls "$TMP/mixed-o")" "$(cat "$TMP/mixed-o/lacks-wakeup.txt" 2>&1)"
+fi
+"$RVREPLAY" --json -j 2 -o "$TMP/mixed-j" "$TMP/mixed" > /dev/null 2>&1
+if [ "$(ls "$TMP/mixed-j" | wc -l)" = "$n" ] &&
+   jq -e '.exit_code == 2 and (.error | test("sched:sched_wakeup was not recorded")) and .groups == []' \
+	"$TMP/mixed-j/lacks-wakeup.json" > /dev/null; then
+	ok "--json -o DIR: a trace not judged gets its file, its JSON Lines object"
+else
+	not_ok "--json -o DIR: a trace not judged gets its file" "$(ls "$TMP/mixed-j")" \
+		"$(head -c 300 "$TMP/mixed-j/lacks-wakeup.json" 2>&1)"
+fi
+check "compare reads that file as a trace not judged" \
+	"compare $TMP/mixed-j/mutex-pi.json $TMP/mixed-j/lacks-wakeup.json" 2 "not judged|unjudged"
+
 # ---- a reader that stops reading: no output in progress left ----
 
 mkdir -p "$TMP/pipe"

@@ -192,6 +192,73 @@ print("ok" if ok else (len(cpu), sorted(set(sleeps)), len(flows)))' "$TMP/m.json
 [ "$got" = ok ] && ok "mutex-nonpi: CPU runs, futex sleeps, wakeup flows" ||
 	not_ok "mutex-nonpi: CPU runs, futex sleeps, wakeup flows" "$got"
 
+# A switch-in not recorded (kernels miss switches out of idle): the run is
+# taken from the task's next own record, as the text takes it, and said to
+# be inferred. Every record of a task with a track (trace-cmd report -t: it
+# was running) lies in a "running" slice of it (a "runnable" one covered
+# them), and each sleep's run as --json tells it starts one. Records live
+# monitors write inside sched_switch are no run (the text's rule too).
+cat > "$TMP/runs.py" <<'EOF'
+import json, re, sys
+WHY = 'switch-in not recorded: from its next own record'
+slices, begun = {}, {}
+for e in json.load(open(sys.argv[1]))['traceEvents']:
+    if e['ph'] not in ('B', 'E') or e['pid'] >= 1 << 30:
+        continue
+    ns = int(round(e['ts'] * 1000))
+    if e['ph'] == 'B':
+        begun[e['pid']] = (ns, e['name'], e.get('args', {}))
+    else:
+        b = begun.pop(e['pid'])
+        slices.setdefault(e['pid'], []).append((b[0], ns, b[1], b[2]))
+line = re.compile(r'^\s*(.*)-(\d+)\s+\[(\d+)\]\s+(\d+)\.(\d{9}):\s+(\S+):')
+bad, checked, inferred = [], 0, 0
+for l in open(sys.argv[2]):
+    m = line.match(l)
+    if not m or int(m.group(2)) not in slices or m.group(6).startswith(('event_', 'error_')):
+        continue
+    pid, ts = int(m.group(2)), int(m.group(4)) * 10**9 + int(m.group(5))
+    track = slices[pid]
+    if ts == track[0][0] or not any(s[0] <= ts <= s[1] for s in track):
+        continue	# before its track, or at its first state's start
+    checked += 1
+    run = [s for s in track if s[0] <= ts <= s[1] and s[2].startswith('running')]
+    if not run:
+        bad.append('%s: in %s' % (l.strip()[:80], [s[2] for s in track if s[0] <= ts <= s[1]]))
+    for s in run:
+        if '(inferred)' in s[2]:
+            inferred += s[0] == ts
+            if s[3].get('inferred') != WHY:
+                bad.append('%s: without its reason' % s[2])
+for v in json.load(open(sys.argv[3]))['violations']:
+    sl = (v.get('context') or {}).get('sleep') or {}
+    if sl.get('wakeup_latency_ns') is None or v['pid'] not in slices:
+        continue
+    run = sl['wakeup_ts_ns'] + sl['wakeup_latency_ns']
+    checked += 1
+    if not any(s[0] == run and s[2].startswith('running') for s in slices[v['pid']]):
+        bad.append('pid %d: no running slice from its run at %d ns' % (v['pid'], run))
+want = int(sys.argv[4])	# at least: runs the text says it inferred (those of violations)
+print('ok %d records and runs in running slices, %d inferred' % (checked, inferred)
+      if checked and not bad and inferred >= want else
+      '%d of %d wrong, %d inferred (want %d): %s' % (len(bad), checked, inferred, want, bad[:3]))
+EOF
+"$MAKE_HOSTILE" inferred-switch-in traces/clock-nanosleep.dat "$TMP/inferred.dat"
+for t in traces/cyclictest-rel.dat:47 traces/cyclictest-abs.dat:1 "$TMP/inferred.dat":1 \
+	 tests/kmod/traces/riscv64-cond_signal-lower.dat:0 traces/mutex-nonpi.dat:0; do
+	least=${t##*:} t=${t%:*}
+	"$RVREPLAY" -q --all --chrome-trace "$TMP/runs.json" --json -o "$TMP/runs.v.json" "$t" 2> /dev/null
+	trace-cmd report -t "$t" > "$TMP/runs.txt" 2> /dev/null
+	# at least as many inferred runs as the text says, and as are known there
+	want=$("$RVREPLAY" --all --context 0 "$t" 2> /dev/null | grep -c "next own record")
+	[ "$want" -ge "$least" ] || want=$least
+	got=$(python3 "$TMP/runs.py" "$TMP/runs.json" "$TMP/runs.txt" "$TMP/runs.v.json" "$want" 2>&1)
+	case $got in
+	ok*) ok "$t: each run where the text has it (${got#ok })" ;;
+	*) not_ok "$t: each run where the text has it, inferred ones said" "$got" ;;
+	esac
+done
+
 # hostile names: valid JSON, no control character
 if python3 "$MAKE_TRACE" evil-comm traces/mutex-nonpi.dat "$TMP/evil.dat" mutex_inversion 2> "$TMP/err"; then
 	chrome "$TMP/evil.dat" 0 "$MAX"

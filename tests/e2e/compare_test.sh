@@ -377,6 +377,55 @@ check_error "an empty file" "compare $TMP/all.json $TMP/empty.json" "empty.json:
 check_error "a file that does not exist" "compare $TMP/all.json $TMP/nope.json" \
 	"nope.json: cannot read: No such file or directory"
 
+# A renamed task (prctl(PR_SET_NAME)) is keyed by its last comm, as waivers
+# match it: one run where it faulted as "early" and was then renamed
+# "renamed", one where it had that name all along, are the same key.
+MAKE_HOSTILE=${MAKE_HOSTILE:-build/tests/make_hostile}
+mkdir -p "$TMP/late" "$TMP/always"
+"$MAKE_HOSTILE" renamed traces/clock-nanosleep.dat "$TMP/late/r.dat"
+python3 -c "import sys
+d = open(sys.argv[1], 'rb').read()
+assert d.count(b'early\0\0\0') == 2
+open(sys.argv[2], 'wb').write(d.replace(b'early\0\0\0', b'renamed\0'))" "$TMP/late/r.dat" "$TMP/always/r.dat"
+# its last name, as trace-cmd report shows its last switch
+last=$(trace-cmd report "$TMP/late/r.dat" 2> /dev/null | sed -n 's/.* sched_switch: *\([^:]*\):1001 .*/\1/p' | tail -1)
+"$RVREPLAY" -q -m pagefault --json -o "$TMP/late.json" "$TMP/late/r.dat"
+"$RVREPLAY" -q -m pagefault --json -o "$TMP/always.json" "$TMP/always/r.dat"
+check_jq "a renamed task: its group and row named by its last comm ($last), the one it faulted as kept" \
+	"$TMP/late.json" "[.groups[], .summary.tasks[]] | length == 2 and all(.comm == \"$last\" and .was_comm == \"early\")"
+check_jq "a task never renamed: no other name" "$TMP/always.json" \
+	'[.groups[], .summary.tasks[]] | all(.comm == "renamed" and .was_comm == null)'
+check "compare: a renamed task is its last comm's key" "compare $TMP/late.json $TMP/always.json" 0 \
+	"^compare: 0 new, 0 fixed, 1 unchanged, 0 waived$"
+check "--baseline: a renamed task is its last comm's key (nothing new: exit 0)" \
+	"-m pagefault --baseline $TMP/late.json $TMP/always/r.dat" 0 \
+	"^compare: 0 new, 0 fixed, 1 unchanged, 0 waived$"
+check "the text: the group named by its last comm, and the other" "-m pagefault $TMP/late/r.dat" 1 \
+	"^pagefault violation: $last \\(was early\\) pid 1001 "
+check "the text: the summary too" "-m pagefault $TMP/late/r.dat" 1 \
+	"^  pagefault $last \\(was early\\) pid 1001 "
+cat > "$TMP/renamed.toml" <<EOF
+[[waiver]]
+monitor = "pagefault"
+comm = "$last"
+reason = "page_fault"
+why = "renamed"
+EOF
+"$RVREPLAY" -m pagefault --waivers "$TMP/renamed.toml" --json -o "$TMP/renamed-waived.json" "$TMP/late/r.dat"
+check_jq "a waiver of its last comm covers it (exit $?), the group named as the waiver names it" \
+	"$TMP/renamed-waived.json" "$? == 0 and .summary.waived == 1 and ([.groups[] | select(.waived)] |
+	length == 1 and .[0].comm == \"$last\" and .[0].was_comm == \"early\")"
+
+# named "renamed", then "early" (when it faults), then "renamed" again:
+# its last name is the latest record's, not the last new one
+python3 -c "import sys
+d = open(sys.argv[1], 'rb').read()
+open(sys.argv[2], 'wb').write(d.replace(b'early\0\0\0', b'renamed\0', 1))" "$TMP/late/r.dat" "$TMP/back.dat"
+"$RVREPLAY" -m pagefault --waivers "$TMP/renamed.toml" --json -o "$TMP/back.json" "$TMP/back.dat"
+check_jq "a task renamed back: a waiver of its latest name covers it (exit $?), named by it" \
+	"$TMP/back.json" "$? == 0 and .summary.waived == 1 and ([.groups[], .summary.tasks[]] |
+	length == 2 and all(.comm == \"renamed\" and .was_comm == \"early\"))"
+
 check "--help" "compare --help" 0 "^usage: rvreplay compare \\[OPTIONS\\] OLD NEW"
 check_error "one file only" "compare $TMP/all.json" "give two files, OLD and NEW"
 check_error "an unknown option" "compare --bogus $TMP/all.json $TMP/all.json" "unknown option '--bogus'"

@@ -7,7 +7,7 @@ E2E_SCRIPTS	= tests/e2e/verdicts_test.sh tests/e2e/cli_test.sh tests/e2e/bad_inp
 		  tests/e2e/report_truth_test.sh tests/e2e/wwnr_truth_test.sh tests/e2e/automata_test.sh \
 		  tests/e2e/forensics_test.sh tests/e2e/stats_truth_test.sh \
 		  tests/e2e/html_test.sh \
-		  tests/e2e/chrome_trace_test.sh tests/e2e/waivers_test.sh tests/e2e/batch_test.sh \
+		  tests/e2e/chrome_trace_test.sh tests/e2e/perfetto_test.sh tests/e2e/waivers_test.sh tests/e2e/batch_test.sh \
 		  tests/e2e/fleet_test.sh tests/fleet/slurm_test.sh tests/e2e/compare_test.sh \
 		  tests/e2e/interrupt_test.sh tests/compat/readers_test.sh tests/compat/foreign_test.sh \
 		  tests/regressions/regressions_test.sh tests/e2e/valgrind_test.sh tests/e2e/dotc_test.sh \

@@ -131,6 +131,38 @@ check "7.3: no sched_wakeup: the sleep lasted until it ran" \
 	"--profile 7.3 -m sleep --context 0 $TMP/inferred.dat" 1 \
 	"no sched_wakeup recorded: until it ran again, at its next own record"
 
+# A trace recorded with the module's monitors: their event_sleep lines,
+# written inside sched_switch with the task switched out still current,
+# are no run of it (the text took one for its run, before its wakeup, and
+# told no latency): each sleep's wakeup to run is its next switch-in after
+# the wakeup in trace-cmd report -t
+R=$K/riscv64-cond_signal-lower.dat
+"$RVREPLAY" --all -m sleep --json "$R" > "$TMP/rv.json" 2> /dev/null
+trace-cmd report -t "$R" 2> /dev/null > "$TMP/rv.txt"
+got=$(python3 - "$TMP/rv.json" "$TMP/rv.txt" <<'EOF'
+import json, re, sys
+switch_in = []
+for l in open(sys.argv[2]):
+    m = re.search(r'\s(\d+)\.(\d{9}): sched_switch: .* ==> .*:(\d+) \[', l)
+    if m:
+        switch_in.append((int(m.group(1)) * 10**9 + int(m.group(2)), int(m.group(3))))
+bad, n = [], 0
+for v in json.load(open(sys.argv[1]))['violations']:
+    s = v['context']['sleep']
+    if not s or not s['wakeup_ts_ns']:
+        continue
+    run = min((t for t, pid in switch_in if pid == v['pid'] and t >= s['wakeup_ts_ns']), default=None)
+    n += 1
+    if run is None or s['wakeup_latency_ns'] != run - s['wakeup_ts_ns']:
+        bad.append((v['ts_ns'], s['wakeup_latency_ns'], run and run - s['wakeup_ts_ns']))
+print('ok %d' % n if n and not bad else 'of %d: %s' % (n, bad[:3]))
+EOF
+)
+case $got in
+ok*) ok "module-recorded trace: each wakeup-to-run latency is its switch-in's in trace-cmd report -t (${got#ok } sleeps)" ;;
+*) not_ok "module-recorded trace: each wakeup-to-run latency is its switch-in's in trace-cmd report -t" "$got" ;;
+esac
+
 # The atoms' names
 check "rvreplay list: the atoms' legend, per monitor" "list" 0 \
 	"^      wo_so +WOKEN_BY_SOFTIRQ$"
@@ -139,9 +171,12 @@ check "rvreplay list: SLEEP is sle in 7.3" "list" 0 "^      sle +SLEEP$"
 # ---- filters ----
 
 "$MAKE_HOSTILE" renamed "$TEMPLATE" "$TMP/renamed.dat"
-check "--comm: a name the task took after the violation" \
+check "--comm: a name the task took after the violation, its last, named first" \
 	"--all -m pagefault --context 0 --comm renamed $TMP/renamed.dat" 1 \
-	"^pagefault violation: early \\(also named renamed in the trace\\) pid 1001"
+	"^pagefault violation: renamed \\(was early\\) pid 1001"
+check "--comm NEWNAME: the group header names it by both" \
+	"-m pagefault --context 0 --comm renamed $TMP/renamed.dat" 1 \
+	"^pagefault violation: renamed \\(was early\\) pid 1001 prio 49: 1 at"
 check "--comm: its name at the violation" "-s -m pagefault --comm early $TMP/renamed.dat" 1 \
 	"^Summary: 1 violation"
 check "--comm: no name of it" "-s -m pagefault --comm other $TMP/renamed.dat" 0 \

@@ -304,10 +304,14 @@ sleep 1
 kill -KILL "$pid"
 wait "$pid" 2> /dev/null
 pkill -f "^sleep 30$" 2> /dev/null
-if ls "$T/instances" | grep -q "^rvreplay-$pid-"; then
-	ok "SIGKILL: its instance is left"
+# its free_buffer, closed by the kernel, stopped it and shrank its buffers
+left=$(ls -d "$T/instances/rvreplay-$pid-"* 2> /dev/null)
+if [ -n "$left" ] && [ "$(cat "$left/tracing_on")" = 0 ] &&
+   [ "$(cat "$left/buffer_size_kb")" -lt 64 ]; then
+	ok "SIGKILL: its instance is left stopped, its buffers at their least"
 else
-	not_ok "SIGKILL: its instance is left" "$(ls "$T/instances")"
+	not_ok "SIGKILL: its instance is left stopped, its buffers at their least" \
+		"$(ls "$T/instances")" "$([ -n "$left" ] && cat "$left/tracing_on" "$left/buffer_size_kb")"
 fi
 check "SIGKILL: the next run reaps it" "watch -d 1 -- true" 0 "rvreplay-$pid-"
 same_state "after a SIGKILLed watcher"

@@ -69,9 +69,11 @@ export BUILD LIMIT W
 # against the real binary. toy_monitor builds its own rvreplay; man reads
 # the pages; interrupt sends signals to whatever runs. html and
 # chrome_trace count what they draw against the same binary's --json, so
-# a verdict lost everywhere (droplast) is not theirs to see: verdicts is.
+# a verdict lost everywhere (droplast) is not theirs to see: verdicts is;
+# perfetto likewise.
 TABLE="html			nothing exit0
 chrome_trace		nothing exit0
+perfetto		nothing exit0
 bad_input		nothing exit0 droplast
 reader_equivalence	nothing exit0 droplast
 gate			nothing exit0 droplast
