@@ -29,6 +29,7 @@ struct replay_cli {
 	const char		*output;
 	const char		*color;
 	const char		*path;
+	bool			live;		/* rvreplay watch: the trace is read once */
 	struct gate_monitor	unavailable[MAX_MONITORS];
 	const char		*html;		/* --html FILE */
 	const char		*chrome;	/* --chrome-trace FILE */

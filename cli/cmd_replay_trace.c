@@ -219,10 +219,12 @@ static int report_setup(struct replay_cli *c, struct opened_trace *t, FILE *out)
 	/*
 	 * --comm, and waivers' comm, match every name a task had, and --all's
 	 * text names each violation's task by its last as the groups do: one
-	 * more read
+	 * more read; a live trace is read once: --all's text names a task by
+	 * its name so far, and watch refuses --comm and --waivers
 	 */
 	if (c->filter.nr_comms || c->report.waivers ||
-	    (c->report.all && !c->report.json && !c->report.quiet && !c->report.summary_only)) {
+	    (c->report.all && !c->report.json && !c->report.quiet && !c->report.summary_only &&
+	     !c->live)) {
 		c->filter.names = task_names_scan(t->in);
 		if (!c->filter.names) {
 			cmd_error(c->path, "out of memory, or the trace cannot be read, naming its tasks");

@@ -479,6 +479,7 @@ static int run(struct watch_cli *w)
 	live.late = late;
 	cmd_open_live(watch_source_header(src), &live);
 	w->c.report.tap = &tap;
+	w->c.live = true;
 	ret = replay_cli_trace(&w->c);
 	cmd_open_live(NULL, NULL);
 	on_violation_finish(&w->react);
@@ -487,8 +488,11 @@ static int run(struct watch_cli *w)
 		cmd_warning(LIVE_NAME, "%lu violations have no flight file: --max-files %lu reached",
 			    w->not_kept, w->flight.max_files);
 	cost_said(w, &res, now_s() - start);
+	/* its own failure said (an error before was said when it happened) */
+	err[0] = '\0';
 	if (watch_source_end(src, ret == EXIT_ERROR ? -1 : 0, w->save != NULL)) {
-		cmd_error(w->rec.output, "%s", err);
+		if (err[0])
+			cmd_error(w->rec.output, "%s", err);
 		ret = EXIT_ERROR;
 	}
 	record_result_free(&res);

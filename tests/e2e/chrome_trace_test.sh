@@ -250,7 +250,7 @@ for t in traces/cyclictest-rel.dat:47 traces/cyclictest-abs.dat:1 "$TMP/inferred
 	"$RVREPLAY" -q --all --chrome-trace "$TMP/runs.json" --json -o "$TMP/runs.v.json" "$t" 2> /dev/null
 	trace-cmd report -t "$t" > "$TMP/runs.txt" 2> /dev/null
 	# at least as many inferred runs as the text says, and as are known there
-	want=$("$RVREPLAY" --all --context 0 "$t" 2> /dev/null | grep -c "next own record")
+	want=$("$RVREPLAY" --all --context 0 "$t" 2> /dev/null | grep -c "^  sleep: .*next own record")
 	[ "$want" -ge "$least" ] || want=$least
 	got=$(python3 "$TMP/runs.py" "$TMP/runs.json" "$TMP/runs.txt" "$TMP/runs.v.json" "$want" 2>&1)
 	case $got in

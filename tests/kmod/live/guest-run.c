@@ -23,8 +23,12 @@
  * events/ (header_page, header_event, the formats of every event
  * enabled), trace_clock, uname, page_size, available.
  *
- * At the end the module is unloaded. Exits 0 when every step worked; the
- * scenarios' own statuses are judged on the host.
+ * At the end the module is unloaded. Then, where the payload holds
+ * rvreplay itself (/payload/watch/: the host's binary, its libraries and
+ * their loader), `rvreplay watch` judges one workload live, with no
+ * module: $OUT/watch.jsonl, watch.dat (--save), watch.out, watch.err and
+ * watch.rc. Exits 0 when every step worked; the scenarios' own statuses
+ * are judged on the host.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -49,6 +53,8 @@
 #define MAX_ARGS	16
 #define PRE_SETTLE_MS	100
 #define PRE_WAIT_S	60
+#define WATCH_DIR	"/payload/watch"
+#define WATCH_WAIT_S	300
 
 #include "../guest_lib.h"
 
@@ -218,6 +224,34 @@ static void run_scenario(char *line)
 	save_scenario(dir, status);
 }
 
+/* rvreplay watch on a kernel without RV: the monitors live from the events alone. */
+static void run_watch(void)
+{
+	static char *argv[] = {
+		WATCH_DIR "/ld.so", "--library-path", WATCH_DIR, WATCH_DIR "/rvreplay", "watch",
+		"--all", "--jsonl", "watch.jsonl", "--save", "watch.dat", "--",
+		"/payload/nanosleep", "nanosleep", NULL,
+	};
+	char rc[16];
+	pid_t pid;
+
+	if (access(WATCH_DIR "/rvreplay", X_OK))
+		return;
+	pid = fork();
+	if (pid == 0) {
+		int out = open("watch.out", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		int err = open("watch.err", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+		if (out < 0 || err < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0)
+			_exit(126);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	snprintf(rc, sizeof(rc), "%d\n", pid > 0 ? wait_status(pid, WATCH_WAIT_S) : -1);
+	write_file("watch.rc", rc, O_CREAT | O_TRUNC);
+	say("watch: exit %s", rc);
+}
+
 int main(void)
 {
 	char line[512];
@@ -245,6 +279,7 @@ int main(void)
 	fclose(plan);
 	if (syscall(SYS_delete_module, "rvreplay", O_NONBLOCK))
 		failed("cannot unload rvreplay: %s", strerror(errno));
+	run_watch();
 	say("done, %d failures", failures);
 	return failures ? 1 : 0;
 }

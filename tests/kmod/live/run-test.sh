@@ -132,6 +132,41 @@ payload_build()
 			-o "$payload/$w" "$here/$w.c" "$repo/tests/workloads/workload.c" || return 1
 	done
 	plan "$arch" > "$payload/plan"
+	# the x86_64 guest (Debian's 6.1: no RV) also runs rvreplay watch: the
+	# host's own binary, its libraries and their loader (no static libtracecmd)
+	[ "$arch" != x86_64 ] || watch_payload "$payload/watch"
+}
+
+watch_payload()
+{
+	local dir=$1 lib
+
+	mkdir -p "$dir" && cp "$rvreplay" "$dir/rvreplay" || return 1
+	for lib in $(ldd "$rvreplay" | sed -n 's/.*=> \(\/[^ ]*\) .*/\1/p'); do
+		cp -L "$lib" "$dir/" || return 1
+	done
+	cp -L "$(ldd "$rvreplay" | sed -n 's/^[[:space:]]*\(\/[^ ]*ld-linux[^ ]*\) .*/\1/p')" \
+		"$dir/ld.so"
+}
+
+# rvreplay watch in the 6.1 guest: the violations it told live are those of
+# the replay of what it saved, field for field.
+watch_check()
+{
+	local arch=$1 out=$2 got
+
+	[ "$arch" = x86_64 ] || return 0
+	"$rvreplay" --all --json "$out/watch.dat" > "$out/watch.json" 2> "$out/watch.replay.err"
+	got=$(python3 "$repo/tests/e2e/watch_same.py" "$out/watch.jsonl" "$out/watch.json" 2>&1)
+	if [ "$(cat "$out/watch.rc" 2> /dev/null)" = 1 ] && [ "${got#ok }" != "$got" ] &&
+	   [ "${got#ok }" -gt 0 ] && grep -q "^(live): Linux [^ ]* 6\.1\." "$out/watch.out"; then
+		ok "$arch: rvreplay watch on $(sed -n 's/^(live): Linux [^ ]* \([^ ]*\) .*/\1/p' \
+			"$out/watch.out") (no RV): ${got#ok } violations live, the replay's of what it saved"
+	else
+		not_ok "$arch: rvreplay watch on the guest's 6.1 kernel" \
+			"exit $(cat "$out/watch.rc" 2> /dev/null), $got" "$(head -n 3 "$out/watch.err" \
+			"$out/watch.out" 2> /dev/null)"
+	fi
 }
 
 # diff_check DESC TRACE WANT_EXIT CLASS [DIFF OPTIONS...]: exit as wanted,
@@ -362,6 +397,7 @@ live_test()
 		ok "$arch: pagefault runs live"
 	fi
 	wip_available "$arch" "$out"
+	watch_check "$arch" "$out"
 	while read -r name _; do
 		scenario_check "$arch" "$out" "$name"
 	done < "$payload/plan"
