@@ -61,8 +61,8 @@ static const char watch_usage[] =
 "      --after T        the events kept after a violation (default 1s)\n"
 "      --max-files N    flight files at most (default 100)\n"
 "      --on-violation CMD  sh -c CMD with the violation's JSON line on its standard\n"
-"                       input; one at a time (a violation judged while one runs is\n"
-"                       counted, not passed on), 10 s each\n"
+"                       input; one at a time, 32 waiting at most (more are counted,\n"
+"                       not passed on), 10 s each\n"
 "  -h, --help           print this help\n"
 "\n"
 "REPLAY OPTIONS are rvreplay's (rvreplay --help): -m, --profile, --hz, -o,\n"
@@ -268,12 +268,18 @@ static void react(struct watch_cli *w, const struct report *rep, const struct ve
 	free(line);
 }
 
+/* At a tick: a violation waiting for --on-violation's CMD, to it once none runs. */
+static void react_next(void *data)
+{
+	on_violation_poll(&((struct watch_cli *)data)->react);
+}
+
 /* What --on-violation did, said when something was not passed on or failed. */
 static void react_said(const struct watch_cli *w)
 {
 	if (w->react.skipped)
 		cmd_warning(LIVE_NAME, "--on-violation: %lu violations not passed on: the command "
-			    "still ran for an earlier one", w->react.skipped);
+			    "still ran and %d waited already", w->react.skipped, ON_VIOLATION_QUEUE);
 	if (w->react.failed)
 		cmd_warning(LIVE_NAME, "--on-violation: %lu of %lu runs failed (did not start, "
 			    "exited non-zero or took more than %d s)", w->react.failed,
@@ -477,6 +483,7 @@ static int run(struct watch_cli *w)
 	}
 	watch_source_live(src, &live);
 	live.late = late;
+	watch_source_on_tick(src, react_next, w);
 	cmd_open_live(watch_source_header(src), &live);
 	w->c.report.tap = &tap;
 	w->c.live = true;

@@ -4,9 +4,11 @@
  * standard input of `sh -c CMD`, for an operator's own reaction (a page,
  * a ticket, a snapshot). Never in the watcher's way: the line is written
  * into a pipe at once (it fits the pipe's buffer), at most one CMD runs,
- * a violation judged while one runs is counted and not passed on, and
- * each CMD has ON_VIOLATION_SECONDS before SIGALRM ends it. The children
- * are reaped without waiting, and waited for at the end.
+ * a violation judged while one runs waits in a queue (ON_VIOLATION_QUEUE
+ * lines; past it, counted and not passed on), the next starting at the
+ * watcher's next tick, and each CMD has ON_VIOLATION_SECONDS before
+ * SIGALRM ends it. The children are reaped without waiting, and the last
+ * ones waited for at the end.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -14,6 +16,7 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -49,22 +52,12 @@ static void child(struct on_violation *ov, int in)
 	_exit(127);
 }
 
-/**
- * on_violation_run() - CMD with @line on its standard input, unless one still runs
- * @ov: the reaction, its command set
- * @line: the violation's JSON line, with its newline
- * @len: its bytes
- */
-void on_violation_run(struct on_violation *ov, const char *line, size_t len)
+/* CMD started with @line on its input. */
+static void start(struct on_violation *ov, const char *line, size_t len)
 {
 	int fds[2];
 	pid_t pid;
 
-	reap(ov, false);
-	if (ov->running > 0) {
-		ov->skipped++;
-		return;
-	}
 	if (pipe2(fds, O_CLOEXEC)) {
 		ov->failed++;
 		return;
@@ -83,11 +76,63 @@ void on_violation_run(struct on_violation *ov, const char *line, size_t len)
 	}
 }
 
+/* The oldest line waiting, to a CMD, once none runs. */
+static void next(struct on_violation *ov)
+{
+	reap(ov, false);
+	if (ov->running > 0 || !ov->queued)
+		return;
+	start(ov, ov->queue[0], ov->queue_len[0]);
+	free(ov->queue[0]);
+	ov->queued--;
+	memmove(ov->queue, ov->queue + 1, ov->queued * sizeof(*ov->queue));
+	memmove(ov->queue_len, ov->queue_len + 1, ov->queued * sizeof(*ov->queue_len));
+}
+
+/**
+ * on_violation_run() - CMD with @line on its standard input, now or once the running one ended
+ * @ov: the reaction, its command set
+ * @line: the violation's JSON line, with its newline
+ * @len: its bytes
+ */
+void on_violation_run(struct on_violation *ov, const char *line, size_t len)
+{
+	char *copy;
+
+	next(ov);
+	if (ov->running <= 0 && !ov->queued) {
+		start(ov, line, len);
+		return;
+	}
+	copy = ov->queued < ON_VIOLATION_QUEUE ? malloc(len) : NULL;
+	if (!copy) {
+		ov->skipped++;
+		return;
+	}
+	memcpy(copy, line, len);
+	ov->queue[ov->queued] = copy;
+	ov->queue_len[ov->queued++] = len;
+}
+
+/**
+ * on_violation_poll() - at a tick: the next line waiting to a CMD, if none runs
+ * @ov: the reaction
+ */
+void on_violation_poll(struct on_violation *ov)
+{
+	if (ov->command)
+		next(ov);
+}
+
 /**
  * on_violation_finish() - the last CMD waited for (ON_VIOLATION_SECONDS at most)
  * @ov: the reaction
  */
 void on_violation_finish(struct on_violation *ov)
 {
+	while (ov->queued) {
+		reap(ov, true);
+		next(ov);
+	}
 	reap(ov, true);
 }

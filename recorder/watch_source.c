@@ -38,6 +38,8 @@ struct watch_source {
 	struct trace_cpu_stats	*stats;		/* by CPU id, at the end */
 	int			nr_ids;
 	struct flight		*flight;	/* --flight-dir, or NULL */
+	void			(*on_tick)(void *data);	/* the caller's, at each tick */
+	void			*tick_data;
 	unsigned long		ticks;
 	bool			stopped;	/* tracing off: what is left is read */
 	char			*err;
@@ -171,6 +173,8 @@ static int pull(void *data, struct trace_live_batch *b, char *err)
 	flight_pull(w->flight, &w->s, b->probe_ns);
 	if (!w->stopped && tick(w, err))
 		return -1;
+	if (w->on_tick)
+		w->on_tick(w->tick_data);
 	n = read_cpus(w, b, &limited, err);
 	if (n < 0)
 		return -1;
@@ -323,6 +327,18 @@ void watch_source_live(struct watch_source *w, struct trace_live_options *live)
 bool watch_source_flight(struct watch_source *w, uint64_t ts)
 {
 	return flight_request(w->flight, ts);
+}
+
+/**
+ * watch_source_on_tick() - @fn called at each tick, on the watcher's own time
+ * @w: the source
+ * @fn: what to do (never block)
+ * @data: for it
+ */
+void watch_source_on_tick(struct watch_source *w, void (*fn)(void *data), void *data)
+{
+	w->on_tick = fn;
+	w->tick_data = data;
 }
 
 /**

@@ -27,6 +27,7 @@ struct watch_source *watch_source_start(const struct record_options *o, const cp
 					const struct flight_options *flight,
 					struct record_result *res, char *err);
 bool watch_source_flight(struct watch_source *w, uint64_t ts);
+void watch_source_on_tick(struct watch_source *w, void (*fn)(void *data), void *data);
 const char *watch_source_header(const struct watch_source *w);
 void watch_source_live(struct watch_source *w, struct trace_live_options *live);
 int watch_source_end(struct watch_source *w, int ret, bool save);

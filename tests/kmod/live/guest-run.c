@@ -244,6 +244,8 @@ static void run_watch(void)
 
 		if (out < 0 || err < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0)
 			_exit(126);
+		/* libtraceevent's plugins: records printed as on the host */
+		setenv("TRACEEVENT_PLUGIN_DIR", WATCH_DIR "/plugins", 1);
 		execv(argv[0], argv);
 		_exit(127);
 	}

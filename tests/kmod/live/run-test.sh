@@ -146,7 +146,9 @@ watch_payload()
 		cp -L "$lib" "$dir/" || return 1
 	done
 	cp -L "$(ldd "$rvreplay" | sed -n 's/^[[:space:]]*\(\/[^ ]*ld-linux[^ ]*\) .*/\1/p')" \
-		"$dir/ld.so"
+		"$dir/ld.so" || return 1
+	# libtraceevent's plugins, so that records print in the guest as on the host
+	cp -r "$(pkg-config --variable=libdir libtraceevent)/traceevent/plugins" "$dir/plugins"
 }
 
 # rvreplay watch in the 6.1 guest: the violations it told live are those of
