@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * rvreplay watch [-d SECONDS] [-b KB] [--jsonl FILE] [--save FILE]
- *                [REPLAY OPTIONS] [-- COMMAND [ARGS...]]
+ * rvreplay watch [-d SECONDS] [-b KB] [--cpus LIST] [--jsonl FILE] [--save FILE]
+ *                [--flight-dir DIR] [--keep T|SIZE] [--after T] [--max-files N]
+ *                [--on-violation CMD] [REPLAY OPTIONS] [-- COMMAND [ARGS...]]
  * The monitors judge as the events arrive (docs/design/watch.md): the
  * events the monitors need, traced in an instance of our own as `record`
  * traces them, read as they are written (recorder/watch_source.c), and
@@ -35,8 +36,9 @@
 #define LIVE_NAME	"(live)"
 
 static const char watch_usage[] =
-"usage: rvreplay watch [-d SECONDS] [-b KB] [--jsonl FILE] [--save FILE]\n"
-"                      [REPLAY OPTIONS] [-- COMMAND [ARGS...]]\n"
+"usage: rvreplay watch [-d SECONDS] [-b KB] [--cpus LIST] [--jsonl FILE] [--save FILE]\n"
+"                      [--flight-dir DIR] [--keep T|SIZE] [--after T] [--max-files N]\n"
+"                      [--on-violation CMD] [REPLAY OPTIONS] [-- COMMAND [ARGS...]]\n"
 "\n"
 "Judge as the events arrive: the events the monitors need (default: rtapp) are\n"
 "traced in a tracefs instance of rvreplay's own, as rvreplay record traces them,\n"

@@ -19,7 +19,7 @@ V=$(cat VERSION)
 BIN=$(cd "$(dirname "$RVREPLAY")" && pwd)
 MAN=$BIN/man
 RV=$BIN/$(basename "$RVREPLAY")
-PAGES="rvreplay.1 rvreplay-list.1 rvreplay-check.1 rvreplay-record.1 rvreplay-diff.1 rvreplay-compare.1 rvreplay-json.5"
+PAGES="rvreplay.1 rvreplay-list.1 rvreplay-check.1 rvreplay-record.1 rvreplay-watch.1 rvreplay-diff.1 rvreplay-compare.1 rvreplay-json.5"
 
 # The troff escapes the pages use, as text.
 UNESCAPE='
@@ -96,7 +96,7 @@ else not_ok "CHANGELOG.md has an entry for $V"; fi
 
 # ---- SYNOPSIS and options against --help
 
-for cmd in "" list check record diff compare; do
+for cmd in "" list check record watch diff compare; do
 	p=rvreplay${cmd:+-$cmd}.1
 	[ -s "$MAN/$p" ] || continue
 	if [ "$cmd" = diff ] && ! have_diff; then

@@ -26,8 +26,9 @@
  * At the end the module is unloaded. Then, where the payload holds
  * rvreplay itself (/payload/watch/: the host's binary, its libraries and
  * their loader), `rvreplay watch` judges one workload live, with no
- * module: $OUT/watch.jsonl, watch.dat (--save), watch.out, watch.err and
- * watch.rc. Exits 0 when every step worked; the scenarios' own statuses
+ * module, while `rvreplay record` records the same run from another
+ * instance: $OUT/watch.jsonl, watch.dat (--save), watch-rec.dat (record's),
+ * watch.out, watch.err and watch.rc (record's exit status). Exits 0 when every step worked; the scenarios' own statuses
  * are judged on the host.
  */
 #define _GNU_SOURCE
@@ -227,7 +228,10 @@ static void run_scenario(char *line)
 /* rvreplay watch on a kernel without RV: the monitors live from the events alone. */
 static void run_watch(void)
 {
+	/* rvreplay record of the same run from another instance, around the watch */
 	static char *argv[] = {
+		WATCH_DIR "/ld.so", "--library-path", WATCH_DIR, WATCH_DIR "/rvreplay", "record",
+		"-q", "--no-kallsyms", "-o", "watch-rec.dat", "--",
 		WATCH_DIR "/ld.so", "--library-path", WATCH_DIR, WATCH_DIR "/rvreplay", "watch",
 		"--all", "--jsonl", "watch.jsonl", "--save", "watch.dat", "--",
 		"/payload/nanosleep", "nanosleep", NULL,
