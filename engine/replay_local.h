@@ -71,7 +71,6 @@ struct cpu_span {
 	uint64_t	last_ts;
 	long long	told;		/* events lost, as counted by pages' flags */
 	bool		told_unknown;	/* a page flagged losses without a count */
-	bool		start_deferred;	/* the first record's uncounted gap: the overrun's */
 };
 
 /*

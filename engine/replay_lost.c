@@ -58,21 +58,12 @@ static void count_told(struct replay *r, const struct lost_gap *gap)
 		c->told += gap->count;
 }
 
-/* The overrun a CPU's statistics count, when the trace has them. */
-static long long overrun_of(const struct replay *r, int cpu)
-{
-	const struct trace_meta *m = trace_input_meta(r->in);
-
-	return m->stats && cpu >= 0 && cpu < m->cpus ? m->stats[cpu].overrun : 0;
-}
-
 /*
  * A record whose page says events were lost before it. At a CPU's first
- * record they were lost before the first record: told so, with the page's
- * count, or, when the page has none and the statistics count an overrun,
- * with what of it no other page told (at the end, replay_lost_from_stats()).
- * The same whether the statistics are known at the start (a file) or only
- * at the end (a live trace).
+ * record they were lost before the first record. Told with the page's
+ * count, or as unknown when the page holds none (trace-cmd report's
+ * "[EVENTS DROPPED]"): the same whether the statistics are known at the
+ * start (a file) or only at the end (a live trace).
  */
 int replay_lost(struct replay *r, const struct trace_record *rec, bool first)
 {
@@ -82,17 +73,11 @@ int replay_lost(struct replay *r, const struct trace_record *rec, bool first)
 	};
 	char ts[32];
 
-	if (gap.where == LOST_START && gap.count < 0 && overrun_of(r, rec->cpu) > 0 &&
-	    (unsigned int)rec->cpu < r->nr_cpus) {
-		r->cpus[rec->cpu].start_deferred = true;	/* failed or told at the end */
-	} else {
-		count_told(r, &gap);
-		tell_lost(r, &gap);
-		if (r->opts.lost == LOST_FAIL && gap.where == LOST_START)
-			return replay_fail(r, "events lost on CPU %d before its first record (%s)",
-					   rec->cpu, time_text(r->opts.times, rec->ts, ts,
-							       sizeof(ts)));
-	}
+	count_told(r, &gap);
+	tell_lost(r, &gap);
+	if (r->opts.lost == LOST_FAIL && gap.where == LOST_START)
+		return replay_fail(r, "events lost on CPU %d before its first record (%s)",
+				   rec->cpu, time_text(r->opts.times, rec->ts, ts, sizeof(ts)));
 	if (r->opts.lost == LOST_FAIL && gap.where == LOST_MID)
 		return replay_fail(r, "events lost on CPU %d before %s", rec->cpu,
 				 time_text(r->opts.times, rec->ts, ts, sizeof(ts)));
@@ -119,10 +104,8 @@ static int overrun_rest(struct replay *r, int cpu, long long overrun)
 	long long rest = overrun - (c ? c->told : 0);
 	struct lost_gap gap;
 
-	if (c && !c->start_deferred && (c->told_unknown || rest <= 0))
+	if (c && (c->told_unknown || rest <= 0))
 		return 0;
-	if (rest <= 0)
-		rest = -1;
 	if (r->opts.lost == LOST_FAIL)
 		return replay_fail(r, "%lld events lost on CPU %d before the first record "
 			      "(overwritten)", rest, cpu);

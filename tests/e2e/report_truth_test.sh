@@ -261,8 +261,10 @@ print("ok" if any(c["pid"] == 7242 and c["monitor"] == "sleep" and c["early_wake
 L=$K/x86_64-lost.dat
 "$RVREPLAY" -s $L 2>&1 | sed -n '/^Lost events:/,/^Trace/p' > "$TMP/lost"
 if [ "$(grep -c 'CPU 0:' "$TMP/lost")" = 1 ] && [ "$(grep -c 'CPU 1:' "$TMP/lost")" = 1 ] &&
-   grep -q "^  CPU 0: 178 events overwritten before the first record (16.379424)$" "$TMP/lost" &&
+   grep -q "^  CPU 0: events (how many unknown) overwritten before the first record (16.379424)$" "$TMP/lost" &&
    grep -q "^  CPU 1: 174 events overwritten before the first record (16.368152)$" "$TMP/lost"; then
+	# trace-cmd report: "CPU:1 [174 EVENTS DROPPED]", "CPU:0 [EVENTS DROPPED]" (no count
+	# stored in that page): as the pages tell it, live or from a file alike
 	ok "an overrun at a CPU's start: listed once, at that CPU's first record"
 else
 	not_ok "an overrun at a CPU's start: listed once, at that CPU's first record" "$(cat "$TMP/lost")"
