@@ -134,17 +134,6 @@ static void summary(const struct record_cli *c, const struct record_result *res)
 			WEXITSTATUS(res->child_status));
 }
 
-static int place(void *data, const char *trace, char *err, size_t len)
-{
-	return output_file_place(data, trace, err, len);
-}
-
-/* Another recording's leftovers changed the machine: said even with -q. */
-static void notice(const char *msg)
-{
-	cmd_notice(NULL, "%s", msg);
-}
-
 /**
  * cmd_record() - rvreplay record
  * @argc: argument count
@@ -177,14 +166,12 @@ int cmd_record(int argc, char **argv)
 		return EXIT_ERROR;
 	}
 	c.o.workdir_near = output_file_workdir(&out);
-	c.o.place = place;
-	c.o.place_data = &out;
+	record_events_outputs(&c.o, &out);
 	if (c.o.quiet)
 		progress_disable();
 	progress_begin(c.o.output, PROGRESS_BYTES, 0);
 	progress_deadline(c.o.duration_s);
 	c.o.progress = progress_update;
-	c.o.notice = notice;
 	ret = record_run(&c.o, &res, err);
 	progress_end();
 	if (ret) {

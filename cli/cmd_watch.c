@@ -311,12 +311,26 @@ static void flown(void *data, const char *file, const uint64_t *ts, int n, bool 
 			n, n == 1 ? "" : "s");
 }
 
+/* A violation's line on standard error: @how says a held one's sleep is not over. */
+static void say_violation(const struct watch_cli *w, const struct report *rep,
+			  const struct verdict *v, const char *how, const char *reason)
+{
+	char ts[32], comm[ESCAPE_LEN(TRACE_COMM_LEN)], prio[16];
+
+	if (w->c.common.quiet)
+		return;
+	time_text(rep->replay->times, v->ts, ts, sizeof(ts));
+	explain_prio(v->prio, prio, sizeof(prio));
+	fprintf(stderr, "rvreplay: watch: %s %s violation%s: %s pid %d prio %s, CPU %d: %s\n", ts,
+		v->monitor->name, how, escape(v->comm, comm, sizeof(comm)), v->pid, prio, v->cpu,
+		reason);
+}
+
 /* A violation as it is judged: one line on standard error, one of JSON with --jsonl. */
 static void told(void *data, const struct report *rep, const struct verdict *v,
 		 const char *reason)
 {
 	struct watch_cli *w = data;
-	char ts[32], comm[ESCAPE_LEN(TRACE_COMM_LEN)], prio[16];
 
 	if (w->jsonl_f && !w->jsonl_failed &&
 	    report_json_verdict_line((struct report *)rep, v, w->jsonl_f))
@@ -325,13 +339,7 @@ static void told(void *data, const struct report *rep, const struct verdict *v,
 		react(w, rep, v);
 	if (w->flight.dir && !watch_source_flight(w->src, v->ts))
 		w->not_kept++;
-	if (w->c.common.quiet)
-		return;
-	time_text(rep->replay->times, v->ts, ts, sizeof(ts));
-	explain_prio(v->prio, prio, sizeof(prio));
-	fprintf(stderr, "rvreplay: watch: %s %s violation: %s pid %d prio %s, CPU %d: %s\n", ts,
-		v->monitor->name, escape(v->comm, comm, sizeof(comm)), v->pid, prio, v->cpu,
-		reason);
+	say_violation(w, rep, v, "", reason);
 }
 
 /* Events lost: said at once, with what --lost-events does about them. */
@@ -373,28 +381,11 @@ static void held(void *data, const struct report *rep, const struct verdict *v,
 		 const char *reason)
 {
 	struct watch_cli *w = data;
-	char ts[32], comm[ESCAPE_LEN(TRACE_COMM_LEN)], prio[16];
 
 	if (w->jsonl_f && !w->jsonl_failed &&
 	    report_json_held_line((struct report *)rep, v, w->jsonl_f))
 		w->jsonl_failed = true;
-	if (w->c.common.quiet)
-		return;
-	time_text(rep->replay->times, v->ts, ts, sizeof(ts));
-	explain_prio(v->prio, prio, sizeof(prio));
-	fprintf(stderr, "rvreplay: watch: %s %s violation, its sleep not over yet: %s pid %d "
-		"prio %s, CPU %d: %s\n", ts, v->monitor->name, escape(v->comm, comm, sizeof(comm)),
-		v->pid, prio, v->cpu, reason);
-}
-
-static int place(void *data, const char *trace, char *err, size_t len)
-{
-	return output_file_place(data, trace, err, len);
-}
-
-static void notice(const char *msg)
-{
-	cmd_notice(NULL, "%s", msg);
+	say_violation(w, rep, v, ", its sleep not over yet", reason);
 }
 
 /* The files watch writes besides the report: --jsonl now, --save at the end. */
@@ -409,8 +400,7 @@ static int outputs_open(struct watch_cli *w)
 	w->rec.output = w->save ? w->save : LIVE_NAME;
 	/* without --save, the pages read go to a work folder in /tmp, removed at the end */
 	w->rec.workdir_near = w->save ? output_file_workdir(&w->save_out) : "/tmp/rvreplay-watch";
-	w->rec.place = place;
-	w->rec.place_data = &w->save_out;
+	record_events_outputs(&w->rec, &w->save_out);
 	if (w->flight.dir && access(w->flight.dir, W_OK | X_OK)) {
 		cmd_error(w->flight.dir, "--flight-dir: %s", strerror(errno));
 		return -1;
@@ -446,6 +436,11 @@ static double now_s(void)
 	return t.tv_sec + t.tv_nsec / 1e9;
 }
 
+static double seconds(struct timeval t)
+{
+	return t.tv_sec + t.tv_usec / 1e6;
+}
+
 /* What watching cost: the watcher's own CPU time (not the command's), and what it read. */
 static void cost_said(const struct watch_cli *w, const struct record_result *res, double wall)
 {
@@ -458,9 +453,8 @@ static void cost_said(const struct watch_cli *w, const struct record_result *res
 		bytes += res->stats[i].bytes;
 	fprintf(stderr, "rvreplay: %s: watched for %.2f s, %llu KiB of events read; the watcher "
 		"used %.2f s of CPU (user %.2f, system %.2f)\n", LIVE_NAME, wall, bytes / 1024,
-		ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec +
-		ru.ru_stime.tv_usec / 1e6, ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6,
-		ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6);
+		seconds(ru.ru_utime) + seconds(ru.ru_stime), seconds(ru.ru_utime),
+		seconds(ru.ru_stime));
 }
 
 static int run(struct watch_cli *w)
@@ -519,7 +513,7 @@ int cmd_watch(int argc, char **argv)
 {
 	struct replay_options chosen = { 0 };
 	struct watch_cli w = { .rec = { .buffer_kb = 4096, .kallsyms = true, .what = "watching",
-					.term_stops = true, .notice = notice },
+					.term_stops = true },
 			       .flight = { .keep_ns = 10000000000ULL, .after_ns = 1000000000ULL,
 					   .max_files = 100 } };
 	int ret = split(&w, argc, argv);

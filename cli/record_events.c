@@ -1,14 +1,39 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The events a recording or a watch enables: what the chosen monitors
- * need (catalog_needs()), each once, with the monitors that need it for
- * messages.
+ * What a recording and a watch take from the command line: the events
+ * they enable, what the chosen monitors need (catalog_needs()), each once,
+ * with the monitors that need it for messages; and how their trace is put
+ * in place and what they found on the way is said.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "catalog.h"
+#include "cmd.h"
 #include "record_events.h"
+
+static int place(void *data, const char *trace, char *err, size_t len)
+{
+	return output_file_place(data, trace, err, len);
+}
+
+/* Another recording's leftovers changed the machine: said even with -q. */
+static void notice(const char *msg)
+{
+	cmd_notice(NULL, "%s", msg);
+}
+
+/**
+ * record_events_outputs() - a recording's trace put in place by @out, its notices said
+ * @o: the recording's options
+ * @out: the output file, prepared (output_file_prepare())
+ */
+void record_events_outputs(struct record_options *o, struct output_file *out)
+{
+	o->place = place;
+	o->place_data = out;
+	o->notice = notice;
+}
 
 static void add_event(struct record_options *o, enum trace_kind kind, bool required,
 		      const char *monitor, char monitors[][64])

@@ -38,7 +38,7 @@ struct trace_live {
 	int				*index_of;	/* by CPU id: its stream, -1: none */
 	uint64_t			*room;		/* by CPU id: for the next pull */
 	int				nr_ids;
-	uint64_t			now_ns;		/* the latest the source gave */
+	uint64_t			now_ns;		/* the newest the source gave or a probe told */
 	int				probe_id;	/* ftrace:print's id; -1: no probe */
 	uint64_t			window_ns;
 	bool				read;		/* a live trace is read once */

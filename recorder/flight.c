@@ -50,7 +50,6 @@ struct flight {
 	uint64_t		asked[FLIGHT_TOLD];	/* violations waiting for a file */
 	int			nr_asked;
 	uint64_t		first_asked;	/* the oldest of them (also past FLIGHT_TOLD) */
-	bool			waiting;
 	pid_t			child;
 	uint64_t		child_from;	/* its window's start */
 	uint64_t		child_ts[FLIGHT_TOLD];
@@ -165,11 +164,10 @@ bool flight_request(struct flight *fl, uint64_t ts)
 {
 	if (!fl)
 		return false;
-	if (!fl->waiting && fl->files >= fl->o.max_files)
+	if (!fl->nr_asked && fl->files >= fl->o.max_files)
 		return false;
-	if (!fl->waiting || ts < fl->first_asked)
+	if (!fl->nr_asked || ts < fl->first_asked)
 		fl->first_asked = ts;
-	fl->waiting = true;
 	if (fl->nr_asked < FLIGHT_TOLD)
 		fl->asked[fl->nr_asked++] = ts;
 	return true;
@@ -224,7 +222,7 @@ static void trim(struct flight *fl, struct record_session *s, uint64_t now_ns)
 			     now_ns > fl->o.keep_ns ? now_ns - fl->o.keep_ns : 0;
 
 	/* what a violation waiting for its file, or the child writing one, needs */
-	if (!fl->o.keep_bytes && fl->waiting) {
+	if (!fl->o.keep_bytes && fl->nr_asked) {
 		uint64_t need = fl->first_asked > fl->o.keep_ns ? fl->first_asked - fl->o.keep_ns : 0;
 
 		if (need < keep_from)
@@ -342,7 +340,6 @@ static void start_child(struct flight *fl, struct record_session *s, uint64_t to
 	fl->child_nr = fl->nr_asked;
 	fl->child_from = from;
 	fl->nr_asked = 0;
-	fl->waiting = false;
 	fl->child = fork();
 	if (fl->child == 0)
 		write_file(fl, s, from, to);
@@ -375,7 +372,7 @@ void flight_pull(struct flight *fl, struct record_session *s, uint64_t now_ns)
 		return;
 	reap(fl, false);
 	trim(fl, s, now_ns);
-	if (fl->child <= 0 && fl->waiting && fl->first_asked + fl->o.after_ns <= now_ns)
+	if (fl->child <= 0 && fl->nr_asked && fl->first_asked + fl->o.after_ns <= now_ns)
 		start_child(fl, s, now_ns);
 }
 
@@ -389,7 +386,7 @@ void flight_end(struct flight *fl, struct record_session *s)
 	if (!fl)
 		return;
 	reap(fl, true);
-	if (fl->waiting) {
+	if (fl->nr_asked) {
 		start_child(fl, s, UINT64_MAX);
 		reap(fl, true);
 	}

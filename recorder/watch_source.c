@@ -351,11 +351,6 @@ void watch_source_on_tick(struct watch_source *w, void (*fn)(void *data), void *
  */
 int watch_source_end(struct watch_source *w, int ret, bool save)
 {
-	for (int i = 0; i < w->s.streams.nr; i++)
-		if (w->again_fd[i] >= 0) {
-			close(w->again_fd[i]);
-			w->again_fd[i] = -1;
-		}
 	/* the files the last violations asked for, from the pages all read */
 	flight_end(w->flight, &w->s);
 	if (!ret && save)

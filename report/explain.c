@@ -62,12 +62,7 @@ void explain_prio(int prio, char *buf, size_t len)
  */
 void explain_duration(uint64_t ns, char *buf, size_t len)
 {
-	if (ns < 10000)
-		snprintf(buf, len, "%llu ns", (unsigned long long)ns);
-	else if (ns < 10000000)
-		snprintf(buf, len, "%.1f us", ns / 1e3);
-	else
-		snprintf(buf, len, "%.3f ms", ns / 1e6);
+	explain_duration_as(ns, ns, buf, len);
 }
 
 /**

@@ -306,6 +306,17 @@ static void json_verdict(struct report *rep, const struct verdict *v)
 	json_decref(o);
 }
 
+/* @o as one line of JSON Lines, flushed for a reader that follows the file; @o freed. */
+static int put_line(json_t *o, FILE *out)
+{
+	int ret = json_dumpf(o, out, JSON_COMPACT | JSON_PRESERVE_ORDER);
+
+	json_decref(o);
+	if (ret || fputc('\n', out) == EOF || fflush(out))
+		return -1;
+	return 0;
+}
+
 /**
  * report_json_verdict_line() - one violation as a line of JSON, as the report lists it
  * @rep: the report it passed (its waiver, if any, is rep->waiver)
@@ -317,14 +328,9 @@ static void json_verdict(struct report *rep, const struct verdict *v)
 int report_json_verdict_line(struct report *rep, const struct verdict *v, FILE *out)
 {
 	json_t *o = verdict_object(rep, v);
-	int ret;
 
 	json_object_set_new(o, "type", json_string("violation"));
-	ret = json_dumpf(o, out, JSON_COMPACT | JSON_PRESERVE_ORDER);
-	json_decref(o);
-	if (ret || fputc('\n', out) == EOF || fflush(out))
-		return -1;
-	return 0;
+	return put_line(o, out);
 }
 
 static json_t *trace_object(struct report *rep, const struct replay_stats *stats)
@@ -389,14 +395,9 @@ static json_t *lost_array(struct report *rep)
 int report_json_lost_line(const struct lost_gap *g, FILE *out)
 {
 	json_t *o = lost_object(g);
-	int ret;
 
 	json_object_set_new(o, "type", json_string("lost"));
-	ret = json_dumpf(o, out, JSON_COMPACT | JSON_PRESERVE_ORDER);
-	json_decref(o);
-	if (ret || fputc('\n', out) == EOF || fflush(out))
-		return -1;
-	return 0;
+	return put_line(o, out);
 }
 
 /* "pid" and "cpu" of an instance (verdict_instance()): one of them null. */
@@ -795,7 +796,6 @@ int report_json_held_line(struct report *rep, const struct verdict *v, FILE *out
 {
 	char buf[LINE_LEN];
 	json_t *o = json_object();
-	int ret;
 
 	json_object_set_new(o, "type", json_string("held"));
 	json_object_set_new(o, "monitor", json_string(v->monitor->name));
@@ -809,11 +809,7 @@ int report_json_held_line(struct report *rep, const struct verdict *v, FILE *out
 	json_object_set_new(o, "reason", json_string(explain_cause_key(v->cause)));
 	explain_reason(v, rep->opts.arch, buf, sizeof(buf));
 	json_object_set_new(o, "reason_detail", json_string(buf));
-	ret = json_dumpf(o, out, JSON_COMPACT | JSON_PRESERVE_ORDER);
-	json_decref(o);
-	if (ret || fputc('\n', out) == EOF || fflush(out))
-		return -1;
-	return 0;
+	return put_line(o, out);
 }
 
 /**
