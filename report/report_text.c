@@ -414,8 +414,8 @@ static void text_lost(struct report *rep)
 	static const char *const how[] = {
 		[LOST_MID] = "lost before %s",
 		[LOST_START] = "overwritten before the first record (%s)",
-		[LOST_DROPPED] = "dropped where the trace does not say (a full buffer in no-overwrite "
-				 "mode marks no page; its records end at %s)",
+		[LOST_DROPPED] = ("dropped where the trace does not say (a full buffer in no-overwrite "
+				  "mode marks no page; its records end at %s)"),
 	};
 	FILE *out = rep->opts.out;
 	char ts[32], when[160];
