@@ -284,8 +284,8 @@ static void lost(struct html_out *o, const struct report *rep)
 {
 	static const char *const where[] = {
 		[LOST_MID] = "lost before", [LOST_START] = "overwritten before the first record",
-		[LOST_DROPPED] = "dropped where the trace does not say (a full no-overwrite buffer); "
-				 "its records end",
+		[LOST_DROPPED] = ("dropped where the trace does not say (a full no-overwrite buffer); "
+				  "its records end"),
 		[LOST_DAMAGED] = "unreadable after",
 	};
 	unsigned int n = rep->nr_lost < HTML_MAX_ROWS ? rep->nr_lost : HTML_MAX_ROWS;
