@@ -467,6 +467,7 @@ int replay_cli_parse(struct replay_cli *c, int argc, char **argv)
 	c->common.command = "rvreplay";
 	c->common.replay = &c->replay;
 	c->replay.context = 8;
+	c->replay.context_centred = true;
 	c->replay.infer = true;
 	c->filter.cpu = -1;
 	c->filter.to = UINT64_MAX;

@@ -483,6 +483,8 @@ static int run(struct watch_cli *w)
 	cmd_open_live(watch_source_header(src), &live);
 	w->c.report.tap = &tap;
 	w->c.live = true;
+	/* told as they come: a context is not held for records after the run */
+	w->c.replay.context_centred = false;
 	ret = replay_cli_trace(&w->c);
 	cmd_open_live(NULL, NULL);
 	on_violation_finish(&w->react);

@@ -56,12 +56,22 @@ struct rv_target *replay_target(struct delivery *d, struct replay *r, struct tas
 
 /* ---- the record loop ---- */
 
+/* The record among @task's recent ones, and in its held verdicts' contexts. */
+static int remember_in(struct replay *r, struct task *task, const struct trace_record *rec)
+{
+	if (task_remember(r->tasks, task, &rec->ref))
+		return -1;
+	if (task->pending_first)
+		replay_pending_record(r, task);
+	return 0;
+}
+
 /* The record among the recent ones of the tasks it involves. Return: 0 or -1 (memory). */
 static int remember(struct replay *r, const struct trace_record *rec, struct task *cur)
 {
 	struct task *other = NULL;
 
-	if (cur && task_remember(r->tasks, cur, &rec->ref))
+	if (cur && remember_in(r, cur, rec))
 		return -1;
 	switch (rec->kind) {
 	case TRACE_SWITCH:
@@ -87,7 +97,7 @@ static int remember(struct replay *r, const struct trace_record *rec, struct tas
 		break;
 	}
 	if (other && other != cur)
-		return task_remember(r->tasks, other, &rec->ref);
+		return remember_in(r, other, rec);
 	return 0;
 }
 
@@ -194,7 +204,7 @@ static void finish_task(struct task *task, void *data)
 	struct replay *r = data;
 
 	replay_finish_clocks(r, task);
-	replay_complete_pending(r, task);
+	replay_flush_pending(r, task);
 	replay_coverage_of(r, task);
 }
 

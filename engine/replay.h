@@ -30,6 +30,9 @@ struct replay_options {
 	enum lost_mode			lost;
 	enum damaged_mode		damaged;
 	unsigned int			context;	/* records kept per task */
+	bool				context_centred;	/* a sleep verdict's context
+							   centred on its run again: held
+							   for context / 2 more records */
 	bool				strict_start;
 	bool				infer;
 	bool				kthread_comms;	/* comm heuristics */

@@ -21,7 +21,7 @@ static void sleep_done(struct replay *r, const struct task *task)
 {
 	struct replay_sleep done = {
 		.pid = task->pid, .comm = task->comm, .prio = task->prio, .kthread = task->kthread == 1,
-		.sleep = &task->sleep, .violating = task->pending_first != 0,
+		.sleep = &task->sleep, .violating = replay_holds_sleep(r, task),
 	};
 
 	if (r->sink.sleep && (task->rt == 1 || task->sleep.begun_rt) &&

@@ -22,13 +22,17 @@
 #define SCHED_DEADLINE		6
 
 /*
- * A verdict held until its task runs again. The slots of a task are a
+ * A verdict held until its task runs again, then (context_centred) for
+ * half its context more of the task's records. The slots of a task are a
  * list (its pending_first, then each slot's next), the unused ones another
  * (free_first): holding and completing cost the same with a million tasks.
+ * A task's verdicts are given in the order they came.
  */
 struct pending {
 	struct verdict	v;
 	bool		used;
+	bool		told;		/* its sleep is known (or it had none to wait for) */
+	unsigned int	after;		/* told: records of the task still to take */
 	unsigned int	next;		/* the next slot of its list, index + 1; 0: none */
 };
 
@@ -102,6 +106,9 @@ void replay_on_violation(void *data, const struct rv_target *t, const unsigned l
 void replay_note_waker(const struct replay *r, struct task_waker *w,
 		       const struct trace_record *rec, const struct task *cur);
 void replay_complete_pending(struct replay *r, struct task *task);
+void replay_pending_record(struct replay *r, struct task *task);
+bool replay_holds_sleep(const struct replay *r, const struct task *task);
+void replay_flush_pending(struct replay *r, struct task *task);
 
 /* replay_tasks.c: tasks, their instances, the facts a record teaches (section 3) */
 struct task *replay_touch(struct replay *r, int pid, const char *comm, struct task **fresh);

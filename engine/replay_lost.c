@@ -17,7 +17,7 @@ static void flush_pending(struct replay *r)
 			continue;
 		task = task_find(r->tasks, r->pending[i].v.pid);
 		if (task)
-			replay_complete_pending(r, task);
+			replay_flush_pending(r, task);
 	}
 }
 

@@ -206,7 +206,7 @@ void replay_drop(struct replay *r, int pid)
 
 	if (!task)
 		return;
-	replay_complete_pending(r, task);
+	replay_flush_pending(r, task);
 	replay_coverage_of(r, task);
 	task_drop(r->tasks, pid);
 }

@@ -113,60 +113,125 @@ static struct pending *pending_slot(struct replay *r)
 	return &r->pending[r->nr_pending++];
 }
 
-/* A sleep verdict waits until its task runs again, to tell the whole sleep. */
-static void hold_or_emit(struct replay *r, struct task *task, struct verdict *v)
+/* Appended to its task's list of held verdicts. Return: false when no slot is left. */
+static bool hold(struct replay *r, struct task *task, const struct verdict *v, bool told)
 {
-	struct pending *slot;
+	struct pending *slot = pending_slot(r);
 	unsigned int at;
 
-	if ((v->cause != CAUSE_SLEEP_REASON && v->cause != CAUSE_WAKER) || !task->sleep.start ||
-	    task->sleep.run_ts) {
-		emit(r, v);
-		return;
-	}
-	slot = pending_slot(r);
-	if (!slot) {
-		emit(r, v);
-		return;
-	}
-	if (r->sink.held)
-		r->sink.held(r->sink.data, v);
-	slot->v = *v;
-	slot->used = true;
-	slot->next = 0;
+	if (!slot)
+		return false;
+	*slot = (struct pending){ .v = *v, .used = true, .told = told };
 	at = slot - r->pending + 1;
 	if (task->pending_last)
 		r->pending[task->pending_last - 1].next = at;
 	else
 		task->pending_first = at;
 	task->pending_last = at;
+	return true;
 }
 
-/* Its held verdicts, in the order they came, told now that the sleep is known. */
-void replay_complete_pending(struct replay *r, struct task *task)
+/*
+ * A sleep verdict waits until its task runs again, to tell the whole sleep;
+ * any verdict waits behind its task's held ones, so that they stay in order.
+ */
+static void hold_or_emit(struct replay *r, struct task *task, struct verdict *v)
 {
-	struct task_waker waker;
+	bool sleeping = (v->cause == CAUSE_SLEEP_REASON || v->cause == CAUSE_WAKER) &&
+			task->sleep.start && !task->sleep.run_ts;
 
+	if (!sleeping && !task->pending_first) {
+		emit(r, v);
+		return;
+	}
+	if (!hold(r, task, v, !sleeping)) {
+		emit(r, v);
+		return;
+	}
+	if (sleeping && r->sink.held)
+		r->sink.held(r->sink.data, v);
+}
+
+/* Its held verdicts given from the first while they are told and took their records. */
+static void give_ready(struct replay *r, struct task *task, bool all)
+{
 	while (task->pending_first) {
 		unsigned int at = task->pending_first;
 		struct pending *p = &r->pending[at - 1];
 
+		if (!all && (!p->told || p->after))
+			break;
 		task->pending_first = p->next;
-		waker = p->v.sleep.waker;
-		p->v.sleep = task->sleep;
-		/* a verdict at a sched_waking keeps the waking that decided it */
-		if (p->v.event == TRACE_WAKING)
-			p->v.sleep.waker = waker;
-		strcpy(p->v.comm, task->comm);
-		/* its context runs to now: the sleep, its wakeup and its run among them */
-		if (p->v.context && !p->v.per_cpu)
-			p->v.nr_context = task_recent(task, p->v.context, r->opts.context);
 		emit(r, &p->v);
 		p->used = false;
 		p->next = r->free_first;
 		r->free_first = at;
 	}
-	task->pending_last = 0;
+	if (!task->pending_first)
+		task->pending_last = 0;
+}
+
+/* The task's context, taken again: its records to now. */
+static void take_context(struct replay *r, struct task *task, struct verdict *v)
+{
+	if (v->context && !v->per_cpu)
+		v->nr_context = task_recent(task, v->context, r->opts.context);
+}
+
+/*
+ * Its held verdicts told now that the sleep is known: the sleep, and the
+ * context to now, the sleep, its wakeup and its run among them; centred,
+ * they still take half their context of later records.
+ */
+void replay_complete_pending(struct replay *r, struct task *task)
+{
+	for (unsigned int at = task->pending_first; at; at = r->pending[at - 1].next) {
+		struct pending *p = &r->pending[at - 1];
+		struct task_waker waker = p->v.sleep.waker;
+
+		if (p->told)
+			continue;
+		p->told = true;
+		p->v.sleep = task->sleep;
+		/* a verdict at a sched_waking keeps the waking that decided it */
+		if (p->v.event == TRACE_WAKING)
+			p->v.sleep.waker = waker;
+		strcpy(p->v.comm, task->comm);
+		take_context(r, task, &p->v);
+		if (r->opts.context_centred && p->v.context && !p->v.per_cpu)
+			p->after = r->opts.context / 2;
+	}
+	give_ready(r, task, false);
+}
+
+/* Whether verdicts of @task wait for the end of its sleep. */
+bool replay_holds_sleep(const struct replay *r, const struct task *task)
+{
+	for (unsigned int at = task->pending_first; at; at = r->pending[at - 1].next)
+		if (!r->pending[at - 1].told)
+			return true;
+	return false;
+}
+
+/* One more record of @task: its told verdicts take it into their context. */
+void replay_pending_record(struct replay *r, struct task *task)
+{
+	for (unsigned int at = task->pending_first; at; at = r->pending[at - 1].next) {
+		struct pending *p = &r->pending[at - 1];
+
+		if (!p->told || !p->after)
+			continue;
+		p->after--;
+		take_context(r, task, &p->v);
+	}
+	give_ready(r, task, false);
+}
+
+/* Every verdict of @task given now (the trace, the task or its records end). */
+void replay_flush_pending(struct replay *r, struct task *task)
+{
+	replay_complete_pending(r, task);
+	give_ready(r, task, true);
 }
 
 /* A broken clock constraint: the clock, and who held the CPU meanwhile. */

@@ -49,6 +49,9 @@ void report_text_context(FILE *out, struct trace_input *in, const struct verdict
 		return;
 	if (v->per_cpu)
 		fprintf(out, "  last %u events of CPU %d:\n", v->nr_context, v->cpu);
+	else if (explain_is_sleep(v) && v->sleep.run_ts &&
+		 v->context[v->nr_context - 1].ts > v->sleep.run_ts)
+		fprintf(out, "  %u events of pid %d, around its run again:\n", v->nr_context, v->pid);
 	else if (explain_is_sleep(v) && v->sleep.run_ts)
 		fprintf(out, "  last %u events of pid %d, to its run again:\n", v->nr_context, v->pid);
 	else

@@ -323,16 +323,16 @@ print(v["context"]["sleep"]["start_ts_ns"])')
 		[ "$found" = True ] && ok "$1: --around $t (a time it prints) finds it" ||
 			not_ok "$1: --around $t (a time it prints) finds it" "$found"
 	done
-	# its context: the task's records to its run, the wakeup among them
+	# its context: centred on its run (4 of the 8 after it), the wakeup before
 	wake=$(echo "$got" | cut -d' ' -f2) run=$(echo "$got" | cut -d' ' -f3)
 	if awk -v w="$wake: sched_wakeup:" -v r="$run: " '
-		/^  last [0-9]+ events of pid [0-9]+, to its run again:$/ { c = 1; next }
-		c && /^    / { if (index($0, w)) hw = 1; last = $0; next }
+		/^  8 events of pid [0-9]+, around its run again:$/ { c = 1; next }
+		c && /^    / { n++; if (index($0, w) && !hr) hw = 1; if (index($0, r)) hr = n; next }
 		c { exit }
-		END { exit !(hw && index(last, r)) }' "$TMP/w.txt"; then
-		ok "$1: its context runs to its run, its wakeup in it"
+		END { exit !(hw && hr && n == 8 && n - hr == 4) }' "$TMP/w.txt"; then
+		ok "$1: its context is centred on its run (4 of 8 events after it), its wakeup before"
 	else
-		not_ok "$1: its context runs to its run, its wakeup in it" \
+		not_ok "$1: its context is centred on its run (4 of 8 events after it), its wakeup before" \
 			"$(grep -A9 'events of pid' "$TMP/w.txt" | head -10)"
 	fi
 }
