@@ -198,6 +198,9 @@ void replay_complete_pending(struct replay *r, struct task *task)
 			p->v.sleep.waker = waker;
 		strcpy(p->v.comm, task->comm);
 		take_context(r, task, &p->v);
+		/* the record now is its run again, the last of its context */
+		if (task->sleep.run_ts && p->v.nr_context)
+			p->v.context_run = p->v.nr_context - 1;
 		if (r->opts.context_centred && p->v.context && !p->v.per_cpu)
 			p->after = r->opts.context / 2;
 	}
@@ -222,6 +225,9 @@ void replay_pending_record(struct replay *r, struct task *task)
 		if (!p->told || !p->after)
 			continue;
 		p->after--;
+		/* a full context loses its oldest record: the run moves up one */
+		if (p->v.nr_context == r->opts.context && p->v.context_run > 0)
+			p->v.context_run--;
 		take_context(r, task, &p->v);
 	}
 	give_ready(r, task, false);
@@ -318,6 +324,7 @@ void replay_on_violation(void *data, const struct rv_target *t, const unsigned l
 	}
 	fill_clock(r, t, &v);
 	fill_fault(&v, r->rec);
+	v.context_run = -1;
 	if (r->opts.context) {
 		v.context = calloc(r->opts.context, sizeof(*v.context));
 		if (v.context)

@@ -70,6 +70,8 @@ struct verdict {
 	bool				at_end;		/* found at the trace's end, no event */
 	struct trace_ref		*context;	/* the task's last records */
 	unsigned int			nr_context;
+	int				context_run;	/* a sleep's: its run again's index
+							   in @context; -1 none */
 };
 
 const char *verdict_cause_name(enum verdict_cause cause);

@@ -241,6 +241,8 @@ static json_t *context_object(struct report *rep, const struct verdict *v)
 		json_array_append_new(events, json_string(buf));
 	}
 	json_object_set_new(o, "events", events);
+	json_object_set_new(o, "events_run_index", v->context_run >= 0 && v->nr_context ?
+			    json_integer(v->context_run) : json_null());
 	return o;
 }
 
