@@ -58,6 +58,7 @@ include monitors/monitors.mk
 include parsers/parsers.mk
 include recorder/recorder.mk
 include engine/engine.mk
+include rules/rules.mk
 include report/report.mk
 include diff/diff.mk
 include baseline/baseline.mk
@@ -75,7 +76,7 @@ include install.mk
 include fuzz/fuzz.mk
 
 OBJS = $(GEN_OBJS) $(LTLC_OBJS) $(DOTC_OBJS) $(MONITOR_OBJS) $(PARSER_OBJS) $(RECORDER_OBJS) $(ENGINE_OBJS) $(REPORT_OBJS) \
-       $(DIFF_OBJS) $(BASELINE_OBJS) $(CLI_OBJS) $(UNIT_OBJS) $(SPEC_OBJS)
+       $(DIFF_OBJS) $(BASELINE_OBJS) $(CLI_OBJS) $(UNIT_OBJS) $(SPEC_OBJS) $(RULES_OBJS)
 
 check: deps
 	$(MAKE) check-all

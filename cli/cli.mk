@@ -3,14 +3,15 @@
 
 CLI_SRCS	= $(wildcard cli/*.c)
 CLI_OBJS	= $(CLI_SRCS:%.c=$(BUILD)/%.o)
-CLI_CFLAGS	= $(ENGINE_CFLAGS) $(REPORT_INCLUDES) -Idiff -Ibaseline -Irecorder -Icli $(VERSION_CFLAGS)
+CLI_CFLAGS	= $(ENGINE_CFLAGS) $(REPORT_INCLUDES) -Idiff -Ibaseline -Irecorder -Irules -Icli $(VERSION_CFLAGS)
 
 $(BUILD)/cli/%.o: cli/%.c VERSION
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(CLI_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
 
-RVREPLAY_OBJS	= $(CLI_OBJS) $(DIFF_OBJS) $(BASELINE_OBJS) $(REPORT_OBJS) $(ENGINE_OBJS) $(PARSER_OBJS) \
-		  $(RECORDER_OBJS) $(BUILD)/libmonitors.a
+RVREPLAY_OBJS	= $(CLI_OBJS) $(DIFF_OBJS) $(BASELINE_OBJS) $(REPORT_OBJS) $(RULES_OBJS) \
+		  $(LTLC_LIB_OBJS) $(GEN_OBJS) $(ENGINE_OBJS) $(PARSER_OBJS) $(RECORDER_OBJS) \
+		  $(BUILD)/libmonitors.a
 
 RVREPLAY_LIB_OBJS = $(filter-out $(BUILD)/cli/rvreplay.o,$(RVREPLAY_OBJS))
 

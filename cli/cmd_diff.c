@@ -112,6 +112,9 @@ static int parse(struct diff_cli *c, int argc, char **argv)
 	ret = cmd_options_getopt(&c->common, argc, argv, "m:sqh", longopts, parse_option, c);
 	if (ret)
 		return ret;
+	if (c->common.nr_rules)
+		return cmd_usage_error("rvreplay diff", "--spec: the module runs the built-in "
+				       "monitors, a rule has no live verdicts to compare"), -1;
 	if (optind != argc - 1)
 		return cmd_usage_error("rvreplay diff", optind == argc ? "no trace file given" :
 				       "one trace file at a time"), -1;
@@ -197,7 +200,7 @@ static int select_monitors(void *cli, struct opened_trace *t)
 		return EXIT_ERROR;
 	}
 	if (c->common.nr_names) {
-		if (catalog_select(c->common.names, c->common.nr_names, &c->opts.replay, err))
+		if (catalog_select(c->common.names, c->common.nr_names, NULL, 0, &c->opts.replay, err))
 			return cmd_usage_error("rvreplay diff", "%s", err);
 		ret = trace_params(c);
 		return ret ? ret : gate(c, t, true);
@@ -205,7 +208,7 @@ static int select_monitors(void *cli, struct opened_trace *t)
 	for (tok = strtok_r(c->trace_names, ",", &save); tok && nr < CMD_MAX_NAMES;
 	     tok = strtok_r(NULL, ",", &save))
 		names[nr++] = tok;
-	if (catalog_select(names, nr, &c->opts.replay, err)) {
+	if (catalog_select(names, nr, NULL, 0, &c->opts.replay, err)) {
 		cmd_error(c->path, "the module ran monitors this profile lacks: %s", err);
 		return EXIT_ERROR;
 	}
@@ -289,7 +292,7 @@ static void print_step(const char *label, const struct rv_monitor *m, bool has,
 	for (unsigned int i = 0; i < a->nr_atoms && n < sizeof(atoms); i++)
 		if (s->atoms >> i & 1)
 			n += snprintf(atoms + n, sizeof(atoms) - n, "%s%s", n ? "," : "",
-				      a->atom_name(i));
+				      rv_atom_name(a, i));
 	bitmap_list(s->states, states, sizeof(states));
 	bitmap_list(s->next, next, sizeof(next));
 	printf("  %-9s (%s) x (%s) -> (%s)\n", label, states, atoms, next);

@@ -89,7 +89,7 @@ static void list_transitions(const struct rv_monitor *m)
 	for (unsigned int s = 0; s < a->nr_states; s++)
 		for (unsigned int e = 0; e < a->nr_atoms; e++)
 			if (steps->next(s, e) < a->nr_states)
-				printf("      %-14s %-20s -> %s%s\n", a->state_name(s), a->atom_name(e),
+				printf("      %-14s %-20s -> %s%s\n", a->state_name(s), rv_atom_name(a, e),
 				       a->state_name(steps->next(s, e)), clock_resets(m, s, e));
 	if (m->type == RV_MONITOR_HA)
 		list_invariants(m);
@@ -112,7 +112,7 @@ static void list_formula(const struct rv_monitor *m)
 	}
 	printf("    atoms (as reports name them):\n");
 	for (unsigned int i = 0; i < m->automaton->nr_atoms; i++) {
-		const char *name = m->automaton->atom_name(i), *spec_name = catalog_atom_name(m, name);
+		const char *name = rv_atom_name(m->automaton, i), *spec_name = catalog_atom_name(m, name);
 
 		printf("      %-12s %s\n", name, spec_name ? spec_name : "?");
 	}

@@ -7,6 +7,8 @@
 
 #include "catalog.h"
 #include "cmd_options.h"
+#include "escape.h"
+#include "rule.h"
 
 static int parse_lost(struct replay_options *r, const char *arg)
 {
@@ -32,6 +34,29 @@ static int parse_param(struct cmd_options *o, const char *arg)
 		return cmd_usage_error(o->command, "bad --param '%s' (MONITOR.NAME=VALUE, e.g. "
 				       "stall.threshold_jiffies=250)", arg), -1;
 	r->nr_settings++;
+	return 0;
+}
+
+/* --spec FILE: the rule compiled now, its error one line with its place. */
+static int parse_spec(struct cmd_options *o, const char *arg)
+{
+	char err[RULE_ERR_LEN], shown[ESCAPE_LEN(RULE_ERR_LEN)];
+
+	if (o->nr_rules == CMD_MAX_RULES)
+		return cmd_usage_error(o->command, "too many --spec (%d at most)", CMD_MAX_RULES), -1;
+	o->rules[o->nr_rules] = rule_load(arg, err);
+	if (!o->rules[o->nr_rules]) {
+		fprintf(stderr, "%s: %s\n", o->command, escape(err, shown, sizeof(shown)));
+		return -1;
+	}
+	for (int i = 0; i < o->nr_rules; i++)
+		if (!strcmp(o->rules[i]->name, o->rules[o->nr_rules]->name)) {
+			fprintf(stderr, "%s: %s: a second rule named %s\n", o->command,
+				escape(arg, shown, sizeof(shown)), o->rules[i]->name);
+			rule_free(o->rules[o->nr_rules]);
+			return -1;
+		}
+	o->nr_rules++;
 	return 0;
 }
 
@@ -64,6 +89,8 @@ static int parse_trace_option(struct cmd_options *o, int opt, const char *arg)
 		return 0;
 	case CMD_OPT_PARAM:
 		return parse_param(o, arg);
+	case CMD_OPT_SPEC:
+		return parse_spec(o, arg);
 	case CMD_OPT_MAX_INFLATED:
 		return cmd_parse_size(arg, &o->max_inflated) ?
 		       (cmd_usage_error(o->command, "bad --max-inflated '%s' (1M to 1024G)", arg),

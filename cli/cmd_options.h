@@ -19,12 +19,13 @@
 
 #define CMD_MAX_NAMES	16
 #define CMD_MAX_CONTEXT	1000
+#define CMD_MAX_RULES	8
 
 /* The shared options' codes: above every command's own. */
 enum {
 	CMD_OPT_PROFILE = 512, CMD_OPT_ARCH, CMD_OPT_BUFFER, CMD_OPT_MAX_INFLATED, CMD_OPT_LOST,
 	CMD_OPT_DAMAGED, CMD_OPT_TS, CMD_OPT_CONTEXT, CMD_OPT_STRICT, CMD_OPT_KCOMMS,
-	CMD_OPT_HZ, CMD_OPT_PARAM,
+	CMD_OPT_HZ, CMD_OPT_PARAM, CMD_OPT_SPEC,
 };
 
 /* What cmd_options_parse() returns for an option it does not own. */
@@ -38,7 +39,8 @@ enum {
 	{ "buffer", required_argument, NULL, CMD_OPT_BUFFER },			\
 	{ "max-inflated", required_argument, NULL, CMD_OPT_MAX_INFLATED },	\
 	{ "hz", required_argument, NULL, CMD_OPT_HZ },				\
-	{ "param", required_argument, NULL, CMD_OPT_PARAM }
+	{ "param", required_argument, NULL, CMD_OPT_PARAM },			\
+	{ "spec", required_argument, NULL, CMD_OPT_SPEC }
 
 /* And of a command that replays it. */
 #define CMD_REPLAY_LONGOPTS							\
@@ -57,6 +59,8 @@ struct cmd_options {
 	const char		*names[CMD_MAX_NAMES];	/* -m */
 	int			nr_names;
 	bool			named;		/* a monitor by name, not only the container */
+	const struct rv_monitor	*rules[CMD_MAX_RULES];	/* --spec, compiled */
+	int			nr_rules;
 	const char		*profile;
 	const char		*arch;
 	const char		*buffer;

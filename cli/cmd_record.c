@@ -158,7 +158,7 @@ int cmd_record(int argc, char **argv)
 	if (!opts.profile)
 		return cmd_usage_error("rvreplay record", "unknown profile '%s' (6.17, 7.1 or 7.3)",
 				       c.common.profile);
-	if (catalog_select(c.common.names, c.common.nr_names, &opts, err))
+	if (catalog_select(c.common.names, c.common.nr_names, c.common.rules, c.common.nr_rules, &opts, err))
 		return cmd_usage_error("rvreplay record", "%s", err);
 	record_events_choose(&c.o, &opts, c.context_events);
 	if (output_file_prepare(&out, c.o.output, -1, err, sizeof(err))) {

@@ -15,7 +15,7 @@ static int select_named(const struct cmd_options *o, const char *path)
 {
 	char err[TRACE_ERR_LEN];
 
-	if (!catalog_select(o->names, o->nr_names, o->replay, err))
+	if (!catalog_select(o->names, o->nr_names, o->rules, o->nr_rules, o->replay, err))
 		return 0;
 	cmd_error(path, "%s", err);
 	return EXIT_ERROR;

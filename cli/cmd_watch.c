@@ -246,7 +246,8 @@ static int settle(struct watch_cli *w, struct replay_options *chosen)
 	c->common.profile = chosen->profile->name;
 	if (!c->common.hz)
 		c->common.hz = kernel_hz();
-	if (catalog_select(c->common.names, c->common.nr_names, chosen, err))
+	if (catalog_select(c->common.names, c->common.nr_names, c->common.rules, c->common.nr_rules,
+			   chosen, err))
 		return cmd_usage_error("rvreplay watch", "%s", err), -1;
 	record_events_choose(&w->rec, chosen, false);
 	return 0;

@@ -41,7 +41,7 @@ static unsigned long parse_atoms(const struct rv_automaton *a, const char *s)
 	while (*s) {
 		len = strcspn(s, ",");
 		for (unsigned int i = 0; i < a->nr_atoms; i++)
-			if (strlen(a->atom_name(i)) == len && !strncmp(a->atom_name(i), s, len))
+			if (strlen(rv_atom_name(a, i)) == len && !strncmp(rv_atom_name(a, i), s, len))
 				bits |= 1UL << i;
 		s += len;
 		if (*s == ',')
@@ -63,7 +63,7 @@ static unsigned long state_bit(const struct rv_automaton *a, const char *name)
 static unsigned long event_bit(const struct rv_automaton *a, const char *name)
 {
 	for (unsigned int i = 0; i < a->nr_atoms; i++)
-		if (!strcmp(a->atom_name(i), name))
+		if (!strcmp(rv_atom_name(a, i), name))
 			return 1UL << i;
 	return 0;
 }

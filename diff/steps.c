@@ -22,7 +22,7 @@ static unsigned long atom_bits(const struct rv_monitor *m, const char *const *na
 
 	for (unsigned int i = 0; i < a->nr_atoms; i++)
 		for (int k = 0; names[k]; k++)
-			if (!strcmp(a->atom_name(i), names[k]))
+			if (!strcmp(rv_atom_name(a, i), names[k]))
 				bits |= 1UL << i;
 	return bits;
 }

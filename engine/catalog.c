@@ -426,21 +426,25 @@ bool catalog_is_container(const struct rv_profile *p, const char *name)
 
 /**
  * catalog_select() - the monitors named on the command line
- * @names: monitor or container names, each may be a comma-separated list; none: rtapp
+ * @names: monitor or container names, each may be a comma-separated list; none: rtapp,
+ *	unless there are rules
  * @nr: how many
+ * @rules: the users' rules (--spec), after the named monitors
+ * @nr_rules: how many
  * @opts: gets the monitors, in the profile's order; opts->profile is set
  * @err: TRACE_ERR_LEN bytes for an unknown name
  *
  * Return: 0, or -1 with @err set.
  */
-int catalog_select(const char *const *names, int nr, struct replay_options *opts, char *err)
+int catalog_select(const char *const *names, int nr, const struct rv_monitor *const *rules,
+		   int nr_rules, struct replay_options *opts, char *err)
 {
 	const struct rv_monitor *chosen[MAX_MONITORS];
 	int n = 0;
 
 	opts->nr_monitors = 0;
-	if (!nr)
-		return add_name(opts, CATALOG_DEFAULT_CONTAINER, err);
+	if (!nr && !nr_rules && add_name(opts, CATALOG_DEFAULT_CONTAINER, err))
+		return -1;
 	for (int i = 0; i < nr; i++)
 		if (add_list(opts, names[i], err))
 			return -1;
@@ -455,7 +459,14 @@ int catalog_select(const char *const *names, int nr, struct replay_options *opts
 			if (opts->monitors[k] == rv_monitor_list[i] &&
 			    !rv_profile_monitor(opts->profile, rv_monitor_list[i]->name))
 				chosen[n++] = rv_monitor_list[i];
+	/* the default container: already in order */
+	if (!nr)
+		n = opts->nr_monitors, memcpy(chosen, opts->monitors, n * sizeof(chosen[0]));
 	memcpy(opts->monitors, chosen, n * sizeof(chosen[0]));
+	opts->nr_monitors = n;
+	for (int i = 0; i < nr_rules; i++)
+		if (add(opts, rules[i], err))
+			return -1;
 	return params_resolve(opts, err);
 }
 

@@ -25,7 +25,8 @@ struct event_need {
 #define CATALOG_DEFAULT_CONTAINER	"rtapp"
 
 bool catalog_is_container(const struct rv_profile *p, const char *name);
-int catalog_select(const char *const *names, int nr, struct replay_options *opts, char *err);
+int catalog_select(const char *const *names, int nr, const struct rv_monitor *const *rules,
+		   int nr_rules, struct replay_options *opts, char *err);
 const struct rv_profile *catalog_profile_of(const char *release);
 const struct rv_profile *catalog_choose_profile(struct trace_input *in, const char *name,
 						char *err);

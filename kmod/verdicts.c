@@ -100,7 +100,7 @@ static void rvk_atoms(const struct rv_target *t, const unsigned long *atoms, cha
 	for (unsigned int i = 0; i < a->nr_atoms && used < len; i++)
 		if (test_bit(i, atoms))
 			used += scnprintf(buf + used, len - used, "%s%s", used ? "," : "",
-					  a->atom_name(i));
+					  rv_atom_name(a, i));
 }
 
 /* A DA's state or event, one bit of the core's report, by name; "none" for no bit. */

@@ -119,6 +119,8 @@ struct rv_automaton {
 	unsigned int			nr_atoms;
 	unsigned int			nr_states;
 	const char			*(*atom_name)(unsigned int atom);
+	/* or the names themselves (a specification compiled at run time) */
+	const char *const		*atom_names;
 	/* a DA's state names (the kernel's error_<monitor> says them); NULL for LTL */
 	const char			*(*state_name)(unsigned int state);
 	const void			*steps;		/* the core's own: struct ltl_steps, da_steps */
@@ -264,6 +266,12 @@ struct rv_core {
 	/* waits too close to a bound to tell from a trace (HA jiffies), so far */
 	unsigned long			(*unsure)(const struct rv_target *t);
 };
+
+/* An atom's (an LTL atom's, a DA event's) name, as the reports print it. */
+static inline const char *rv_atom_name(const struct rv_automaton *a, unsigned int atom)
+{
+	return a->atom_names ? a->atom_names[atom] : a->atom_name(atom);
+}
 
 extern const struct rv_core rv_ltl_core;
 extern const struct rv_core rv_da_core;

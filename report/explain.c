@@ -105,7 +105,7 @@ static bool had_atom(const struct verdict *v, const char *name)
 	const struct rv_automaton *a = v->monitor->automaton;
 
 	for (unsigned int i = 0; i < a->nr_atoms; i++)
-		if (v->atoms >> i & 1 && !strcmp(a->atom_name(i), name))
+		if (v->atoms >> i & 1 && !strcmp(rv_atom_name(a, i), name))
 			return true;
 	return false;
 }
@@ -531,7 +531,7 @@ void explain_atoms(const struct verdict *v, char *buf, size_t len)
 	buf[0] = '\0';
 	for (unsigned int i = 0; i < a->nr_atoms && n < len; i++)
 		if (v->atoms >> i & 1)
-			n += snprintf(buf + n, len - n, "%s%s", n ? "," : "", a->atom_name(i));
+			n += snprintf(buf + n, len - n, "%s%s", n ? "," : "", rv_atom_name(a, i));
 }
 
 /**
@@ -560,7 +560,7 @@ static void atom_names(const struct rv_monitor *m, unsigned long atoms, char *bu
 	buf[0] = '\0';
 	for (unsigned int i = 0; i < a->nr_atoms && n < len; i++)
 		if (atoms >> i & 1)
-			n += snprintf(buf + n, len - n, "%s%s", n ? ", " : "", a->atom_name(i));
+			n += snprintf(buf + n, len - n, "%s%s", n ? ", " : "", rv_atom_name(a, i));
 }
 
 /* Whether knowing it is a kernel thread would let the monitor judge it. */
@@ -570,7 +570,7 @@ static bool kthread_comms_would_help(const struct coverage *c)
 	unsigned long others = c->unknown_atoms;
 
 	for (unsigned int i = 0; i < a->nr_atoms; i++)
-		if (!strcmp(a->atom_name(i), "ker_th") || !strcmp(a->atom_name(i), "us_th"))
+		if (!strcmp(rv_atom_name(a, i), "ker_th") || !strcmp(rv_atom_name(a, i), "us_th"))
 			others &= ~(1UL << i);
 	return c->kthread_unknown && c->comm_says_kthread && !others &&
 	       !c->monitor->user_threads_only;

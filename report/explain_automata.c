@@ -30,7 +30,7 @@ const char *explain_da_event(const struct verdict *v)
 	/* a clock ran out with no event: the kernel's timer says "none" */
 	if (!v->atoms)
 		return "none";
-	return v->monitor->automaton->atom_name(lowest_bit(v->atoms));
+	return rv_atom_name(v->monitor->automaton, lowest_bit(v->atoms));
 }
 
 /**

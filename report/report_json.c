@@ -88,7 +88,7 @@ static json_t *atoms_array(const struct rv_monitor *m, unsigned long atoms)
 
 	for (unsigned int i = 0; i < a->nr_atoms; i++)
 		if (atoms >> i & 1)
-			json_array_append_new(arr, json_string(a->atom_name(i)));
+			json_array_append_new(arr, json_string(rv_atom_name(a, i)));
 	return arr;
 }
 

@@ -24,6 +24,7 @@ static void violation(struct rv_target *t, const unsigned long *before,
 static void step(struct rv_target *t)
 {
 	const struct rv_automaton *a = t->monitor->automaton;
+	const struct ltl_steps *s = ltl_steps_of(a);
 	DECLARE_BITMAP(next, RV_MAX_BA_STATES) = { 0 };
 	DECLARE_BITMAP(before, RV_MAX_BA_STATES);
 
@@ -31,7 +32,7 @@ static void step(struct rv_target *t)
 		return;
 	for (unsigned int i = 0; i < a->nr_states; i++)
 		if (test_bit(i, t->mon->states))
-			ltl_steps_of(a)->next_states(t->mon, i, next);
+			s->next_states(s, t->mon, i, next);
 	if (t->report && t->report->step)
 		t->report->step(t->report_data, t, t->mon->states, t->mon->atoms, next);
 	copy_states(before, t->mon->states);
@@ -43,9 +44,11 @@ static void step(struct rv_target *t)
 /* The kernel's ltl_attempt_start(), plus the optional strict start. */
 static void attempt_start(struct rv_target *t)
 {
+	const struct ltl_steps *s = ltl_steps_of(t->monitor->automaton);
+
 	if (!rv_ltl_all_atoms_known(t->mon))
 		return;
-	ltl_steps_of(t->monitor->automaton)->start(t->mon);
+	s->start(s, t->mon);
 	if (t->strict_start && !rv_ltl_valid_state(t->mon))
 		violation(t, t->mon->states, RV_VIOLATION_START);
 }
@@ -108,6 +111,15 @@ void ltl_pulse(struct rv_target *t, unsigned int atom, bool value)
 {
 	ltl_update(t, atom, value);
 	ltl_set(t, atom, !value);
+	step(t);
+}
+
+/**
+ * ltl_validate() - one step on the atoms as they are (the kernel's ltl_validate())
+ * @t: the instance; a stopped one stays stopped
+ */
+void ltl_validate(struct rv_target *t)
+{
 	step(t);
 }
 

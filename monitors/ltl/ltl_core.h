@@ -9,11 +9,15 @@
 
 #include "../monitor.h"
 
-/* A generated automaton header's steps, behind function pointers. */
+/*
+ * An automaton's steps, behind function pointers: a generated header's, or
+ * those of an automaton compiled at run time (@data, its tables).
+ */
 struct ltl_steps {
-	void		(*start)(struct ltl_monitor *mon);
-	void		(*next_states)(struct ltl_monitor *mon, unsigned int state,
-				       unsigned long *next);
+	void		(*start)(const struct ltl_steps *s, struct ltl_monitor *mon);
+	void		(*next_states)(const struct ltl_steps *s, struct ltl_monitor *mon,
+				       unsigned int state, unsigned long *next);
+	const void	*data;
 };
 
 static inline const struct ltl_steps *ltl_steps_of(const struct rv_automaton *a)
@@ -25,6 +29,7 @@ void ltl_set(struct rv_target *t, unsigned int atom, bool value);
 void ltl_update(struct rv_target *t, unsigned int atom, bool value);
 void ltl_pulse(struct rv_target *t, unsigned int atom, bool value);
 bool ltl_known(const struct rv_target *t, unsigned int atom);
+void ltl_validate(struct rv_target *t);
 
 /* Turn a generated header's static functions into a struct rv_automaton. */
 #define __LTL_STR(x)	#x
@@ -34,12 +39,12 @@ static const char *var##_atom_name(unsigned int atom)				\
 {										\
 	return ltl_atom_str((enum ltl_atom)atom);				\
 }										\
-static void var##_start(struct ltl_monitor *mon)				\
+static void var##_start(const struct ltl_steps *s, struct ltl_monitor *mon)	\
 {										\
 	ltl_start((struct task_struct *)0, mon);				\
 }										\
-static void var##_next(struct ltl_monitor *mon, unsigned int state,		\
-		       unsigned long *next)					\
+static void var##_next(const struct ltl_steps *s, struct ltl_monitor *mon,	\
+		       unsigned int state, unsigned long *next)			\
 {										\
 	ltl_possible_next_states(mon, state, next);				\
 }										\

@@ -365,7 +365,7 @@ static int replay_as_file(const char *path, unsigned int seed)
 	ck_assert_msg(ro.profile != NULL, "%s: %s", path, err);
 	ro.syscalls = arch_syscalls("x86_64");
 	ck_assert_ptr_nonnull(ro.syscalls);
-	ck_assert_msg(!catalog_select(NULL, 0, &ro, err), "%s", err);
+	ck_assert_msg(!catalog_select(NULL, 0, NULL, 0, &ro, err), "%s", err);
 	replay_into(file, &ro, &from_file);
 	live_feed_init(&f, path, LIVE_CUT_GROWING, seed);
 	live_feed_options(&f, &o);

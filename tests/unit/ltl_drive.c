@@ -90,7 +90,7 @@ unsigned long drive_parse_letter(const struct rv_automaton *a, const char *lette
 				word[k] = tolower((unsigned char)letter[k]);
 			word[len] = '\0';
 			for (i = 0; i < a->nr_atoms; i++)
-				if (!strcmp(a->atom_name(i), word + neg))
+				if (!strcmp(rv_atom_name(a, i), word + neg))
 					break;
 			if (i == a->nr_atoms)
 				bits |= 1UL << 63;

@@ -18,7 +18,7 @@ static unsigned long start_set(const struct rv_automaton *x, unsigned long lette
 	struct ltl_monitor mon = { 0 };
 
 	mon.atoms[0] = letter;
-	ltl_steps_of(x)->start(&mon);
+	ltl_steps_of(x)->start(ltl_steps_of(x), &mon);
 	return mon.states[0];
 }
 
@@ -32,7 +32,7 @@ static unsigned long next_set(const struct rv_automaton *x, unsigned long states
 	mon.states[0] = states;
 	for (unsigned int i = 0; i < x->nr_states; i++)
 		if (states >> i & 1)
-			ltl_steps_of(x)->next_states(&mon, i, next);
+			ltl_steps_of(x)->next_states(ltl_steps_of(x), &mon, i, next);
 	return next[0];
 }
 
@@ -57,9 +57,9 @@ static int same_atoms(const struct rv_automaton *a, const struct rv_automaton *b
 		return -1;
 	}
 	for (unsigned int i = 0; i < a->nr_atoms; i++) {
-		if (strcmp(a->atom_name(i), b->atom_name(i))) {
-			snprintf(why, len, "atom %u is %s against %s", i, a->atom_name(i),
-				 b->atom_name(i));
+		if (strcmp(rv_atom_name(a, i), rv_atom_name(b, i))) {
+			snprintf(why, len, "atom %u is %s against %s", i, rv_atom_name(a, i),
+				 rv_atom_name(b, i));
 			return -1;
 		}
 	}

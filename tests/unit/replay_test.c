@@ -85,7 +85,7 @@ static void replay_with(const char *const *names, int nr, bool steps, struct kep
 	ck_assert_msg(ro.profile != NULL, "%s", err);
 	ro.syscalls = arch_syscalls("x86_64");
 	ck_assert_ptr_nonnull(ro.syscalls);
-	ck_assert_msg(!catalog_select(names, nr, &ro, err), "%s", err);
+	ck_assert_msg(!catalog_select(names, nr, NULL, 0, &ro, err), "%s", err);
 	r = replay_new(&ro, in, &sink);
 	ck_assert_ptr_nonnull(r);
 	ck_assert_msg(!replay_run(r, err), "%s", err);
@@ -190,7 +190,7 @@ START_TEST(unknown_monitor_refused)
 	struct replay_options ro = { .profile = rv_profile_find("7.3") };
 	char err[TRACE_ERR_LEN];
 
-	ck_assert_int_eq(catalog_select(names, 1, &ro, err), -1);
+	ck_assert_int_eq(catalog_select(names, 1, NULL, 0, &ro, err), -1);
 	ck_assert_ptr_nonnull(strstr(err, "no monitor 'nosuch'"));
 }
 END_TEST

@@ -50,7 +50,7 @@ static void fixture_open(struct fixture *f, bool json, enum time_unit unit)
 	trace_input_iterate(f->in, first_record, &f->ref);
 	f->ro.profile = catalog_profile_of("7.3");
 	ck_assert_ptr_nonnull(f->ro.profile);
-	ck_assert_msg(!catalog_select(names, 2, &f->ro, err), "%s", err);
+	ck_assert_msg(!catalog_select(names, 2, NULL, 0, &f->ro, err), "%s", err);
 	f->times.unit = unit;
 	f->times.base = AT - 2 * GAP;
 	f->ro.times = &f->times;

@@ -31,7 +31,7 @@ static void on_violation(void *data, const struct rv_target *t, const unsigned l
 	size_t n = strlen(f->seen);
 
 	snprintf(f->seen + n, sizeof(f->seen) - n, "%s%s@%s", n ? " " : "",
-		 a->atom_name(__builtin_ctzl(atoms[0])), a->state_name(__builtin_ctzl(before[0])));
+		 rv_atom_name(a, __builtin_ctzl(atoms[0])), a->state_name(__builtin_ctzl(before[0])));
 }
 
 /* Events by letter: d preempt_disable, e preempt_enable, w sched_waking. */

@@ -33,7 +33,7 @@ static void on_violation(void *data, const struct rv_target *t, const unsigned l
 
 	ck_assert_int_eq(kind, RV_VIOLATION_STEP);
 	snprintf(f->seen + n, sizeof(f->seen) - n, "%s%s@%s", n ? " " : "",
-		 a->atom_name(__builtin_ctzl(atoms[0])), a->state_name(__builtin_ctzl(before[0])));
+		 rv_atom_name(a, __builtin_ctzl(atoms[0])), a->state_name(__builtin_ctzl(before[0])));
 }
 
 static void on_step(void *data, const struct rv_target *t, const unsigned long *states,

@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A rule's bindings: the '#:' lines of its specification (comments to the
+ * kernel's rvgen, so the file stays a valid .ltl), or the lines of its
+ * .bind file. Each says how one atom comes from the trace
+ * (rvreplay-spec(5)):
+ *
+ *   monitor NAME
+ *   description TEXT
+ *   ATOM = EXPR                                   a task fact, read before each step
+ *   ATOM = on EVENT [if EXPR]                     true during the event only
+ *   ATOM = on EVENT [if EXPR] off EVENT [if EXPR] true from one event to the other
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "monitor.h"
+#include "rule_local.h"
+
+/* The events a binding names, by rv_event_type; the trace events behind them in routes.c. */
+static const char *const event_names[RV_NR_EVENTS] = {
+	[RV_EV_PAGE_FAULT] = "page_fault",
+	[RV_EV_SWITCH_OUT] = "switch_out",
+	[RV_EV_SWITCH_IN] = "switch_in",
+	[RV_EV_WAKING] = "sched_waking",
+	[RV_EV_WAKEUP] = "sched_wakeup",
+	[RV_EV_CONTENTION_BEGIN] = "contention_begin",
+	[RV_EV_CONTENTION_END] = "contention_end",
+	[RV_EV_SYS_ENTER] = "sys_enter",
+	[RV_EV_SYS_EXIT] = "sys_exit",
+	[RV_EV_KTHREAD_STOP] = "sched_kthread_stop",
+	[RV_EV_PREEMPT_DISABLE] = "preempt_disable",
+	[RV_EV_PREEMPT_ENABLE] = "preempt_enable",
+};
+
+const char *rule_event_name(int type)
+{
+	return type >= 0 && type < RV_NR_EVENTS ? event_names[type] : "?";
+}
+
+/* Trace events named as trace-cmd names them that are one event here. */
+static const struct {
+	const char	*name;
+	int		type;
+} aliases[] = {
+	{ "page_fault_user", RV_EV_PAGE_FAULT }, { "page_fault_kernel", RV_EV_PAGE_FAULT },
+};
+
+/**
+ * rule_event_find() - an event by its name, with or without its system ("sched:")
+ * @name: as written
+ * @pos: where, for the error
+ * @err: RULE_ERR_LEN bytes
+ *
+ * Return: its rv_event_type, or -1 with @err set.
+ */
+int rule_event_find(const char *name, struct rule_pos pos, char *err)
+{
+	const char *colon = strchr(name, ':'), *bare = colon ? colon + 1 : name, *near;
+
+	for (int i = 0; i < RV_NR_EVENTS; i++)
+		if (!strcmp(event_names[i], bare))
+			return i;
+	for (size_t i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++)
+		if (!strcmp(aliases[i].name, bare))
+			return aliases[i].type;
+	if (!strcmp(bare, "sched_switch"))
+		return rule_error(err, pos, "sched_switch is two events here: switch_out (its prev "
+				  "task) or switch_in (its next)");
+	near = rule_nearest(bare, event_names, RV_NR_EVENTS);
+	return rule_error(err, pos, "unknown event '%s'%s%s%s", name, near ? " (did you mean " : "",
+			  near ? near : "", near ? "?)" : "");
+}
+
+static void blanks(const char **p, struct rule_pos *pos)
+{
+	while (**p == ' ' || **p == '\t') {
+		(*p)++;
+		pos->col++;
+	}
+}
+
+/* A word (letters, digits, '_', ':' for an event's system); its length. */
+static size_t word(const char *p)
+{
+	size_t n = 0;
+
+	while (isalnum((unsigned char)p[n]) || p[n] == '_' || p[n] == ':')
+		n++;
+	return n;
+}
+
+static bool keyword(const char **p, struct rule_pos *pos, const char *kw)
+{
+	size_t n = strlen(kw);
+
+	if (word(*p) != n || strncmp(*p, kw, n))
+		return false;
+	*p += n;
+	pos->col += n;
+	blanks(p, pos);
+	return true;
+}
+
+/* EVENT [if EXPR]: its type and filter. */
+static int event_part(const char **p, struct rule_pos *pos, int *type, struct rule_expr **cond,
+		      char *err)
+{
+	size_t n = word(*p);
+	char name[64];
+
+	if (!n)
+		return rule_error(err, *pos, "expected an event name");
+	snprintf(name, sizeof(name), "%.*s", (int)n, *p);
+	*type = rule_event_find(name, *pos, err);
+	if (*type < 0)
+		return -1;
+	*p += n;
+	pos->col += n;
+	blanks(p, pos);
+	*cond = NULL;
+	if (!keyword(p, pos, "if"))
+		return 0;
+	return rule_expr_parse(p, pos, 1u << *type, cond, err);
+}
+
+static bool valid_atom(const char *s, size_t n)
+{
+	if (!n || !(isupper((unsigned char)s[0]) || s[0] == '_'))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isupper((unsigned char)s[i]) && !isdigit((unsigned char)s[i]) && s[i] != '_')
+			return false;
+	return true;
+}
+
+/* ATOM = ...: one binding. */
+static int binding(const char *p, struct rule_pos pos, struct rule_bindings *bs, char *err)
+{
+	struct rule_binding *b = &bs->b[bs->nr];
+	size_t n = word(p);
+
+	if (!valid_atom(p, n))
+		return rule_error(err, pos, "expected 'monitor', 'description' or an atom's name "
+				  "(upper case, as in the formula) followed by '='");
+	if (bs->nr == RULE_MAX_BINDINGS)
+		return rule_error(err, pos, "more than %d bindings (the kernel's limit of atoms)",
+				  RULE_MAX_BINDINGS);
+	memset(b, 0, sizeof(*b));
+	b->pos = pos;
+	b->on = b->off = -1;
+	if (!(b->atom = strndup(p, n)) || !(b->text = strdup(p)))
+		return rule_error(err, pos, "out of memory");
+	b->text[strcspn(b->text, "\n")] = '\0';
+	bs->nr++;
+	for (int i = 0; i < bs->nr - 1; i++)
+		if (!strcmp(bs->b[i].atom, b->atom))
+			return rule_error(err, pos, "%s is bound twice (first at line %d)", b->atom,
+					  bs->b[i].pos.line);
+	p += n;
+	pos.col += n;
+	blanks(&p, &pos);
+	if (*p != '=')
+		return rule_error(err, pos, "expected '=' after the atom's name");
+	p++;
+	pos.col++;
+	blanks(&p, &pos);
+	if (!keyword(&p, &pos, "on")) {
+		b->kind = RULE_FACT;
+		return rule_expr_parse(&p, &pos, 0, &b->fact, err);
+	}
+	b->kind = RULE_PULSE;
+	if (event_part(&p, &pos, &b->on, &b->on_if, err))
+		return -1;
+	if (!keyword(&p, &pos, "off"))
+		return *p && *p != '\n' ? rule_error(err, pos, "expected 'off', 'if' or the end of "
+						     "the line") : 0;
+	b->kind = RULE_STATE;
+	if (event_part(&p, &pos, &b->off, &b->off_if, err))
+		return -1;
+	return *p && *p != '\n' ? rule_error(err, pos, "expected the end of the line") : 0;
+}
+
+static int text_field(const char *p, struct rule_pos pos, char **out, const char *what, char *err)
+{
+	size_t n = strcspn(p, "\n");
+
+	while (n && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+		n--;
+	if (!n)
+		return rule_error(err, pos, "expected %s", what);
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)p[i] < ' ' && p[i] != '\t')
+			return rule_error(err, pos, "a control character in the %s", what);
+	if (*out)
+		return rule_error(err, pos, "a second '%s' line", what);
+	*out = strndup(p, n);
+	return *out ? 0 : rule_error(err, pos, "out of memory");
+}
+
+static int line_of(const char *p, struct rule_pos pos, struct rule_bindings *bs, char *err)
+{
+	blanks(&p, &pos);
+	if (!*p || *p == '\n' || *p == '#')
+		return 0;
+	if (keyword(&p, &pos, "monitor")) {
+		if (text_field(p, pos, &bs->name, "monitor", err))
+			return -1;
+		if (!rule_is_name(bs->name))
+			return rule_error(err, pos, "a monitor's name is a letter, then letters, "
+					  "digits and '_', 31 at most (a C name, as rvgen needs)");
+		return 0;
+	}
+	if (keyword(&p, &pos, "description"))
+		return text_field(p, pos, &bs->description, "description", err);
+	return binding(p, pos, bs, err);
+}
+
+/**
+ * rule_bindings_parse() - the bindings of a rule
+ * @path: its file, for errors
+ * @text: the specification ('#:' lines) or a .bind file (every line)
+ * @b: gets them
+ * @err: RULE_ERR_LEN bytes
+ *
+ * Return: 0, or -1 with @err set ("file:line:col: error: ...").
+ */
+int rule_bindings_parse(const char *path, const char *text, struct rule_bindings *b, char *err)
+{
+	bool bind_file = strlen(path) > 5 && !strcmp(path + strlen(path) - 5, ".bind");
+	struct rule_pos pos = { .path = path, .line = 1 };
+
+	memset(b, 0, sizeof(*b));
+	for (const char *p = text; *p; pos.line++) {
+		const char *end = strchr(p, '\n'), *q = p;
+
+		pos.col = 1;
+		while (*q == ' ' || *q == '\t') {
+			q++;
+			pos.col++;
+		}
+		if (bind_file && line_of(q, pos, b, err))
+			return -1;
+		if (!bind_file && q[0] == '#' && q[1] == ':') {
+			pos.col += 2;
+			if (line_of(q + 2, pos, b, err))
+				return -1;
+		}
+		if (!end)
+			break;
+		p = end + 1;
+	}
+	return 0;
+}
+
+void rule_bindings_free(struct rule_bindings *b)
+{
+	for (int i = 0; i < b->nr; i++) {
+		free(b->b[i].atom);
+		free(b->b[i].text);
+		rule_expr_free(b->b[i].fact);
+		rule_expr_free(b->b[i].on_if);
+		rule_expr_free(b->b[i].off_if);
+	}
+	free(b->name);
+	free(b->description);
+	memset(b, 0, sizeof(*b));
+}

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A filter's value on an event or a task's facts. A fact the trace has not
+ * told yet (a prio before any sched event) is unknown, and so is what
+ * depends on it: an atom is then not learned, as the kernel's monitors
+ * leave an atom unknown until a handler sets it.
+ */
+#include <string.h>
+
+#include "arch.h"
+#include "rule_eval.h"
+
+struct value {
+	bool		known;
+	long long	num;
+	const char	*str;		/* a comm, a system call's name; NULL: a number */
+};
+
+static struct value known(long long n)
+{
+	return (struct value){ .known = true, .num = n };
+}
+
+static struct value tri(signed char v)
+{
+	return v == RV_UNKNOWN ? (struct value){ 0 } : known(v);
+}
+
+static struct value field(const struct rule_ctx *c, enum rule_field f)
+{
+	const struct rv_task *task = c->t->task;
+	const struct rv_event *ev = c->ev;
+	struct value v;
+
+	switch (f) {
+	case RF_TASK_RT:
+		return tri(task->rt);
+	case RF_TASK_PRIO:
+		return task->prio == RV_PRIO_UNKNOWN ? (struct value){ 0 } : known(task->prio);
+	case RF_TASK_KTHREAD:
+		return tri(task->kthread);
+	case RF_TASK_USER_THREAD:
+		return task->kthread == RV_UNKNOWN ? (struct value){ 0 } : known(!task->kthread);
+	case RF_TASK_PID:
+		return known(task->pid);
+	case RF_TASK_COMM:
+		v = known(0);
+		v.str = task->init_comm ? task->init_comm : "";
+		return v;
+	case RF_SYSCALL:
+		v = known(ev->sys_enter.id);
+		v.str = ev->sys_enter.table ? syscall_name(ev->sys_enter.table->arch,
+							   ev->sys_enter.id) : NULL;
+		if (!v.str)
+			v.str = "";
+		return v;
+	case RF_ARG0: case RF_ARG1: case RF_ARG2: case RF_ARG3: case RF_ARG4: case RF_ARG5:
+		return known((long long)ev->sys_enter.args[f - RF_ARG0]);
+	case RF_PREV_STATE:
+		return known(ev->prev_state);
+	case RF_SLEEPING:
+		return known(rv_switched_out_sleeping(ev->prev_state));
+	case RF_WAKER_PRIO:
+		return ev->waking.waker_prio == RV_PRIO_UNKNOWN ? (struct value){ 0 } :
+		       known(ev->waking.waker_prio);
+	case RF_WAKER_TASK:
+		return known(!(ev->waking.context & (RV_CTX_HARDIRQ | RV_CTX_SOFTIRQ | RV_CTX_NMI)));
+	case RF_WAKER_HARDIRQ:
+		return known(!!(ev->waking.context & RV_CTX_HARDIRQ));
+	case RF_WAKER_SOFTIRQ:
+		return known(!!(ev->waking.context & RV_CTX_SOFTIRQ));
+	case RF_WAKER_NMI:
+		return known(!!(ev->waking.context & RV_CTX_NMI));
+	case RF_LOCK_FLAGS:
+		return known(ev->lock_flags);
+	case RF_NR_FIELDS:
+		break;
+	}
+	return (struct value){ 0 };
+}
+
+static struct value eval(const struct rule_expr *e, const struct rule_ctx *c);
+
+static bool equal(struct value a, struct value b)
+{
+	if (a.str && b.str)
+		return !strcmp(a.str, b.str);
+	return a.num == b.num;
+}
+
+static struct value compare(const struct rule_expr *e, const struct rule_ctx *c)
+{
+	struct value a = eval(e->l, c), b = eval(e->r, c);
+
+	if (!a.known || !b.known)
+		return (struct value){ 0 };
+	switch (e->op) {
+	case RO_EQ:
+		return known(equal(a, b));
+	case RO_NE:
+		return known(!equal(a, b));
+	case RO_LT:
+		return known(a.num < b.num);
+	case RO_LE:
+		return known(a.num <= b.num);
+	case RO_GT:
+		return known(a.num > b.num);
+	default:
+		return known(a.num >= b.num);
+	}
+}
+
+/* Known false beats unknown in &&, known true in ||: as a person reads it. */
+static struct value logic(const struct rule_expr *e, const struct rule_ctx *c)
+{
+	struct value a = eval(e->l, c), b = eval(e->r, c);
+	bool and = e->op == RO_AND;
+
+	if (a.known && !!a.num != and)
+		return known(!and);
+	if (b.known && !!b.num != and)
+		return known(!and);
+	if (!a.known || !b.known)
+		return (struct value){ 0 };
+	return known(and);
+}
+
+static struct value in(const struct rule_expr *e, const struct rule_ctx *c)
+{
+	struct value a = eval(e->l, c);
+
+	if (!a.known)
+		return a;
+	for (const struct rule_expr *x = e->r; x; x = x->next) {
+		struct value b = eval(x, c);
+
+		if (b.known && equal(a, b))
+			return known(1);
+	}
+	return known(0);
+}
+
+static struct value eval(const struct rule_expr *e, const struct rule_ctx *c)
+{
+	struct value v;
+
+	switch (e->op) {
+	case RO_NUM:
+		return known(e->num);
+	case RO_STR:
+		v = known(0);
+		v.str = e->str;
+		return v;
+	case RO_FIELD:
+		return field(c, e->field);
+	case RO_NOT:
+		v = eval(e->l, c);
+		return v.known ? known(!v.num) : v;
+	case RO_AND:
+	case RO_OR:
+		return logic(e, c);
+	case RO_BITAND:
+		v = eval(e->l, c);
+		if (!v.known)
+			return v;
+		return eval(e->r, c).known ? known(v.num & eval(e->r, c).num) : (struct value){ 0 };
+	case RO_IN:
+		return in(e, c);
+	default:
+		return compare(e, c);
+	}
+}
+
+/**
+ * rule_eval() - a filter's truth
+ * @e: the filter
+ * @c: the instance and the event (NULL for a fact)
+ *
+ * Return: 1 true, 0 false, -1 unknown (a fact not told yet).
+ */
+int rule_eval(const struct rule_expr *e, const struct rule_ctx *c)
+{
+	struct value v = eval(e, c);
+
+	return v.known ? v.num != 0 : -1;
+}

@@ -1,0 +1,428 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A binding's filter: a C-like expression over the task's facts and the
+ * event's fields (rvreplay-spec(5)), parsed with the position of every
+ * name so that an error says where and what was meant.
+ *
+ *   expr   := and ('||' and)*
+ *   and    := unary ('&&' unary)*
+ *   unary  := '!' unary | cmp
+ *   cmp    := bits (('==' | '!=' | '<' | '<=' | '>' | '>=') bits | 'in' '(' list ')')?
+ *   bits   := primary ('&' primary)*
+ *   primary:= NUMBER | "STRING" | NAME | '(' expr ')'
+ *
+ * The expression ends at the end of the text or at the word 'off'.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arch.h"
+#include "monitor.h"
+#include "rule_local.h"
+
+struct parser {
+	const char	*p;
+	struct rule_pos	*pos;		/* its col follows p */
+	unsigned int	events;		/* the events whose fields it may read */
+	char		*err;
+	int		depth;
+};
+
+#define MAX_DEPTH	64
+
+static const struct {
+	const char	*name;
+	enum rule_field	field;
+	unsigned int	events;		/* 0: every event, and facts */
+} fields[] = {
+	{ "task.rt", RF_TASK_RT, 0 },
+	{ "task.prio", RF_TASK_PRIO, 0 },
+	{ "task.kthread", RF_TASK_KTHREAD, 0 },
+	{ "task.user_thread", RF_TASK_USER_THREAD, 0 },
+	{ "task.pid", RF_TASK_PID, 0 },
+	{ "task.comm", RF_TASK_COMM, 0 },
+	{ "syscall", RF_SYSCALL, 1u << RV_EV_SYS_ENTER },
+	{ "arg0", RF_ARG0, 1u << RV_EV_SYS_ENTER },
+	{ "arg1", RF_ARG1, 1u << RV_EV_SYS_ENTER },
+	{ "arg2", RF_ARG2, 1u << RV_EV_SYS_ENTER },
+	{ "arg3", RF_ARG3, 1u << RV_EV_SYS_ENTER },
+	{ "arg4", RF_ARG4, 1u << RV_EV_SYS_ENTER },
+	{ "arg5", RF_ARG5, 1u << RV_EV_SYS_ENTER },
+	{ "prev_state", RF_PREV_STATE, 1u << RV_EV_SWITCH_OUT },
+	{ "sleeping", RF_SLEEPING, 1u << RV_EV_SWITCH_OUT },
+	{ "waker.prio", RF_WAKER_PRIO, 1u << RV_EV_WAKING },
+	{ "waker.task", RF_WAKER_TASK, 1u << RV_EV_WAKING },
+	{ "waker.hardirq", RF_WAKER_HARDIRQ, 1u << RV_EV_WAKING },
+	{ "waker.softirq", RF_WAKER_SOFTIRQ, 1u << RV_EV_WAKING },
+	{ "waker.nmi", RF_WAKER_NMI, 1u << RV_EV_WAKING },
+	{ "lock.flags", RF_LOCK_FLAGS, 1u << RV_EV_CONTENTION_BEGIN | 1u << RV_EV_CONTENTION_END },
+};
+
+#define NR_FIELDS	(sizeof(fields) / sizeof(fields[0]))
+
+/* Names of numbers (include/uapi/linux/futex.h, time.h): the kernel's values. */
+static const struct {
+	const char	*name;
+	long long	value;
+} constants[] = {
+	{ "FUTEX_WAIT", 0 }, { "FUTEX_WAKE", 1 }, { "FUTEX_LOCK_PI", 6 }, { "FUTEX_UNLOCK_PI", 7 },
+	{ "FUTEX_WAIT_BITSET", 9 }, { "FUTEX_WAIT_REQUEUE_PI", 11 }, { "FUTEX_LOCK_PI2", 13 },
+	{ "FUTEX_PRIVATE_FLAG", 128 }, { "FUTEX_CLOCK_REALTIME", 256 },
+	{ "FUTEX_CMD_MASK", ~(128LL | 256LL) },
+	{ "CLOCK_REALTIME", 0 }, { "CLOCK_MONOTONIC", 1 }, { "CLOCK_BOOTTIME", 7 },
+	{ "CLOCK_TAI", 11 }, { "TIMER_ABSTIME", 1 }, { "true", 1 }, { "false", 0 },
+};
+
+#define NR_CONSTANTS	(sizeof(constants) / sizeof(constants[0]))
+
+unsigned int rule_field_events(enum rule_field f)
+{
+	for (size_t i = 0; i < NR_FIELDS; i++)
+		if (fields[i].field == f)
+			return fields[i].events;
+	return 0;
+}
+
+static void skip_blanks(struct parser *ps)
+{
+	while (*ps->p == ' ' || *ps->p == '\t') {
+		ps->p++;
+		ps->pos->col++;
+	}
+}
+
+static void advance(struct parser *ps, size_t n)
+{
+	ps->p += n;
+	ps->pos->col += n;
+	skip_blanks(ps);
+}
+
+static bool at(struct parser *ps, const char *token)
+{
+	size_t n = strlen(token);
+
+	if (strncmp(ps->p, token, n))
+		return false;
+	/* '<' is not the start of '<=', '&' not of '&&' */
+	if ((token[0] == '<' || token[0] == '>' || token[0] == '!') && n == 1 && ps->p[1] == '=')
+		return false;
+	if (token[0] == '&' && n == 1 && ps->p[1] == '&')
+		return false;
+	advance(ps, n);
+	return true;
+}
+
+static size_t word_len(const char *p)
+{
+	size_t n = 0;
+
+	while (isalnum((unsigned char)p[n]) || p[n] == '_' || p[n] == '.')
+		n++;
+	return n;
+}
+
+static bool at_end(struct parser *ps)
+{
+	size_t n = word_len(ps->p);
+
+	return !*ps->p || *ps->p == '\n' || (n == 3 && !strncmp(ps->p, "off", 3));
+}
+
+static struct rule_expr *node(enum rule_op op)
+{
+	struct rule_expr *e = calloc(1, sizeof(*e));
+
+	if (e)
+		e->op = op;
+	return e;
+}
+
+static struct rule_expr *fail(struct parser *ps, struct rule_expr *e, const char *what)
+{
+	rule_expr_free(e);
+	if (!ps->err[0])
+		rule_error(ps->err, *ps->pos, "%s", what);
+	return NULL;
+}
+
+static struct rule_expr *parse_or(struct parser *ps);
+
+static const char *field_names[NR_FIELDS + NR_CONSTANTS];
+
+/* A field, a constant, or what was meant. */
+static struct rule_expr *name(struct parser *ps, size_t n)
+{
+	char word[64];
+	struct rule_expr *e;
+	const char *near;
+	size_t k = 0;
+
+	snprintf(word, sizeof(word), "%.*s", (int)n, ps->p);
+	for (size_t i = 0; i < NR_FIELDS; i++) {
+		if (strcmp(fields[i].name, word))
+			continue;
+		if (fields[i].events && !(fields[i].events & ps->events)) {
+			rule_error(ps->err, *ps->pos, "'%s' is a field of %s only%s", word,
+				   rule_event_name(__builtin_ctz(fields[i].events)),
+				   ps->events ? "" : " (a fact reads the task's facts: task.*)");
+			return NULL;
+		}
+		e = node(RO_FIELD);
+		if (e)
+			e->field = fields[i].field;
+		advance(ps, n);
+		return e;
+	}
+	for (size_t i = 0; i < NR_CONSTANTS; i++) {
+		if (strcmp(constants[i].name, word))
+			continue;
+		e = node(RO_NUM);
+		if (e)
+			e->num = constants[i].value;
+		advance(ps, n);
+		return e;
+	}
+	for (size_t i = 0; i < NR_FIELDS; i++)
+		field_names[k++] = fields[i].name;
+	for (size_t i = 0; i < NR_CONSTANTS; i++)
+		field_names[k++] = constants[i].name;
+	near = rule_nearest(word, field_names, k);
+	rule_error(ps->err, *ps->pos, "unknown name '%s'%s%s%s", word, near ? " (did you mean " : "",
+		   near ? near : "", near ? "?)" : "");
+	return NULL;
+}
+
+static struct rule_expr *number(struct parser *ps)
+{
+	struct rule_expr *e;
+	char *end;
+	long long v = strtoll(ps->p, &end, 0);
+
+	if (isalnum((unsigned char)*end) || *end == '_')
+		return fail(ps, NULL, "a number ends here");
+	e = node(RO_NUM);
+	if (e)
+		e->num = v;
+	advance(ps, end - ps->p);
+	return e;
+}
+
+static struct rule_expr *string(struct parser *ps)
+{
+	const char *close = strchr(ps->p + 1, '"');
+	struct rule_expr *e;
+
+	if (!close || memchr(ps->p, '\n', close - ps->p))
+		return fail(ps, NULL, "a string is not closed (\")");
+	e = node(RO_STR);
+	if (e && !(e->str = strndup(ps->p + 1, close - ps->p - 1)))
+		return fail(ps, e, "out of memory");
+	advance(ps, close - ps->p + 1);
+	return e;
+}
+
+static struct rule_expr *primary(struct parser *ps)
+{
+	struct rule_expr *e;
+	size_t n = word_len(ps->p);
+
+	if (at(ps, "(")) {
+		if (++ps->depth > MAX_DEPTH)
+			return fail(ps, NULL, "parentheses nested too deep (64 at most)");
+		e = parse_or(ps);
+		ps->depth--;
+		if (e && !at(ps, ")"))
+			return fail(ps, e, "expected ')'");
+		return e;
+	}
+	if (*ps->p == '"')
+		return string(ps);
+	if (isdigit((unsigned char)*ps->p))
+		return number(ps);
+	if (n && !at_end(ps))
+		return name(ps, n);
+	return fail(ps, NULL, "expected a name, a number or '('");
+}
+
+/* A system call's name, checked against every architecture's table. */
+static struct rule_expr *syscall_name_at(struct parser *ps)
+{
+	static const char *const common[] = {
+		"futex", "clock_nanosleep", "nanosleep", "mmap", "munmap", "brk", "read",
+		"write", "poll", "ppoll", "epoll_wait", "select", "mprotect", "mlock", "mlockall",
+		"sched_setscheduler", "sched_yield", "ioctl", "openat", "close",
+	};
+	size_t n = word_len(ps->p);
+	char word[64];
+	struct rule_expr *e;
+	const char *near;
+
+	if (!n || isdigit((unsigned char)*ps->p))
+		return primary(ps);
+	snprintf(word, sizeof(word), "%.*s", (int)n, ps->p);
+	if (syscall_number("x86_64", word) < 0 && syscall_number("arm64", word) < 0 &&
+	    syscall_number("arm", word) < 0 && syscall_number("riscv64", word) < 0) {
+		near = rule_nearest(word, common, sizeof(common) / sizeof(common[0]));
+		rule_error(ps->err, *ps->pos, "unknown system call '%s'%s%s%s", word,
+			   near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
+		return NULL;
+	}
+	e = node(RO_STR);
+	if (e && !(e->str = strdup(word)))
+		return fail(ps, e, "out of memory");
+	advance(ps, n);
+	return e;
+}
+
+static struct rule_expr *bits(struct parser *ps)
+{
+	struct rule_expr *e = primary(ps), *b;
+
+	while (e && at(ps, "&")) {
+		b = node(RO_BITAND);
+		if (!b)
+			return fail(ps, e, "out of memory");
+		b->l = e;
+		e = b;
+		if (!(b->r = primary(ps)))
+			return fail(ps, e, "expected a name or a number after '&'");
+	}
+	return e;
+}
+
+static struct rule_expr *in_list(struct parser *ps, struct rule_expr *left)
+{
+	struct rule_expr *e = node(RO_IN), **tail;
+	bool names = left->op == RO_FIELD && left->field == RF_SYSCALL;
+
+	if (!e)
+		return fail(ps, left, "out of memory");
+	e->l = left;
+	if (!at(ps, "("))
+		return fail(ps, e, "expected '(' after 'in'");
+	tail = &e->r;
+	do {
+		*tail = names ? syscall_name_at(ps) : primary(ps);
+		if (!*tail)
+			return fail(ps, e, "expected a value");
+		tail = &(*tail)->next;
+	} while (at(ps, ","));
+	if (!at(ps, ")"))
+		return fail(ps, e, "expected ',' or ')'");
+	return e;
+}
+
+static struct rule_expr *cmp(struct parser *ps)
+{
+	static const struct {
+		const char	*token;
+		enum rule_op	op;
+	} ops[] = {
+		{ "==", RO_EQ }, { "!=", RO_NE }, { "<=", RO_LE }, { ">=", RO_GE },
+		{ "<", RO_LT }, { ">", RO_GT },
+	};
+	struct rule_expr *e = bits(ps), *c;
+	bool names;
+
+	if (!e)
+		return NULL;
+	names = e->op == RO_FIELD && e->field == RF_SYSCALL;
+	if (word_len(ps->p) == 2 && !strncmp(ps->p, "in", 2)) {
+		advance(ps, 2);
+		return in_list(ps, e);
+	}
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		if (!at(ps, ops[i].token))
+			continue;
+		c = node(ops[i].op);
+		if (!c)
+			return fail(ps, e, "out of memory");
+		c->l = e;
+		c->r = names ? syscall_name_at(ps) : bits(ps);
+		return c->r ? c : fail(ps, c, "expected a value");
+	}
+	return e;
+}
+
+static struct rule_expr *unary(struct parser *ps)
+{
+	struct rule_expr *e;
+
+	if (!at(ps, "!"))
+		return cmp(ps);
+	e = node(RO_NOT);
+	if (!e)
+		return fail(ps, NULL, "out of memory");
+	if (++ps->depth > MAX_DEPTH)
+		return fail(ps, e, "'!' nested too deep (64 at most)");
+	e->l = unary(ps);
+	ps->depth--;
+	return e->l ? e : fail(ps, e, "expected a value after '!'");
+}
+
+static struct rule_expr *chain(struct parser *ps, const char *token, enum rule_op op,
+			       struct rule_expr *(*next)(struct parser *))
+{
+	struct rule_expr *e = next(ps), *b;
+
+	while (e && at(ps, token)) {
+		b = node(op);
+		if (!b)
+			return fail(ps, e, "out of memory");
+		b->l = e;
+		e = b;
+		if (!(b->r = next(ps)))
+			return fail(ps, e, "expected a value");
+	}
+	return e;
+}
+
+static struct rule_expr *parse_and(struct parser *ps)
+{
+	return chain(ps, "&&", RO_AND, unary);
+}
+
+static struct rule_expr *parse_or(struct parser *ps)
+{
+	return chain(ps, "||", RO_OR, parse_and);
+}
+
+/**
+ * rule_expr_parse() - a filter, up to the end of its line or the word 'off'
+ * @text: where it starts; moved past it
+ * @pos: its position; moved along
+ * @events: the events whose fields it may read (bits of rv_event_type), 0: facts only
+ * @out: the expression
+ * @err: RULE_ERR_LEN bytes for "file:line:col: error: ..."
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int rule_expr_parse(const char **text, struct rule_pos *pos, unsigned int events,
+		    struct rule_expr **out, char *err)
+{
+	struct parser ps = { .p = *text, .pos = pos, .events = events, .err = err };
+
+	err[0] = '\0';
+	skip_blanks(&ps);
+	*out = parse_or(&ps);
+	if (*out && !at_end(&ps))
+		*out = fail(&ps, *out, "expected '&&', '||', a comparison or the end of the line");
+	*text = ps.p;
+	return *out ? 0 : -1;
+}
+
+void rule_expr_free(struct rule_expr *e)
+{
+	while (e) {
+		struct rule_expr *next = e->next;
+
+		rule_expr_free(e->l);
+		rule_expr_free(e->r);
+		free(e->str);
+		free(e);
+		e = next;
+	}
+}

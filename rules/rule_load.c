@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A rule read from its file: the specification and its bindings (the '#:'
+ * lines, or else FILE.bind beside it), compiled into a monitor. A rule is
+ * hostile input like a trace: bounded in size, and every error one line
+ * with its position.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stddef.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "rule_monitor.h"
+
+#define MAX_RULE_BYTES	(1 << 20)
+
+/* A whole text file, bounded; NULL with @err set. */
+static char *read_text(const char *path, char *err)
+{
+	FILE *f = fopen(path, "re");
+	struct stat st;
+	char *text = NULL;
+	size_t n;
+
+	if (!f) {
+		snprintf(err, RULE_ERR_LEN, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
+		snprintf(err, RULE_ERR_LEN, "%s: not a regular file", path);
+		goto out;
+	}
+	if (st.st_size > MAX_RULE_BYTES) {
+		snprintf(err, RULE_ERR_LEN, "%s: %lld bytes, more than a rule's limit of 1 MiB",
+			 path, (long long)st.st_size);
+		goto out;
+	}
+	text = malloc(st.st_size + 1);
+	if (!text) {
+		snprintf(err, RULE_ERR_LEN, "%s: out of memory", path);
+		goto out;
+	}
+	n = fread(text, 1, st.st_size, f);
+	text[n] = '\0';
+	if (strlen(text) != n) {
+		snprintf(err, RULE_ERR_LEN, "%s: a NUL byte: not a text file", path);
+		free(text);
+		text = NULL;
+	}
+out:
+	fclose(f);
+	return text;
+}
+
+/* FILE.ltl -> FILE.bind; NULL when out of memory. */
+static char *bind_path(const char *path)
+{
+	const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+	size_t stem = dot && (!slash || dot > slash) ? (size_t)(dot - path) : strlen(path);
+	char *p = malloc(stem + 6);
+
+	if (p)
+		sprintf(p, "%.*s.bind", (int)stem, path);
+	return p;
+}
+
+/* The bindings: '#:' lines of the rule, or its .bind file. */
+static int bindings(struct rule *r, char *err)
+{
+	char *other, *text;
+	int ret;
+
+	if (rule_bindings_parse(r->path, r->text, &r->b, err))
+		return -1;
+	if (r->b.nr || r->b.name)
+		return 0;
+	other = bind_path(r->path);
+	if (!other)
+		return snprintf(err, RULE_ERR_LEN, "out of memory"), -1;
+	if (access(other, F_OK)) {
+		snprintf(err, RULE_ERR_LEN, "%s:1:1: error: no bindings: no '#:' line says how an "
+			 "atom comes from the trace, and there is no %s", r->path, other);
+		free(other);
+		return -1;
+	}
+	text = read_text(other, err);
+	ret = text ? rule_bindings_parse(other, text, &r->b, err) : -1;
+	free(text);
+	free(other);
+	return ret;
+}
+
+/* The monitor's name: '#: monitor NAME', or the file's name without its extension. */
+static int name_of(struct rule *r, char *err)
+{
+	const char *base = strrchr(r->path, '/') ? strrchr(r->path, '/') + 1 : r->path;
+
+	if (!r->b.name) {
+		r->b.name = strndup(base, strcspn(base, "."));
+		if (!r->b.name)
+			return snprintf(err, RULE_ERR_LEN, "out of memory"), -1;
+		if (!rule_is_name(r->b.name))
+			return rule_error(err, (struct rule_pos){ r->path, 1, 1 }, "'%s' is no "
+					  "monitor name: give one with '#: monitor NAME' (a letter, "
+					  "then letters, digits and '_')", r->b.name);
+	}
+	for (int i = 0; rv_monitor_list[i]; i++)
+		if (!strcmp(rv_monitor_list[i]->name, r->b.name))
+			return rule_error(err, (struct rule_pos){ r->path, 1, 1 }, "a built-in "
+					  "monitor is named %s: give the rule another name with "
+					  "'#: monitor NAME'", r->b.name);
+	return 0;
+}
+
+/**
+ * rule_load() - a rule compiled into a monitor
+ * @path: its file
+ * @err: RULE_ERR_LEN bytes: one line, "file:line:col: error: ..." where it has a place
+ *
+ * Return: the monitor (free with rule_free()), or NULL with @err set.
+ */
+const struct rv_monitor *rule_load(const char *path, char *err)
+{
+	struct rule *r = calloc(1, sizeof(*r));
+
+	if (!r || !(r->path = strdup(path))) {
+		free(r);
+		snprintf(err, RULE_ERR_LEN, "out of memory");
+		return NULL;
+	}
+	r->text = read_text(path, err);
+	if (!r->text || bindings(r, err) || name_of(r, err) ||
+	    rule_ltl_compile(path, r->text, r->b.name, &r->ltl, err) || rule_monitor_make(r, err)) {
+		rule_free(&r->m);
+		return NULL;
+	}
+	return &r->m;
+}
+
+bool rule_is(const struct rv_monitor *m)
+{
+	return m->container && !strcmp(m->container->name, "rules") && m->priv;
+}
+
+const char *rule_text(const struct rv_monitor *m)
+{
+	return ((const struct rule *)m->priv)->text;
+}
+
+void rule_free(const struct rv_monitor *m)
+{
+	struct rule *r;
+
+	if (!m)
+		return;
+	r = (struct rule *)((const char *)m - offsetof(struct rule, m));
+	rule_ltl_free(&r->ltl);
+	rule_bindings_free(&r->b);
+	free(r->text);
+	free(r->path);
+	free(r);
+}

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What the rooms of rules/ share: a rule's bindings (which trace events and
+ * task facts set each atom), their filter expressions, and the position of
+ * each thing in the file, for errors a person can fix.
+ */
+#ifndef RULE_LOCAL_H
+#define RULE_LOCAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "rule.h"
+
+#define RULE_MAX_BINDINGS	32	/* the kernel's RV_MAX_LTL_ATOM */
+
+/* Where in the rule's file. */
+struct rule_pos {
+	const char	*path;
+	int		line;
+	int		col;
+};
+
+/* The facts and event fields a filter reads. */
+enum rule_field {
+	RF_TASK_RT, RF_TASK_PRIO, RF_TASK_KTHREAD, RF_TASK_USER_THREAD, RF_TASK_PID,
+	RF_TASK_COMM, RF_SYSCALL, RF_ARG0, RF_ARG1, RF_ARG2, RF_ARG3, RF_ARG4, RF_ARG5,
+	RF_PREV_STATE, RF_SLEEPING, RF_WAKER_PRIO, RF_WAKER_TASK, RF_WAKER_HARDIRQ,
+	RF_WAKER_SOFTIRQ, RF_WAKER_NMI, RF_LOCK_FLAGS, RF_NR_FIELDS,
+};
+
+enum rule_op {
+	RO_NUM, RO_STR, RO_FIELD, RO_NOT, RO_AND, RO_OR, RO_EQ, RO_NE, RO_LT, RO_LE, RO_GT,
+	RO_GE, RO_BITAND, RO_IN,
+};
+
+struct rule_expr {
+	enum rule_op		op;
+	long long		num;		/* RO_NUM */
+	char			*str;		/* RO_STR: a string, or a system call's name */
+	enum rule_field		field;		/* RO_FIELD */
+	struct rule_expr	*l, *r;		/* RO_IN: r is a list, chained by next */
+	struct rule_expr	*next;
+};
+
+/* How an atom learns its value. */
+enum rule_kind {
+	RULE_FACT,	/* a task fact, read before every step (the kernel's ltl_atoms_fetch) */
+	RULE_PULSE,	/* true during an event, false after it (ltl_atom_pulse) */
+	RULE_STATE,	/* true from an event, false from another (ltl_atom_update) */
+};
+
+struct rule_binding {
+	char			*atom;
+	struct rule_pos		pos;
+	enum rule_kind		kind;
+	struct rule_expr	*fact;		/* RULE_FACT */
+	int			on, off;	/* rv_event_type; off: RULE_STATE only */
+	struct rule_expr	*on_if, *off_if;	/* NULL: always */
+	char			*text;		/* as written, for the reports */
+};
+
+struct rule_bindings {
+	char			*name;		/* "monitor NAME", or the file's */
+	char			*description;
+	struct rule_binding	b[RULE_MAX_BINDINGS];
+	int			nr;
+};
+
+/* The events a binding can name, and their names. */
+int rule_event_find(const char *name, struct rule_pos pos, char *err);
+const char *rule_event_name(int type);
+unsigned int rule_field_events(enum rule_field f);
+
+int rule_expr_parse(const char **text, struct rule_pos *pos, unsigned int events,
+		    struct rule_expr **out, char *err);
+void rule_expr_free(struct rule_expr *e);
+
+int rule_bindings_parse(const char *path, const char *text, struct rule_bindings *b,
+			char *err);
+void rule_bindings_free(struct rule_bindings *b);
+
+const char *rule_nearest(const char *word, const char *const *names, int nr);
+bool rule_is_name(const char *s);
+int rule_error(char *err, struct rule_pos pos, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+#endif

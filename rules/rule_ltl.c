@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A rule's formula compiled at run time by the build's own compiler
+ * (models/ltlc: the same parse, negation normal form and tableau that write
+ * the monitors' headers), run by the LTL core through struct ltl_steps:
+ * the steps read the graph's state labels where a generated header has
+ * them written out as C. The atoms are numbered as the header numbers them
+ * (sorted by name), so an exported rule is the same automaton in a kernel.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltl/ltl_core.h"
+#include "ltl_formula.h"
+#include "ltl_spec.h"
+#include "ltl_tableau.h"
+#include "rule_ltl.h"
+
+/* A propositional label's truth on the instance's atoms. */
+static bool holds(const struct ltl_nnf *nnf, int f, const struct ltl_monitor *mon)
+{
+	const struct ltl_formula *x = &nnf->f[f];
+
+	switch (x->kind) {
+	case LTL_F_TRUE:
+		return true;
+	case LTL_F_ATOM:
+		return test_bit(x->a, mon->atoms);
+	case LTL_F_NOT_ATOM:
+		return !test_bit(x->a, mon->atoms);
+	case LTL_F_AND:
+		return holds(nnf, x->a, mon) && holds(nnf, x->b, mon);
+	case LTL_F_OR:
+		return holds(nnf, x->a, mon) || holds(nnf, x->b, mon);
+	default:
+		return false;
+	}
+}
+
+static bool enters(const struct rule_ltl *l, int state, const struct ltl_monitor *mon)
+{
+	const struct ltl_state *s = &l->graph.states[state];
+
+	for (int i = 0; i < s->nr_labels; i++)
+		if (!holds(&l->nnf, s->labels[i], mon))
+			return false;
+	return true;
+}
+
+static void start(const struct ltl_steps *steps, struct ltl_monitor *mon)
+{
+	const struct rule_ltl *l = steps->data;
+
+	for (int i = 0; i < l->graph.nr; i++)
+		if (l->graph.states[i].init && enters(l, i, mon))
+			__set_bit(i, mon->states);
+}
+
+static void next_states(const struct ltl_steps *steps, struct ltl_monitor *mon,
+			unsigned int state, unsigned long *next)
+{
+	const struct rule_ltl *l = steps->data;
+	const struct ltl_state *s = &l->graph.states[state];
+
+	for (int k = 0; k < s->nr_succ; k++)
+		if (enters(l, s->succ[k], mon))
+			__set_bit(s->succ[k], next);
+}
+
+/**
+ * rule_ltl_compile() - a formula's automaton, ready for the LTL core
+ * @path: its file, for errors
+ * @text: the specification (rvgen's .ltl language; '#' lines are comments)
+ * @name: the monitor's name
+ * @l: filled; free with rule_ltl_free()
+ * @err: LTL_MSG_LEN bytes: "file:line:col: error: ..."
+ *
+ * Return: 0, or -1 with @err set: a wrong formula, more than 32 atoms or
+ * states (the kernel's limits), or a construction past ltlc's bounds.
+ */
+int rule_ltl_compile(const char *path, const char *text, const char *name, struct rule_ltl *l,
+		     char *err)
+{
+	struct ltl_spec spec;
+	int ret;
+
+	memset(l, 0, sizeof(*l));
+	if (ltl_spec_parse(path, text, &spec, err))
+		return -1;
+	ret = ltl_nnf_build(&spec, &l->nnf, err) || ltl_tableau_build(&l->nnf, path, &l->graph, err);
+	ltl_spec_free(&spec);
+	if (ret)
+		return -1;
+	l->steps = (struct ltl_steps){ .start = start, .next_states = next_states, .data = l };
+	l->automaton = (struct rv_automaton){
+		.name = name, .nr_atoms = l->nnf.nr_atoms, .nr_states = l->graph.nr,
+		.atom_names = (const char *const *)l->nnf.atoms, .steps = &l->steps,
+	};
+	return 0;
+}
+
+/* The index of an atom of the formula, or -1. */
+int rule_ltl_atom(const struct rule_ltl *l, const char *atom)
+{
+	for (int i = 0; i < l->nnf.nr_atoms; i++)
+		if (!strcmp(l->nnf.atoms[i], atom))
+			return i;
+	return -1;
+}
+
+void rule_ltl_free(struct rule_ltl *l)
+{
+	ltl_graph_free(&l->graph);
+	ltl_nnf_free(&l->nnf);
+}

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* A rule's formula as an automaton the LTL core runs (rule_ltl.c). */
+#ifndef RULE_LTL_H
+#define RULE_LTL_H
+
+#include "ltl/ltl_core.h"
+#include "ltl_formula.h"
+#include "ltl_tableau.h"
+
+struct rule_ltl {
+	struct ltl_nnf		nnf;
+	struct ltl_graph	graph;
+	struct ltl_steps	steps;
+	struct rv_automaton	automaton;
+};
+
+int rule_ltl_compile(const char *path, const char *text, const char *name, struct rule_ltl *l,
+		     char *err);
+int rule_ltl_atom(const struct rule_ltl *l, const char *atom);
+void rule_ltl_free(struct rule_ltl *l);
+
+#endif

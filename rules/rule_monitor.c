@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A rule as a monitor: its automaton (rule_ltl.c) and one handler for every
+ * event its bindings name, doing what the kernel's handlers do with the
+ * atoms (include/rv/ltl_monitor.h): a state atom set with
+ * ltl_atom_update(), pulses as ltl_atom_pulse() (all of one event's pulses
+ * true for one step, then false for another), facts read before each step
+ * as ltl_atoms_fetch(); at a task's creation its event atoms start false,
+ * as ltl_atoms_init() sets them, and otherwise stay unknown until an event
+ * tells them.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rule_eval.h"
+#include "rule_monitor.h"
+
+static const struct rv_container rules_container = {
+	.name = "rules",
+	.description = "the rules given with --spec",
+};
+
+static bool matches(const struct rule_expr *cond, const struct rule_ctx *c)
+{
+	return !cond || rule_eval(cond, c) == 1;
+}
+
+static void on_event(struct rv_target *t, const struct rv_event *ev)
+{
+	const struct rule *r = t->monitor->priv;
+	const struct rule_ctx c = { .t = t, .ev = ev };
+	int pulses[RULE_MAX_BINDINGS], nr_pulses = 0, last = -1;
+	bool last_value = false;
+
+	for (int i = 0; i < r->b.nr; i++) {
+		const struct rule_binding *b = &r->b.b[i];
+		int atom = r->atom_of[i];
+
+		if (b->on == (int)ev->type && matches(b->on_if, &c)) {
+			if (b->kind == RULE_PULSE) {
+				pulses[nr_pulses++] = atom;
+				continue;
+			}
+			ltl_set(t, atom, true);
+			last = atom;
+			last_value = true;
+		} else if (b->kind == RULE_STATE && b->off == (int)ev->type &&
+			   matches(b->off_if, &c)) {
+			ltl_set(t, atom, false);
+			last = atom;
+			last_value = false;
+		}
+	}
+	if (nr_pulses) {
+		for (int i = 0; i < nr_pulses; i++)
+			ltl_set(t, pulses[i], true);
+		ltl_update(t, pulses[0], true);
+		for (int i = 0; i < nr_pulses; i++)
+			ltl_set(t, pulses[i], false);
+		ltl_validate(t);
+	} else if (last >= 0) {
+		ltl_update(t, last, last_value);
+	}
+}
+
+static void init(struct rv_target *t, bool task_creation)
+{
+	const struct rule *r = t->monitor->priv;
+
+	for (int i = 0; i < r->b.nr && task_creation; i++)
+		if (r->b.b[i].kind != RULE_FACT)
+			ltl_set(t, r->atom_of[i], false);
+}
+
+static void fetch(struct rv_target *t)
+{
+	const struct rule *r = t->monitor->priv;
+	const struct rule_ctx c = { .t = t };
+
+	for (int i = 0; i < r->b.nr; i++) {
+		int v;
+
+		if (r->b.b[i].kind != RULE_FACT)
+			continue;
+		v = rule_eval(r->b.b[i].fact, &c);
+		if (v >= 0)
+			ltl_set(t, r->atom_of[i], v);
+	}
+}
+
+/* What each event tells the rule, for 'rvreplay list' and the events' needs. */
+static void roles(struct rule *r)
+{
+	for (int i = 0; i < r->b.nr; i++) {
+		const struct rule_binding *b = &r->b.b[i];
+		int ev[2] = { b->on, b->off };
+
+		for (int k = 0; k < 2; k++) {
+			size_t used;
+
+			if (ev[k] < 0)
+				continue;
+			used = strlen(r->roles[ev[k]]);
+			snprintf(r->roles[ev[k]] + used, sizeof(r->roles[ev[k]]) - used, "%s%s",
+				 used ? ", " : "", b->atom);
+			r->m.on[ev[k]] = on_event;
+			r->m.roles[ev[k]] = r->roles[ev[k]];
+		}
+	}
+}
+
+/**
+ * rule_monitor_make() - the monitor of a compiled rule
+ * @r: its automaton, bindings and texts filled; gets its monitor
+ * @err: RULE_ERR_LEN bytes
+ *
+ * Every binding must name an atom of the formula, and every atom be bound.
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int rule_monitor_make(struct rule *r, char *err)
+{
+	for (int i = 0; i < r->b.nr; i++) {
+		r->atom_of[i] = rule_ltl_atom(&r->ltl, r->b.b[i].atom);
+		if (r->atom_of[i] < 0) {
+			const char *near = rule_nearest(r->b.b[i].atom,
+							r->ltl.automaton.atom_names,
+							r->ltl.automaton.nr_atoms);
+
+			return rule_error(err, r->b.b[i].pos, "%s is no atom of the formula%s%s%s",
+					  r->b.b[i].atom, near ? " (did you mean " : "",
+					  near ? near : "", near ? "?)" : "");
+		}
+	}
+	for (unsigned int a = 0; a < r->ltl.automaton.nr_atoms; a++) {
+		bool bound = false;
+
+		for (int i = 0; i < r->b.nr; i++)
+			bound |= r->atom_of[i] == (int)a;
+		if (!bound)
+			return rule_error(err, (struct rule_pos){ r->path, 1, 1 },
+					  "the atom %s of the formula has no binding ('#: %s = ...')",
+					  r->ltl.automaton.atom_names[a], r->ltl.automaton.atom_names[a]);
+	}
+	snprintf(r->description, sizeof(r->description), "%s",
+		 r->b.description ? r->b.description : "a rule given with --spec");
+	r->m = (struct rv_monitor){
+		.name = r->b.name, .type = RV_MONITOR_LTL, .instance = RV_PER_TASK,
+		.container = &rules_container, .description = r->description,
+		.version = "rule", .spec = r->path, .automaton = &r->ltl.automaton,
+		.init = init, .fetch = fetch, .priv = r,
+	};
+	roles(r);
+	return 0;
+}
