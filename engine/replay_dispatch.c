@@ -134,6 +134,8 @@ static void deliver_at(struct replay *r, struct task *task, struct rv_event *ev,
 			continue;
 		t = replay_target(&d, r, task, i, ev->type);
 		t->now = ts;
+		if (t->monitor->wants && !t->monitor->wants(t, ev))
+			continue;
 		inst->events++;
 		inst->inferred += inferred;
 		stopped = ev->type == RV_EV_PAGE_FAULT && !rv_instance_running(t) && task->rt == 1;

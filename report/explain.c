@@ -608,7 +608,8 @@ static enum coverage_class coverage_class(const struct coverage *c, bool strict,
 	}
 	if (!c->events) {
 		snprintf(buf, len, "nothing to judge: %s", c->monitor->sleep_rule ||
-			 c->monitor->wake_rule || c->monitor->every_task ?
+			 c->monitor->wake_rule || c->monitor->every_task ||
+			 !rv_monitor_handles(c->monitor, RV_EV_PAGE_FAULT) ?
 			 "no event of this monitor in the trace" : "no page fault in the trace");
 		return strict ? COVERAGE_JUDGED : COVERAGE_NOTHING;
 	}

@@ -5,9 +5,7 @@
  * atoms (include/rv/ltl_monitor.h): a state atom set with
  * ltl_atom_update(), pulses as ltl_atom_pulse() (all of one event's pulses
  * true for one step, then false for another), facts read before each step
- * as ltl_atoms_fetch(); at a task's creation its event atoms start false,
- * as ltl_atoms_init() sets them, and otherwise stay unknown until an event
- * tells them.
+ * as ltl_atoms_fetch(); an event its filters refuse is none of its events.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,12 +62,34 @@ static void on_event(struct rv_target *t, const struct rv_event *ev)
 	}
 }
 
+/* Whether a binding takes the event: its filters. */
+static bool wants(const struct rv_target *t, const struct rv_event *ev)
+{
+	const struct rule *r = t->monitor->priv;
+	const struct rule_ctx c = { .t = t, .ev = ev };
+
+	for (int i = 0; i < r->b.nr; i++) {
+		const struct rule_binding *b = &r->b.b[i];
+
+		if ((b->on == (int)ev->type && matches(b->on_if, &c)) ||
+		    (b->kind == RULE_STATE && b->off == (int)ev->type && matches(b->off_if, &c)))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A pulse is false between its events: known from the start. A state is
+ * known false at a task's creation, and otherwise unknown until an event
+ * tells it (the task may be inside it when the trace begins).
+ */
 static void init(struct rv_target *t, bool task_creation)
 {
 	const struct rule *r = t->monitor->priv;
 
-	for (int i = 0; i < r->b.nr && task_creation; i++)
-		if (r->b.b[i].kind != RULE_FACT)
+	for (int i = 0; i < r->b.nr; i++)
+		if (r->b.b[i].kind == RULE_PULSE ||
+		    (r->b.b[i].kind == RULE_STATE && task_creation))
 			ltl_set(t, r->atom_of[i], false);
 }
 
@@ -149,7 +169,7 @@ int rule_monitor_make(struct rule *r, char *err)
 		.name = r->b.name, .type = RV_MONITOR_LTL, .instance = RV_PER_TASK,
 		.container = &rules_container, .description = r->description,
 		.version = "rule", .spec = r->path, .automaton = &r->ltl.automaton,
-		.init = init, .fetch = fetch, .priv = r,
+		.init = init, .fetch = fetch, .wants = wants, .priv = r,
 	};
 	roles(r);
 	return 0;
