@@ -66,6 +66,8 @@ static enum verdict_cause cause_of(const struct rv_monitor *m, enum rv_event_typ
 		return CAUSE_START;
 	if (kind == RV_VIOLATION_CONSTRAINT)
 		return CAUSE_CONSTRAINT;
+	if (m->atom_binding)
+		return CAUSE_RULE;
 	if (m->type != RV_MONITOR_LTL)
 		return CAUSE_UNEXPECTED;
 	switch (type) {

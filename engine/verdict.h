@@ -17,6 +17,7 @@ enum verdict_cause {
 	CAUSE_START,		/* --strict-start: false from the first event judged */
 	CAUSE_UNEXPECTED,	/* a DA: an event its state does not expect (error_<monitor>) */
 	CAUSE_CONSTRAINT,	/* an HA: a clock past its bound (error_env_<monitor>) */
+	CAUSE_RULE,		/* a rule (--spec): no state of its automaton holds */
 	CAUSE_OTHER,
 };
 

@@ -205,6 +205,8 @@ struct rv_monitor {
 	/* the kernel's ltl_atoms_fetch(), before every step */
 	void				(*fetch)(struct rv_target *t);
 	rv_handler_fn			on[RV_NR_EVENTS];
+	/* a rule's (--spec): how an atom comes from the trace, as its binding says it */
+	const char			*(*atom_binding)(const struct rv_monitor *m, unsigned int atom);
 	/* whether an event it handles concerns it (a rule's filters); NULL: every one */
 	bool				(*wants)(const struct rv_target *t, const struct rv_event *ev);
 	const char			*roles[RV_NR_EVENTS];	/* what each event tells it */

@@ -18,7 +18,7 @@
  * @cause: the cause
  *
  * Return: "sleep_reason", "waker", "page_fault", "start", "unexpected_event",
- * "constraint" or "other".
+ * "constraint", "rule" or "other".
  */
 const char *explain_cause_key(enum verdict_cause cause)
 {
@@ -35,6 +35,8 @@ const char *explain_cause_key(enum verdict_cause cause)
 		return "unexpected_event";
 	case CAUSE_CONSTRAINT:
 		return "constraint";
+	case CAUSE_RULE:
+		return "rule";
 	default:
 		return "other";
 	}
@@ -191,6 +193,9 @@ void explain_reason(const struct verdict *v, const char *arch, char *buf, size_t
 	case CAUSE_CONSTRAINT:
 		explain_automaton_reason(v, buf, len);
 		break;
+	case CAUSE_RULE:
+		explain_rule_reason(v, arch, buf, len);
+		break;
 	default:
 		snprintf(buf, len, "%s", trace_kind_event(v->event));
 		break;
@@ -328,6 +333,9 @@ void explain_why(const struct verdict *v, const char *arch, char *buf, size_t le
 	case CAUSE_CONSTRAINT:
 		rule_words(v, NULL, rule, sizeof(rule));
 		explain_automaton_why(v, rule, buf, len);
+		break;
+	case CAUSE_RULE:
+		explain_rule_why(v, what, buf, len);
 		break;
 	default:
 		snprintf(buf, len, "no state of the automaton holds after %s", what);

@@ -151,9 +151,8 @@ static int binding(const char *p, struct rule_pos pos, struct rule_bindings *bs,
 	memset(b, 0, sizeof(*b));
 	b->pos = pos;
 	b->on = b->off = -1;
-	if (!(b->atom = strndup(p, n)) || !(b->text = strdup(p)))
+	if (!(b->atom = strndup(p, n)))
 		return rule_error(err, pos, "out of memory");
-	b->text[strcspn(b->text, "\n")] = '\0';
 	bs->nr++;
 	for (int i = 0; i < bs->nr - 1; i++)
 		if (!strcmp(bs->b[i].atom, b->atom))
@@ -167,6 +166,11 @@ static int binding(const char *p, struct rule_pos pos, struct rule_bindings *bs,
 	p++;
 	pos.col++;
 	blanks(&p, &pos);
+	b->text = strndup(p, strcspn(p, "\n"));
+	if (!b->text)
+		return rule_error(err, pos, "out of memory");
+	while (*b->text && strchr(" \t", b->text[strlen(b->text) - 1]))
+		b->text[strlen(b->text) - 1] = '\0';
 	if (!keyword(&p, &pos, "on")) {
 		b->kind = RULE_FACT;
 		return rule_expr_parse(&p, &pos, 0, &b->fact, err);
@@ -200,8 +204,20 @@ static int text_field(const char *p, struct rule_pos pos, char **out, const char
 	return *out ? 0 : rule_error(err, pos, "out of memory");
 }
 
+/* A binding line is printable ASCII: its words reach terminals, logs and pages. */
+static int printable(const char *p, struct rule_pos pos, char *err)
+{
+	for (; *p && *p != '\n'; p++, pos.col++)
+		if ((unsigned char)*p < ' ' ? *p != '\t' : (unsigned char)*p > '~')
+			return rule_error(err, pos, "a byte that is not printable ASCII (0x%02x)",
+					  (unsigned char)*p);
+	return 0;
+}
+
 static int line_of(const char *p, struct rule_pos pos, struct rule_bindings *bs, char *err)
 {
+	if (printable(p, pos, err))
+		return -1;
 	blanks(&p, &pos);
 	if (!*p || *p == '\n' || *p == '#')
 		return 0;

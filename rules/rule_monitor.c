@@ -109,6 +109,17 @@ static void fetch(struct rv_target *t)
 	}
 }
 
+/* The binding of an atom, as written after its name. */
+static const char *atom_binding(const struct rv_monitor *m, unsigned int atom)
+{
+	const struct rule *r = m->priv;
+
+	for (int i = 0; i < r->b.nr; i++)
+		if (r->atom_of[i] == (int)atom)
+			return r->b.b[i].text;
+	return "?";
+}
+
 /* What each event tells the rule, for 'rvreplay list' and the events' needs. */
 static void roles(struct rule *r)
 {
@@ -169,7 +180,8 @@ int rule_monitor_make(struct rule *r, char *err)
 		.name = r->b.name, .type = RV_MONITOR_LTL, .instance = RV_PER_TASK,
 		.container = &rules_container, .description = r->description,
 		.version = "rule", .spec = r->path, .automaton = &r->ltl.automaton,
-		.init = init, .fetch = fetch, .wants = wants, .priv = r,
+		.init = init, .fetch = fetch, .wants = wants, .atom_binding = atom_binding,
+		.priv = r,
 	};
 	roles(r);
 	return 0;

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A rule's verdict in words (--spec, rvreplay-spec(5)): the event at which
+ * no state of its automaton held, and the atoms true then, each with the
+ * binding that set it, so that a person can check each against the trace.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "explain.h"
+
+/* What happened: the system call entered, the fault, or the event's name. */
+static void event_words(const struct verdict *v, const char *arch, char *buf, size_t len)
+{
+	char call[EXPLAIN_LEN];
+
+	switch (v->event) {
+	case TRACE_SYS_ENTER:
+		explain_syscall(&v->syscall, arch, call, sizeof(call));
+		snprintf(buf, len, "sys_enter %s", call);
+		break;
+	case TRACE_FAULT_USER:
+	case TRACE_FAULT_KERNEL:
+		snprintf(buf, len, "%s page fault", v->fault.user ? "user" : "kernel");
+		break;
+	default:
+		snprintf(buf, len, "%s", trace_kind_event(v->event));
+		break;
+	}
+}
+
+/**
+ * explain_rule_reason() - a rule verdict's short reason: the event and the atoms true
+ * @v: the verdict
+ * @arch: the trace's architecture
+ * @buf: "sys_enter mmap: MM_CALL, RT"
+ * @len: its size
+ */
+void explain_rule_reason(const struct verdict *v, const char *arch, char *buf, size_t len)
+{
+	const struct rv_automaton *a = v->monitor->automaton;
+	size_t n;
+
+	event_words(v, arch, buf, len);
+	n = strlen(buf);
+	for (unsigned int i = 0, k = 0; i < a->nr_atoms && n < len; i++)
+		if (v->atoms >> i & 1)
+			n += snprintf(buf + n, len - n, "%s%s", k++ ? ", " : ": ",
+				      rv_atom_name(a, i));
+}
+
+/**
+ * explain_rule_why() - a rule verdict in a sentence, the bindings of the atoms true
+ * @v: the verdict
+ * @what: its reason (explain_rule_reason())
+ * @buf: where to write
+ * @len: its size
+ */
+void explain_rule_why(const struct verdict *v, const char *what, char *buf, size_t len)
+{
+	const struct rv_monitor *m = v->monitor;
+	const struct rv_automaton *a = m->automaton;
+	size_t n = snprintf(buf, len, "no state of rule %s holds after %.*s", m->name,
+			    (int)strcspn(what, ":"), what);
+	unsigned int k = 0;
+
+	for (unsigned int i = 0; i < a->nr_atoms && n < len; i++)
+		if (v->atoms >> i & 1)
+			n += snprintf(buf + n, len - n, "%s%s (%s)", k++ ? ", " : ", with ",
+				      rv_atom_name(a, i), m->atom_binding(m, i));
+	if (n < len)
+		snprintf(buf + n, len - n, "%s", k ? (k == a->nr_atoms ? " true" :
+						      " true and every other atom false") :
+						" every atom false");
+}
