@@ -80,11 +80,10 @@ static int bindings(struct rule *r, char *err)
 	other = bind_path(r->path);
 	if (!other)
 		return snprintf(err, RULE_ERR_LEN, "out of memory"), -1;
+	/* none: rule_monitor_make() says so, once the formula is known good */
 	if (access(other, F_OK)) {
-		snprintf(err, RULE_ERR_LEN, "%s:1:1: error: no bindings: no '#:' line says how an "
-			 "atom comes from the trace, and there is no %s", r->path, other);
 		free(other);
-		return -1;
+		return 0;
 	}
 	text = read_text(other, err);
 	ret = text ? rule_bindings_parse(other, text, &r->b, err) : -1;
@@ -93,7 +92,21 @@ static int bindings(struct rule *r, char *err)
 	return ret;
 }
 
-/* The monitor's name: '#: monitor NAME', or the file's name without its extension. */
+/* A rule with no binding at all: said once its formula is known good. */
+static int none_bound(const struct rule *r, char *err)
+{
+	char *other;
+
+	if (r->b.nr)
+		return 0;
+	other = bind_path(r->path);
+	rule_error(err, (struct rule_pos){ r->path, 1, 1 }, "no bindings: no '#:' line says how "
+		   "an atom comes from the trace, and there is no %s", other ? other : "FILE.bind");
+	free(other);
+	return -1;
+}
+
+/* The monitor's name: '#: monitor NAME', or the file's name without its extension, '-' as '_'. */
 static int name_of(struct rule *r, char *err)
 {
 	const char *base = strrchr(r->path, '/') ? strrchr(r->path, '/') + 1 : r->path;
@@ -102,6 +115,9 @@ static int name_of(struct rule *r, char *err)
 		r->b.name = strndup(base, strcspn(base, "."));
 		if (!r->b.name)
 			return snprintf(err, RULE_ERR_LEN, "out of memory"), -1;
+		for (char *c = r->b.name; *c; c++)
+			if (*c == '-')
+				*c = '_';
 		if (!rule_is_name(r->b.name))
 			return rule_error(err, (struct rule_pos){ r->path, 1, 1 }, "'%s' is no "
 					  "monitor name: give one with '#: monitor NAME' (a letter, "
@@ -133,7 +149,8 @@ const struct rv_monitor *rule_load(const char *path, char *err)
 	}
 	r->text = read_text(path, err);
 	if (!r->text || bindings(r, err) || name_of(r, err) ||
-	    rule_ltl_compile(path, r->text, r->b.name, &r->ltl, err) || rule_monitor_make(r, err)) {
+	    rule_ltl_compile(path, r->text, r->b.name, &r->ltl, err) || none_bound(r, err) ||
+	    rule_monitor_make(r, err)) {
 		rule_free(&r->m);
 		return NULL;
 	}

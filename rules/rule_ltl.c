@@ -7,6 +7,7 @@
  * them written out as C. The atoms are numbered as the header numbers them
  * (sorted by name), so an exported rule is the same automaton in a kernel.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,6 +68,19 @@ static void next_states(const struct ltl_steps *steps, struct ltl_monitor *mon,
 			__set_bit(s->succ[k], next);
 }
 
+/* "file: error: ..." of the whole automaton, placed at RULE's definition. */
+static void at_rule(const struct ltl_spec *spec, char *err)
+{
+	size_t n = strlen(spec->path);
+	char rest[LTL_MSG_LEN];
+
+	if (strncmp(err, spec->path, n) || strncmp(err + n, ": ", 2) || spec->rule < 0)
+		return;
+	snprintf(rest, sizeof(rest), "%s", err + n + 2);
+	snprintf(err, LTL_MSG_LEN, "%.200s:%d:%d: %.280s", spec->path, spec->defs[spec->rule].line,
+		 spec->defs[spec->rule].col, rest);
+}
+
 /**
  * rule_ltl_compile() - a formula's automaton, ready for the LTL core
  * @path: its file, for errors
@@ -88,6 +102,8 @@ int rule_ltl_compile(const char *path, const char *text, const char *name, struc
 	if (ltl_spec_parse(path, text, &spec, err))
 		return -1;
 	ret = ltl_nnf_build(&spec, &l->nnf, err) || ltl_tableau_build(&l->nnf, path, &l->graph, err);
+	if (ret)
+		at_rule(&spec, err);
 	ltl_spec_free(&spec);
 	if (ret)
 		return -1;
