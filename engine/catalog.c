@@ -29,9 +29,12 @@ static const struct {
 #define NR_FACTS	(sizeof(facts) / sizeof(facts[0]))
 #define MAX_LISTED	32
 
-/* The needs of every monitor of rv_monitor_list[], made on first use. */
-static struct event_need needs_of[MAX_LISTED][TRACE_NR_KINDS + 1];
-static bool needs_made[MAX_LISTED];
+/*
+ * The needs of every monitor of rv_monitor_list[], and of the rules given
+ * (--spec), made on first use.
+ */
+static struct event_need needs_of[MAX_LISTED + MAX_MONITORS][TRACE_NR_KINDS + 1];
+static const struct rv_monitor *needs_for[MAX_LISTED + MAX_MONITORS];
 
 extern const struct { const char *path, *text; } spec_texts[];
 extern const struct { const char *spec, *short_name, *long_name; } atom_legend[];
@@ -126,17 +129,16 @@ static void make_needs(const struct rv_monitor *m, struct event_need *list)
 const struct event_need *catalog_needs(const struct rv_monitor *m)
 {
 	static const struct event_need none = { .kind = TRACE_OTHER };
+	size_t i;
 
-	for (int i = 0; i < MAX_LISTED && rv_monitor_list[i]; i++) {
-		if (rv_monitor_list[i] != m)
-			continue;
-		if (!needs_made[i]) {
-			make_needs(m, needs_of[i]);
-			needs_made[i] = true;
-		}
-		return needs_of[i];
-	}
-	return &none;
+	for (i = 0; i < sizeof(needs_for) / sizeof(needs_for[0]) && needs_for[i]; i++)
+		if (needs_for[i] == m)
+			return needs_of[i];
+	if (i == sizeof(needs_for) / sizeof(needs_for[0]))
+		return &none;
+	make_needs(m, needs_of[i]);
+	needs_for[i] = m;
+	return needs_of[i];
 }
 
 /**

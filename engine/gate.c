@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "escape.h"
 #include "gate.h"
 #include "kernel_events.h"
 
@@ -227,6 +228,19 @@ void gate_count(struct record_counts *recs, const struct trace_record *rec)
 		record_line(rec, recs);
 }
 
+/* " -m NAME", or for a rule " --spec FILE" (its file escaped). */
+static size_t advice_of(const struct rv_monitor *m, char *buf, size_t len)
+{
+	char path[ESCAPE_LEN(256)];
+	int n;
+
+	if (!m->atom_binding)
+		n = snprintf(buf, len, " -m %s", m->name);
+	else
+		n = snprintf(buf, len, " --spec %s", escape(m->spec, path, sizeof(path)));
+	return n < 0 ? 0 : (size_t)n;
+}
+
 /**
  * gate_advice() - a command that records what the blind monitors lack
  * @g: the gate
@@ -245,7 +259,7 @@ void gate_advice(const struct gate *g, char *buf, size_t len)
 		if (!used)
 			used = snprintf(buf, len, "rvreplay record");
 		if (used < len)
-			used += snprintf(buf + used, len - used, " -m %s", g->monitors[i].monitor->name);
+			used += advice_of(g->monitors[i].monitor, buf + used, len - used);
 	}
 	if (used && used < len)
 		snprintf(buf + used, len - used, " -o trace.dat -- COMMAND");

@@ -11,7 +11,7 @@ E2E_SCRIPTS	= tests/e2e/verdicts_test.sh tests/e2e/cli_test.sh tests/e2e/bad_inp
 		  tests/e2e/fleet_test.sh tests/fleet/slurm_test.sh tests/e2e/compare_test.sh \
 		  tests/e2e/interrupt_test.sh tests/compat/readers_test.sh tests/compat/foreign_test.sh \
 		  tests/regressions/regressions_test.sh tests/e2e/valgrind_test.sh tests/e2e/dotc_test.sh \
-		  tests/e2e/stall_truth_test.sh tests/e2e/wip_test.sh
+		  tests/e2e/stall_truth_test.sh tests/e2e/wip_test.sh tests/e2e/rules_test.sh
 
 $(BUILD)/verdict_check: tests/e2e/verdict_check.c
 	@mkdir -p $(dir $@)

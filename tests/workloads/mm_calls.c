@@ -8,8 +8,9 @@
  * As the pagefault monitor, the rule's instance starts at one of its
  * events while the task is not RT and stops after a violation, so each of
  * the WORKLOAD_REPEAT episodes is: one mmap as SCHED_OTHER (starts it),
- * then as SCHED_FIFO (rt) or again as SCHED_OTHER (before) mmap, munmap
- * and brk, then SCHED_OTHER again.
+ * then mmap, munmap and brk as SCHED_FIFO (rt), or the same calls still as
+ * SCHED_OTHER and then SCHED_FIFO for a moment (before), then SCHED_OTHER
+ * again.
  *
  * usage: mm_calls rt|before
  */
@@ -44,6 +45,8 @@ static void mm_episode(void)
 	munmap(p, 4096);
 	/* brk itself: glibc's sbrk(0) may answer from its cache */
 	syscall(SYS_brk, 0);
+	if (!mm_rt)
+		workload_set_prio(WORKLOAD_PRIO_MID);
 	workload_set_prio(WORKLOAD_PRIO_OTHER);
 }
 

@@ -1,0 +1,155 @@
+#!/bin/sh
+# Rules (--spec, rvreplay-spec(5)): a formula and its bindings compiled at
+# run time into a monitor.
+# - The kernel's rtapp/pagefault as a rule (examples/specs/pagefault.ltl)
+#   gives the built-in pagefault's verdicts (pid, time, event) on every
+#   bundled trace, the guests' and the other machines' ones.
+# - The example no-mm-calls.ltl on its recorded trace: each violation is
+#   the first mmap, munmap or brk of a real-time episode, as an independent
+#   reading of `trace-cmd report -t` finds them (sched_setscheduler's
+#   policy, the calls' numbers); the same workload calling them only
+#   before it turns real-time: none. Its text names the bindings.
+# - Every broken rule of tests/rules/broken/ gives exactly the one line
+#   its first line expects, exit 2 and nothing on stdout.
+# - Bindings in a .bind file beside the rule; -m with --spec; JSON cause.
+#
+# usage: rules_test.sh   (from the top of the tree; RVREPLAY names the binary)
+
+. tests/e2e/lib.sh
+# the broken rules run from their folder, so that their lines name them alone
+case $RVREPLAY in /*) BIN=$RVREPLAY ;; *) BIN=$PWD/$RVREPLAY ;; esac
+PF=examples/specs/pagefault.ltl
+MM=examples/specs/no-mm-calls.ltl
+T=tests/rules/traces/mm-calls.dat
+
+command -v python3 > /dev/null || skip_or_fail "rules" "no python3"
+command -v trace-cmd > /dev/null || skip_or_fail "rules" "no trace-cmd"
+
+# verdicts FILE: one "pid ts_ns event" line per violation of a JSON report
+verdicts() {
+	python3 -c '
+import json, sys
+for v in json.load(open(sys.argv[1]))["violations"]:
+    print(v["pid"], v["ts_ns"], v["event"])' "$1"
+}
+
+# the pagefault rule against the built-in, trace by trace
+n=0 same=0 total=0
+for t in traces/*.dat tests/kmod/traces/*.dat tests/compat/guests/traces/*.dat \
+	 tests/data/tracedat/*.dat; do
+	"$RVREPLAY" -q --all --json -m pagefault "$t" > "$TMP/b.json" 2> /dev/null
+	rb=$?
+	"$RVREPLAY" -q --all --json --spec $PF "$t" > "$TMP/r.json" 2> /dev/null
+	rr=$?
+	n=$((n + 1))
+	[ $rb -gt 1 ] && [ $rr = $rb ] && { same=$((same + 1)); continue; }
+	verdicts "$TMP/b.json" > "$TMP/b" 2> /dev/null
+	verdicts "$TMP/r.json" > "$TMP/r" 2> /dev/null
+	if [ $rb = $rr ] && [ $rb -le 1 ] && cmp -s "$TMP/b" "$TMP/r"; then
+		same=$((same + 1))
+		total=$((total + $(wc -l < "$TMP/b")))
+	else
+		not_ok "pagefault as a rule: $t" "built-in exit $rb, rule exit $rr" \
+			"$(diff "$TMP/b" "$TMP/r" | head -5)"
+	fi
+done
+[ "$same" = "$n" ] && [ "$total" -gt 0 ] &&
+	ok "pagefault as a rule: the built-in's $total violations on all $n traces, exit codes alike"
+
+# no-mm-calls against trace-cmd report
+"$RVREPLAY" --all --json --spec $MM "$T" > "$TMP/mm.json" 2> /dev/null
+rc=$?
+trace-cmd report -t -i "$T" 2> /dev/null > "$TMP/report"
+if python3 - "$TMP/report" "$TMP/mm.json" > "$TMP/why" 2>&1 <<'PY'
+import json, re, sys
+# x86_64: mmap 9, munmap 11, brk 12, sched_setscheduler 144 (policy in arg 1)
+MM = {9, 11, 12}
+rt, started, want, pending = {}, {}, [], {}
+line = re.compile(r"-(\d+)\s+\[\d+\]\s+(\d+)\.(\d+): (sys_enter|sys_exit):\s+NR (\d+) (.*)")
+for l in open(sys.argv[1]):
+    m = line.search(l)
+    if not m:
+        continue
+    pid, ts = int(m[1]), int(m[2]) * 10**9 + int(m[3])
+    kind, nr, rest = m[4], int(m[5]), m[6]
+    if kind == "sys_enter" and nr == 144:
+        pending[pid] = int(rest.strip("()").split(",")[1].strip(), 16)
+    elif kind == "sys_exit" and nr == 144 and pid in pending:
+        if rest.strip() == "= 0":
+            rt[pid] = pending[pid] in (1, 2)
+        del pending[pid]
+    elif kind == "sys_enter" and nr in MM:
+        # the rule's instance starts at a call while not real-time and
+        # stops after a violation, as the kernel's pagefault does
+        if not rt.get(pid, False):
+            started[pid] = True
+        elif started.get(pid):
+            want.append((pid, ts))
+            started[pid] = False
+got = [(v["pid"], v["ts_ns"]) for v in json.load(open(sys.argv[2]))["violations"]]
+if not want or got != want:
+    print("trace-cmd report:", want[:6], "rvreplay:", got[:6])
+    sys.exit(1)
+print(len(got))
+PY
+then
+	ok "no-mm-calls: its $(cat "$TMP/why") violations, each the first call of a real-time episode in trace-cmd report -t"
+else
+	not_ok "no-mm-calls: its violations, each the first call of a real-time episode in trace-cmd report -t" \
+		"exit $rc" "$(cat "$TMP/why")"
+fi
+check "no-mm-calls: the text names the event and each atom's binding" "--spec $MM $T" 1 \
+	"why:    no state of rule no_mm_calls holds after sys_enter mmap, with MM_CALL \\(on sys_enter if syscall in \\(mmap, brk, munmap\\)\\), RT \\(task\\.rt && task\\.user_thread\\) true$"
+check "no-mm-calls: the JSON reason is rule, with the atoms" "--json --spec $MM $T" 1 \
+	'"reason":"rule","reason_detail":"sys_enter mmap: MM_CALL, RT",.*"atoms":\["MM_CALL","RT"\]'
+# the same workload calling them only before it turns real-time: a trace of its own
+python3 - "$TMP/mm.json" <<'PY' > "$TMP/pids"
+import json, sys
+print(" ".join(sorted({str(v["pid"]) for v in json.load(open(sys.argv[1]))["violations"]})))
+PY
+before=$(grep -o 'mm_calls variant=before tid=[0-9]*' "$TMP/report" | head -1 | sed 's/.*tid=//')
+if [ -n "$before" ] && ! grep -qw "$before" "$TMP/pids"; then
+	ok "no-mm-calls: the variant calling them before it turns real-time (tid $before) has none"
+else
+	not_ok "no-mm-calls: the variant calling them before it turns real-time has none" \
+		"before tid '$before', violating pids $(cat "$TMP/pids")"
+fi
+check "-m with --spec: both judge" "-m pagefault --spec $MM $T" 1 \
+	"^monitors: pagefault no_mm_calls "
+
+# bindings in a .bind file beside the rule
+mkdir -p "$TMP/bind"
+grep -v '^#:' $MM > "$TMP/bind/no-mm.ltl"
+sed -n 's/^#: //p' $MM > "$TMP/bind/no-mm.bind"
+"$RVREPLAY" --all --json --spec "$TMP/bind/no-mm.ltl" "$T" > "$TMP/bind.json" 2> /dev/null
+verdicts "$TMP/bind.json" > "$TMP/b1"
+verdicts "$TMP/mm.json" > "$TMP/b2"
+if [ -s "$TMP/b1" ] && cmp -s "$TMP/b1" "$TMP/b2"; then
+	ok "bindings from FILE.bind: the same verdicts"
+else
+	not_ok "bindings from FILE.bind: the same verdicts" "$(diff "$TMP/b1" "$TMP/b2" | head -4)"
+fi
+
+# the corpus of broken rules: one line each, where the rule is wrong
+bad=0 nr=0
+for f in tests/rules/broken/*.ltl; do
+	nr=$((nr + 1))
+	want="rvreplay: $(sed -n '1s/^# expect: //p' "$f")"
+	(cd tests/rules/broken && "$BIN" --spec "$(basename "$f")" ../../../traces/futex-wake.dat) \
+		> "$TMP/out" 2> "$TMP/err"
+	rc=$?
+	if [ $rc != 2 ] || [ -s "$TMP/out" ] || [ "$(wc -l < "$TMP/err")" != 1 ] ||
+	   [ "$(cat "$TMP/err")" != "$want" ]; then
+		bad=$((bad + 1))
+		not_ok "broken rule $f" "exit $rc; want: $want" "got: $(head -3 "$TMP/err")"
+	fi
+done
+[ "$bad" = 0 ] && ok "$nr broken rules: each one line with file:line:column, exit 2"
+check_error "a rule that is not a file" "--spec /nonexistent.ltl $T" \
+	"^rvreplay: /nonexistent\\.ltl: No such file or directory$"
+head -c 2000000 /dev/zero | tr '\0' '#' > "$TMP/huge.ltl"
+check_error "a rule over 1 MiB" "--spec $TMP/huge.ltl $T" "more than a rule's limit of 1 MiB"
+check_error "a second rule of the same name" "--spec $MM --spec $MM $T" \
+	"a second rule named no_mm_calls$"
+check_error "diff refuses --spec" "diff --spec $MM $T" "--spec: the module runs the built-in monitors"
+finish
