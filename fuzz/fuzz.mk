@@ -25,7 +25,7 @@
 # program made.
 
 FUZZ_CC			?= clang
-FUZZ_HARNESSES		= spec tracedat trace_input replay structured fleet
+FUZZ_HARNESSES		= spec rule tracedat trace_input replay structured fleet
 FUZZ_TARGETS		?= $(FUZZ_HARNESSES)
 FUZZ_SECONDS		?= 600
 FUZZ_CHECK_SECONDS	?= 40
@@ -49,9 +49,9 @@ fuzz check-fuzz:
 FLEET_OBJS	= $(addprefix $(BUILD)/fuzz/,fleet_fuzz.o fleet_check_verdicts.o \
 		  fleet_check_lists.o fleet_check_command.o fleet_text.o fleet_waivers.o \
 		  fleet_baselines.o fleet_tree.o)
-FUZZ_OBJS	= $(addprefix $(BUILD)/fuzz/,spec_fuzz.o tracedat_fuzz.o trace_input_fuzz.o \
+FUZZ_OBJS	= $(addprefix $(BUILD)/fuzz/,spec_fuzz.o rule_fuzz.o tracedat_fuzz.o trace_input_fuzz.o \
 		  replay_fuzz.o fuzz_file.o structured_fuzz.o) $(FLEET_OBJS)
-FUZZ_INCLUDES	= -Imodels/ltlc $(CLI_CFLAGS) $(PARSER_INNER_CFLAGS) -Itests/hostile
+FUZZ_INCLUDES	= -Imodels/ltlc $(CLI_CFLAGS) $(PARSER_INNER_CFLAGS) -Itests/hostile -Irules
 FUZZ_LINK	= $(CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^
 
 fuzz-harnesses: $(FUZZ_HARNESSES:%=$(BUILD)/fuzz/%_fuzz)
@@ -62,6 +62,9 @@ $(BUILD)/fuzz/%.o: fuzz/%.c
 
 $(BUILD)/fuzz/spec_fuzz: $(BUILD)/fuzz/spec_fuzz.o $(LTLC_LIB_OBJS)
 	$(FUZZ_LINK)
+
+$(BUILD)/fuzz/rule_fuzz: $(BUILD)/fuzz/rule_fuzz.o $(BUILD)/fuzz/fuzz_file.o $(RVREPLAY_LIB_OBJS)
+	$(FUZZ_LINK) $(PKG_LIBS) $(PARSER_LIBS)
 
 $(BUILD)/fuzz/tracedat_fuzz: $(BUILD)/fuzz/tracedat_fuzz.o $(BUILD)/fuzz/fuzz_file.o \
 			     $(PARSER_OBJS)

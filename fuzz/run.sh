@@ -28,6 +28,12 @@ spec)
 	done
 	opts="-dict=fuzz/spec.dict -max_len=4096"
 	;;
+rule)
+	for f in examples/specs/*.ltl tests/rules/broken/*.ltl tests/regressions/rule-*.ltl; do
+		[ -f "$f" ] && cp "$f" "$seeds/$(echo "$f" | tr / _)"
+	done
+	opts="-dict=fuzz/rule.dict -max_len=4096"
+	;;
 structured)
 	# programs, not traces (structured_fuzz.c): a few to start from
 	printf '\001\002\000\001\000\061\040\000' > "$seeds/switch"

@@ -99,8 +99,11 @@ int rule_ltl_compile(const char *path, const char *text, const char *name, struc
 	int ret;
 
 	memset(l, 0, sizeof(*l));
-	if (ltl_spec_parse(path, text, &spec, err))
+	/* a spec parsed in part is freed too */
+	if (ltl_spec_parse(path, text, &spec, err)) {
+		ltl_spec_free(&spec);
 		return -1;
+	}
 	ret = ltl_nnf_build(&spec, &l->nnf, err) || ltl_tableau_build(&l->nnf, path, &l->graph, err);
 	if (ret)
 		at_rule(&spec, err);

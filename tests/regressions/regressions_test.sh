@@ -232,4 +232,9 @@ if [ -x "$LTLC" ]; then
 else
 	skip "ltlc regressions" "no $LTLC"
 fi
+# ---- rules (--spec): findings of the rule harness ----
+unset RVREPLAY_READER
+check_error "a rule whose formula fails to parse: its definitions leaked before" \
+	"--spec tests/regressions/rule-spec-leak.ltl traces/futex-wake.dat" \
+	"^rvreplay: tests/regressions/rule-spec-leak\\.ltl:3:1: error: expected a definition 'NAME = formula', found '\"'$"
 finish
