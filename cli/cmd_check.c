@@ -18,8 +18,8 @@
 #include "kernel_events.h"
 
 static const char check_usage[] =
-"usage: rvreplay check [-m MONITOR]... [--profile VERSION] [--arch ARCH] [--buffer NAME]\n"
-"                      [--max-inflated SIZE] TRACE.dat\n"
+"usage: rvreplay check [-m MONITOR]... [--spec FILE]... [--profile VERSION] [--arch ARCH]\n"
+"                      [--buffer NAME] [--max-inflated SIZE] TRACE.dat\n"
 "\n"
 "Tell whether the monitors (default: rtapp) can judge a trace: every event\n"
 "they use, how many records of it the trace has, what each monitor lacks,\n"
@@ -27,6 +27,7 @@ static const char check_usage[] =
 "\n"
 "  -m, --monitor NAME     rtapp (default), sleep, pagefault, wakeup, wwnr or stall;\n"
 "                         repeatable\n"
+"      --spec FILE        a rule of your own (rvreplay-spec(5)); repeatable\n"
 "      --hz N             the traced kernel's CONFIG_HZ (stall)\n"
 "      --param M.NAME=V   a monitor's parameter (stall.threshold_jiffies)\n"
 "      --profile VERSION  the kernel's monitors: 6.17, 7.1 or 7.3 (default: from\n"

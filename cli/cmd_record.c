@@ -21,8 +21,9 @@
 
 
 static const char record_usage[] =
-"usage: rvreplay record [-m MONITOR]... [--profile VERSION] [-o FILE] [-b KB] [-d SECONDS]\n"
-"                       [--no-kallsyms] [--context-events] [-q] [-- COMMAND [ARGS...]]\n"
+"usage: rvreplay record [-m MONITOR]... [--spec FILE]... [--profile VERSION] [-o FILE] [-b KB]\n"
+"                       [-d SECONDS] [--no-kallsyms] [--context-events] [-q]\n"
+"                       [-- COMMAND [ARGS...]]\n"
 "\n"
 "Record the events the monitors need (default: rtapp) in a dedicated tracefs\n"
 "instance, with the metadata of every task, while COMMAND runs (or until\n"
@@ -30,6 +31,7 @@ static const char record_usage[] =
 "the instance is removed at the end, on error and on signals.\n"
 "\n"
 "  -m, --monitor NAME   rtapp (default), sleep, pagefault or wakeup; repeatable\n"
+"      --spec FILE      also the events a rule of your own needs (rvreplay-spec(5))\n"
 "      --profile V      the monitors of kernel version V (default: this kernel's)\n"
 "  -o, --output FILE    the trace (default trace.dat), written whole or not at all\n"
 "  -b, --buffer-kb KB   ring buffer per CPU (default 4096)\n"
@@ -82,6 +84,7 @@ static int parse(struct record_cli *c, int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "monitor", required_argument, NULL, 'm' },
 		{ "profile", required_argument, NULL, CMD_OPT_PROFILE },
+		{ "spec", required_argument, NULL, CMD_OPT_SPEC },
 		{ "output", required_argument, NULL, 'o' },
 		{ "buffer-kb", required_argument, NULL, 'b' },
 		{ "duration", required_argument, NULL, 'd' },

@@ -31,6 +31,8 @@ static const char usage_text[] =
 "Options (man rvreplay):\n"
 "  -m, --monitor NAME      rtapp (default), sleep, pagefault, wakeup, wwnr or stall;\n"
 "                          repeatable\n"
+"      --spec FILE         your own rule (rvreplay-spec(5)): a formula and how its\n"
+"                          atoms come from the trace; repeatable; alone, only the rules\n"
 "      --hz N              the traced kernel's CONFIG_HZ (stall's clock counts jiffies)\n"
 "      --param M.NAME=V    a monitor's parameter: stall.threshold_jiffies (default 1000)\n"
 "      --profile VERSION   the kernel's monitors: 6.17, 7.1 or 7.3 (default: from\n"

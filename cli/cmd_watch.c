@@ -67,7 +67,7 @@ static const char watch_usage[] =
 "                       not passed on), 10 s each\n"
 "  -h, --help           print this help\n"
 "\n"
-"REPLAY OPTIONS are rvreplay's (rvreplay --help): -m, --profile, --hz, -o,\n"
+"REPLAY OPTIONS are rvreplay's (rvreplay --help): -m, --spec, --profile, --hz, -o,\n"
 "--json, -s, -q, --all, --pid, --cpu, --lost-events, ... Not with watch: --html,\n"
 "--chrome-trace, --comm, --waivers, --baseline, --junit, --jsonl of a batch,\n"
 "folders or several traces.\n"

@@ -19,7 +19,7 @@ V=$(cat VERSION)
 BIN=$(cd "$(dirname "$RVREPLAY")" && pwd)
 MAN=$BIN/man
 RV=$BIN/$(basename "$RVREPLAY")
-PAGES="rvreplay.1 rvreplay-list.1 rvreplay-check.1 rvreplay-record.1 rvreplay-watch.1 rvreplay-diff.1 rvreplay-compare.1 rvreplay-json.5"
+PAGES="rvreplay.1 rvreplay-list.1 rvreplay-check.1 rvreplay-record.1 rvreplay-watch.1 rvreplay-diff.1 rvreplay-compare.1 rvreplay-json.5 rvreplay-spec.5"
 
 # The troff escapes the pages use, as text.
 UNESCAPE='
@@ -217,6 +217,7 @@ mkdir -p "$TMP/bin" "$TMP/work"
 ln -s "$RV" "$TMP/bin/rvreplay"
 ln -s "$TOP/traces" "$TMP/work/traces"
 ln -s "$TOP/tests" "$TMP/work/tests"
+ln -s "$TOP/examples" "$TMP/work/examples"
 can_record=
 [ "$(id -u)" = 0 ] && grep -qw tracefs /proc/filesystems && can_record=1
 
