@@ -64,7 +64,7 @@ static void list_invariants(const struct rv_monitor *m)
 		const struct ha_invariant *inv = steps->invariant(s);
 
 		if (inv->env != HA_NO_ENV)
-			printf("      %-14s %s < %s%s\n", m->automaton->state_name(s),
+			printf("      %-14s %s < %s%s\n", rv_state_name(m->automaton, s),
 			       steps->env_name(inv->env), inv->bound,
 			       inv->jiffies ? " (jiffies: --hz gives the kernel's HZ)" : " (ns)");
 	}
@@ -84,13 +84,13 @@ static void list_transitions(const struct rv_monitor *m)
 	       m->instance == RV_PER_TASK ? "task" : m->instance == RV_PER_CPU ? "CPU" :
 	       "system", a->nr_states, a->nr_atoms, m->spec);
 	printf("    starts: at %s, in state %s\n", m->start_rule ? m->start_rule : "its first event",
-	       a->state_name(steps->initial()));
+	       rv_state_name(a, steps->initial(steps)));
 	printf("    transitions (any other event is a violation):\n");
 	for (unsigned int s = 0; s < a->nr_states; s++)
 		for (unsigned int e = 0; e < a->nr_atoms; e++)
-			if (steps->next(s, e) < a->nr_states)
-				printf("      %-14s %-20s -> %s%s\n", a->state_name(s), rv_atom_name(a, e),
-				       a->state_name(steps->next(s, e)), clock_resets(m, s, e));
+			if (steps->next(steps, s, e) < a->nr_states)
+				printf("      %-14s %-20s -> %s%s\n", rv_state_name(a, s), rv_atom_name(a, e),
+				       rv_state_name(a, steps->next(steps, s, e)), clock_resets(m, s, e));
 	if (m->type == RV_MONITOR_HA)
 		list_invariants(m);
 }

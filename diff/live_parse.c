@@ -54,7 +54,7 @@ static unsigned long parse_atoms(const struct rv_automaton *a, const char *s)
 static unsigned long state_bit(const struct rv_automaton *a, const char *name)
 {
 	for (unsigned int i = 0; a->state_name && i < a->nr_states; i++)
-		if (!strcmp(a->state_name(i), name))
+		if (!strcmp(rv_state_name(a, i), name))
 			return 1UL << i;
 	return 0;
 }

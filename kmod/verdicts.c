@@ -128,7 +128,7 @@ static void rvk_da_step(const struct rvk_events *e, const struct rv_target *t,
 	const char *state = rvk_da_name(before, a->nr_states, a->state_name);
 	const char *name = rvk_da_name(event, a->nr_atoms, a->atom_name);
 	const char *next_state = rvk_da_name(next, a->nr_states, a->state_name);
-	bool final = to < a->nr_states && da_steps_of(a)->final(to);
+	bool final = to < a->nr_states && da_steps_of(a)->final(da_steps_of(a), to);
 
 	if (e->cpu_event)
 		e->cpu_event(state, name, next_state, final);

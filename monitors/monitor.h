@@ -123,6 +123,7 @@ struct rv_automaton {
 	const char *const		*atom_names;
 	/* a DA's state names (the kernel's error_<monitor> says them); NULL for LTL */
 	const char			*(*state_name)(unsigned int state);
+	const char *const		*state_names;	/* or the names themselves */
 	const void			*steps;		/* the core's own: struct ltl_steps, da_steps */
 };
 
@@ -275,6 +276,12 @@ struct rv_core {
 static inline const char *rv_atom_name(const struct rv_automaton *a, unsigned int atom)
 {
 	return a->atom_names ? a->atom_names[atom] : a->atom_name(atom);
+}
+
+/* A DA's state's name. */
+static inline const char *rv_state_name(const struct rv_automaton *a, unsigned int state)
+{
+	return a->state_names ? a->state_names[state] : a->state_name(state);
 }
 
 extern const struct rv_core rv_ltl_core;

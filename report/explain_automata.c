@@ -41,7 +41,7 @@ const char *explain_da_event(const struct verdict *v)
  */
 const char *explain_da_state(const struct verdict *v)
 {
-	return v->monitor->automaton->state_name(lowest_bit(v->states_before));
+	return rv_state_name(v->monitor->automaton, lowest_bit(v->states_before));
 }
 
 /* A per-CPU DA's verdict at a sched_waking of hard interrupt context ('h' of report -l). */

@@ -15,7 +15,9 @@
 void da_reset(struct rv_target *t)
 {
 	t->da->monitoring = false;
-	t->da->curr_state = da_steps_of(t->monitor->automaton)->initial();
+	const struct da_steps *steps = da_steps_of(t->monitor->automaton);
+
+	t->da->curr_state = steps->initial(steps);
 }
 
 /* The kernel's da_monitor_start_<name>(), with an HA's hook (its clocks never reset). */
@@ -23,7 +25,7 @@ static void start(struct rv_target *t)
 {
 	const struct da_steps *steps = da_steps_of(t->monitor->automaton);
 
-	t->da->curr_state = steps->initial();
+	t->da->curr_state = steps->initial(steps);
 	t->da->monitoring = true;
 	if (steps->hooks)
 		steps->hooks->start(t);
@@ -57,7 +59,8 @@ static void step(struct rv_target *t, unsigned int event)
 {
 	const struct rv_automaton *a = t->monitor->automaton;
 	unsigned int curr = t->da->curr_state;
-	unsigned int next = da_steps_of(a)->next(curr, event);
+	const struct da_steps *steps = da_steps_of(a);
+	unsigned int next = steps->next(steps, curr, event);
 	unsigned long states = 1UL << curr, atoms = 1UL << event;
 	unsigned long after = next < a->nr_states ? 1UL << next : 0;
 	enum da_verdict verdict = next < a->nr_states ? constraint(t, curr, event, next) :

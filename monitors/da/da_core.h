@@ -23,14 +23,18 @@ struct da_hooks {
 				      unsigned int event, unsigned int next);
 };
 
-/* A generated automaton header's tables, behind functions. */
+/*
+ * An automaton's tables, behind functions: a generated header's, or those
+ * of an automaton read at run time (@data).
+ */
 struct da_steps {
-	unsigned int	(*initial)(void);
+	unsigned int	(*initial)(const struct da_steps *s);
 	/* the next state, or nr_states when the event is not expected */
-	unsigned int	(*next)(unsigned int state, unsigned int event);
+	unsigned int	(*next)(const struct da_steps *s, unsigned int state, unsigned int event);
 	/* a final state (the kernel's event_<monitor> says "(final)") */
-	bool		(*final)(unsigned int state);
+	bool		(*final)(const struct da_steps *s, unsigned int state);
 	const struct da_hooks	*hooks;		/* NULL: a plain DA */
+	const void	*data;
 };
 
 static inline const struct da_steps *da_steps_of(const struct rv_automaton *a)
@@ -58,15 +62,16 @@ static const char *var##_state_name(unsigned int state)				\
 {										\
 	return automaton_##mon.state_names[state];				\
 }										\
-static unsigned int var##_initial(void)						\
+static unsigned int var##_initial(const struct da_steps *s)			\
 {										\
 	return automaton_##mon.initial_state;					\
 }										\
-static unsigned int var##_next(unsigned int state, unsigned int event)		\
+static unsigned int var##_next(const struct da_steps *s, unsigned int state,	\
+			       unsigned int event)				\
 {										\
 	return automaton_##mon.function[state][event];				\
 }										\
-static bool var##_final(unsigned int state)					\
+static bool var##_final(const struct da_steps *s, unsigned int state)		\
 {										\
 	return automaton_##mon.final_states[state];				\
 }

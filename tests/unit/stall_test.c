@@ -38,12 +38,12 @@ static void on_violation(void *data, const struct rv_target *t, const unsigned l
 		ck_assert(rv_instance_clock(t, &c));
 		snprintf(f->seen + n, sizeof(f->seen) - n, "%s%s@%s+%llu", n ? " " : "",
 			 atoms[0] ? rv_atom_name(a, __builtin_ctzl(atoms[0])) : "none",
-			 a->state_name(__builtin_ctzl(before[0])),
+			 rv_state_name(a, __builtin_ctzl(before[0])),
 			 (unsigned long long)((t->now - c.epoch_ns) / MS));
 		return;
 	}
 	snprintf(f->seen + n, sizeof(f->seen) - n, "%s%s@%s", n ? " " : "",
-		 rv_atom_name(a, __builtin_ctzl(atoms[0])), a->state_name(__builtin_ctzl(before[0])));
+		 rv_atom_name(a, __builtin_ctzl(atoms[0])), rv_state_name(a, __builtin_ctzl(before[0])));
 }
 
 /* HZ 1000, threshold 10 jiffies: 10 ms, and unsure from 9 ms. */

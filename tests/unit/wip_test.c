@@ -31,7 +31,7 @@ static void on_violation(void *data, const struct rv_target *t, const unsigned l
 	size_t n = strlen(f->seen);
 
 	snprintf(f->seen + n, sizeof(f->seen) - n, "%s%s@%s", n ? " " : "",
-		 rv_atom_name(a, __builtin_ctzl(atoms[0])), a->state_name(__builtin_ctzl(before[0])));
+		 rv_atom_name(a, __builtin_ctzl(atoms[0])), rv_state_name(a, __builtin_ctzl(before[0])));
 }
 
 /* Events by letter: d preempt_disable, e preempt_enable, w sched_waking. */
@@ -84,7 +84,7 @@ START_TEST(test_sequence)
 		      cases[_i].events, f.seen, cases[_i].violations);
 	ck_assert_int_eq(rv_instance_running(&f.t), cases[_i].state != NULL);
 	if (cases[_i].state)
-		ck_assert_str_eq(wip_monitor.automaton->state_name(f.state.da.curr_state),
+		ck_assert_str_eq(rv_state_name(wip_monitor.automaton, f.state.da.curr_state),
 				 cases[_i].state);
 }
 END_TEST

@@ -33,7 +33,7 @@ static void on_violation(void *data, const struct rv_target *t, const unsigned l
 
 	ck_assert_int_eq(kind, RV_VIOLATION_STEP);
 	snprintf(f->seen + n, sizeof(f->seen) - n, "%s%s@%s", n ? " " : "",
-		 rv_atom_name(a, __builtin_ctzl(atoms[0])), a->state_name(__builtin_ctzl(before[0])));
+		 rv_atom_name(a, __builtin_ctzl(atoms[0])), rv_state_name(a, __builtin_ctzl(before[0])));
 }
 
 static void on_step(void *data, const struct rv_target *t, const unsigned long *states,
@@ -111,7 +111,7 @@ START_TEST(test_sequence)
 		      cases[_i].events, f.seen, cases[_i].violations);
 	ck_assert_int_eq(rv_instance_running(&f.t), cases[_i].monitoring);
 	if (cases[_i].state)
-		ck_assert_str_eq(wwnr_monitor.automaton->state_name(f.state.da.curr_state),
+		ck_assert_str_eq(rv_state_name(wwnr_monitor.automaton, f.state.da.curr_state),
 				 cases[_i].state);
 }
 END_TEST
@@ -140,9 +140,9 @@ START_TEST(test_tables)
 
 	ck_assert_uint_eq(a->nr_states, 2);
 	ck_assert_uint_eq(a->nr_atoms, 3);
-	ck_assert_uint_eq(s->initial(), not_running_wwnr);
-	ck_assert_uint_eq(s->next(not_running_wwnr, wakeup_wwnr), not_running_wwnr);
-	ck_assert_uint_eq(s->next(not_running_wwnr, switch_out_wwnr), a->nr_states);
+	ck_assert_uint_eq(s->initial(s), not_running_wwnr);
+	ck_assert_uint_eq(s->next(s, not_running_wwnr, wakeup_wwnr), not_running_wwnr);
+	ck_assert_uint_eq(s->next(s, not_running_wwnr, switch_out_wwnr), a->nr_states);
 	ck_assert_uint_eq(rv_instance_unknown(&(struct rv_target){ .monitor = &wwnr_monitor }), 0);
 }
 END_TEST
