@@ -9,6 +9,7 @@ LTLC_OBJS	= $(LTLC_SRCS:%.c=$(BUILD)/%.o)
 LTLC_LIB_OBJS	= $(filter-out $(BUILD)/models/ltlc/ltlc.o,$(LTLC_OBJS))
 DOTC_SRCS	= $(wildcard models/dotc/*.c)
 DOTC_OBJS	= $(DOTC_SRCS:%.c=$(BUILD)/%.o)
+DOTC_LIB_OBJS	= $(filter-out $(BUILD)/models/dotc/dotc.o,$(DOTC_OBJS))
 MODELS_CFLAGS	= -Imodels/gen
 
 # committed header:spec, from the monitors' descriptors (monitor_list.mk)

@@ -335,7 +335,7 @@ void explain_why(const struct verdict *v, const char *arch, char *buf, size_t le
 		explain_automaton_why(v, rule, buf, len);
 		break;
 	case CAUSE_RULE:
-		explain_rule_why(v, what, buf, len);
+		explain_rule_why(v, arch, buf, len);
 		break;
 	default:
 		snprintf(buf, len, "no state of the automaton holds after %s", what);

@@ -10,6 +10,7 @@
  *   ATOM = EXPR                                   a task fact, read before each step
  *   ATOM = on EVENT [if EXPR]                     true during the event only
  *   ATOM = on EVENT [if EXPR] off EVENT [if EXPR] true from one event to the other
+ *   EVENT = on EVENT [if EXPR] [starts [if EXPR]] an automaton's event (.dot rules)
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -126,12 +127,13 @@ static int event_part(const char **p, struct rule_pos *pos, int *type, struct ru
 	return rule_expr_parse(p, pos, 1u << *type, cond, err);
 }
 
+/* An atom of a formula (RT) or an event of an automaton (switch_in): a C name. */
 static bool valid_atom(const char *s, size_t n)
 {
-	if (!n || !(isupper((unsigned char)s[0]) || s[0] == '_'))
+	if (!n || !(isalpha((unsigned char)s[0]) || s[0] == '_'))
 		return false;
 	for (size_t i = 0; i < n; i++)
-		if (!isupper((unsigned char)s[i]) && !isdigit((unsigned char)s[i]) && s[i] != '_')
+		if (!isalnum((unsigned char)s[i]) && s[i] != '_')
 			return false;
 	return true;
 }
@@ -143,8 +145,8 @@ static int binding(const char *p, struct rule_pos pos, struct rule_bindings *bs,
 	size_t n = word(p);
 
 	if (!valid_atom(p, n))
-		return rule_error(err, pos, "expected 'monitor', 'description' or an atom's name "
-				  "(upper case, as in the formula) followed by '='");
+		return rule_error(err, pos, "expected 'monitor', 'description' or an atom's or "
+				  "event's name (as in the specification) followed by '='");
 	if (bs->nr == RULE_MAX_BINDINGS)
 		return rule_error(err, pos, "more than %d bindings (the kernel's limit of atoms)",
 				  RULE_MAX_BINDINGS);
@@ -178,9 +180,18 @@ static int binding(const char *p, struct rule_pos pos, struct rule_bindings *bs,
 	b->kind = RULE_PULSE;
 	if (event_part(&p, &pos, &b->on, &b->on_if, err))
 		return -1;
+	if (keyword(&p, &pos, "starts")) {
+		b->starts = true;
+		b->starts_pos = pos;
+		if (keyword(&p, &pos, "if") &&
+		    rule_expr_parse(&p, &pos, 1u << b->on, &b->starts_if, err))
+			return -1;
+		return *p && *p != '\n' ? rule_error(err, pos, "expected 'if' or the end of the "
+						     "line") : 0;
+	}
 	if (!keyword(&p, &pos, "off"))
-		return *p && *p != '\n' ? rule_error(err, pos, "expected 'off', 'if' or the end of "
-						     "the line") : 0;
+		return *p && *p != '\n' ? rule_error(err, pos, "expected 'off', 'starts', 'if' or "
+						     "the end of the line") : 0;
 	b->kind = RULE_STATE;
 	if (event_part(&p, &pos, &b->off, &b->off_if, err))
 		return -1;
@@ -279,6 +290,7 @@ void rule_bindings_free(struct rule_bindings *b)
 		rule_expr_free(b->b[i].fact);
 		rule_expr_free(b->b[i].on_if);
 		rule_expr_free(b->b[i].off_if);
+		rule_expr_free(b->b[i].starts_if);
 	}
 	free(b->name);
 	free(b->description);

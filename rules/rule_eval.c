@@ -60,6 +60,10 @@ static struct value field(const struct rule_ctx *c, enum rule_field f)
 		return known(ev->prev_state);
 	case RF_SLEEPING:
 		return known(rv_switched_out_sleeping(ev->prev_state));
+	case RF_INTERRUPTIBLE:
+		return known(rv_switched_out_interruptible(ev->prev_state));
+	case RF_WAITING:
+		return known(rv_switched_out_waiting(ev->prev_state));
 	case RF_WAKER_PRIO:
 		return ev->waking.waker_prio == RV_PRIO_UNKNOWN ? (struct value){ 0 } :
 		       known(ev->waking.waker_prio);

@@ -52,6 +52,8 @@ static const struct {
 	{ "arg5", RF_ARG5, 1u << RV_EV_SYS_ENTER },
 	{ "prev_state", RF_PREV_STATE, 1u << RV_EV_SWITCH_OUT },
 	{ "sleeping", RF_SLEEPING, 1u << RV_EV_SWITCH_OUT },
+	{ "interruptible", RF_INTERRUPTIBLE, 1u << RV_EV_SWITCH_OUT },
+	{ "waiting", RF_WAITING, 1u << RV_EV_SWITCH_OUT },
 	{ "waker.prio", RF_WAKER_PRIO, 1u << RV_EV_WAKING },
 	{ "waker.task", RF_WAKER_TASK, 1u << RV_EV_WAKING },
 	{ "waker.hardirq", RF_WAKER_HARDIRQ, 1u << RV_EV_WAKING },

@@ -92,6 +92,24 @@ static int bindings(struct rule *r, char *err)
 	return ret;
 }
 
+/*
+ * An automaton's specification, not a formula's: a .dot file, or one whose
+ * first word past its '#' lines and blanks is "digraph".
+ */
+static bool is_dot(const char *path, const char *text)
+{
+	size_t n = strlen(path);
+
+	if (n > 4 && !strcmp(path + n - 4, ".dot"))
+		return true;
+	for (;;) {
+		text += strspn(text, " \t\r\n");
+		if (*text != '#')
+			return !strncmp(text, "digraph", 7);
+		text += strcspn(text, "\n");
+	}
+}
+
 /* A rule with no binding at all: said once its formula is known good. */
 static int none_bound(const struct rule *r, char *err)
 {
@@ -148,8 +166,10 @@ const struct rv_monitor *rule_load(const char *path, char *err)
 		return NULL;
 	}
 	r->text = read_text(path, err);
+	r->is_da = r->text && is_dot(path, r->text);
 	if (!r->text || bindings(r, err) || name_of(r, err) ||
-	    rule_ltl_compile(path, r->text, r->b.name, &r->ltl, err) || none_bound(r, err) ||
+	    (r->is_da ? rule_da_compile(path, r->text, r->b.name, &r->da, err) :
+	     rule_ltl_compile(path, r->text, r->b.name, &r->ltl, err)) || none_bound(r, err) ||
 	    rule_monitor_make(r, err)) {
 		rule_free(&r->m);
 		return NULL;
@@ -175,6 +195,7 @@ void rule_free(const struct rv_monitor *m)
 		return;
 	r = (struct rule *)((const char *)m - offsetof(struct rule, m));
 	rule_ltl_free(&r->ltl);
+	rule_da_free(&r->da);
 	rule_bindings_free(&r->b);
 	free(r->text);
 	free(r->path);

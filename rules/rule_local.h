@@ -25,7 +25,7 @@ struct rule_pos {
 enum rule_field {
 	RF_TASK_RT, RF_TASK_PRIO, RF_TASK_KTHREAD, RF_TASK_USER_THREAD, RF_TASK_PID,
 	RF_TASK_COMM, RF_SYSCALL, RF_ARG0, RF_ARG1, RF_ARG2, RF_ARG3, RF_ARG4, RF_ARG5,
-	RF_PREV_STATE, RF_SLEEPING, RF_WAKER_PRIO, RF_WAKER_TASK, RF_WAKER_HARDIRQ,
+	RF_PREV_STATE, RF_SLEEPING, RF_INTERRUPTIBLE, RF_WAITING, RF_WAKER_PRIO, RF_WAKER_TASK, RF_WAKER_HARDIRQ,
 	RF_WAKER_SOFTIRQ, RF_WAKER_NMI, RF_LOCK_FLAGS, RF_NR_FIELDS,
 };
 
@@ -57,6 +57,9 @@ struct rule_binding {
 	struct rule_expr	*fact;		/* RULE_FACT */
 	int			on, off;	/* rv_event_type; off: RULE_STATE only */
 	struct rule_expr	*on_if, *off_if;	/* NULL: always */
+	bool			starts;		/* an automaton's start event ... */
+	struct rule_expr	*starts_if;	/* ... when this holds (NULL: always) */
+	struct rule_pos		starts_pos;
 	char			*text;		/* as written, for the reports */
 };
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "da/da_core.h"
 #include "rule_eval.h"
 #include "rule_monitor.h"
 
@@ -22,6 +23,24 @@ static const struct rv_container rules_container = {
 static bool matches(const struct rule_expr *cond, const struct rule_ctx *c)
 {
 	return !cond || rule_eval(cond, c) == 1;
+}
+
+/* An automaton's events, in the order of the bindings: the kernel's da_handle_*(). */
+static void on_da_event(struct rv_target *t, const struct rv_event *ev)
+{
+	const struct rule *r = t->monitor->priv;
+	const struct rule_ctx c = { .t = t, .ev = ev };
+
+	for (int i = 0; i < r->b.nr; i++) {
+		const struct rule_binding *b = &r->b.b[i];
+
+		if (b->on != (int)ev->type || !matches(b->on_if, &c))
+			continue;
+		if (b->starts && matches(b->starts_if, &c))
+			da_handle_start_event(t, r->atom_of[i]);
+		else
+			da_handle_event(t, r->atom_of[i]);
+	}
 }
 
 static void on_event(struct rv_target *t, const struct rv_event *ev)
@@ -135,7 +154,7 @@ static void roles(struct rule *r)
 			used = strlen(r->roles[ev[k]]);
 			snprintf(r->roles[ev[k]] + used, sizeof(r->roles[ev[k]]) - used, "%s%s",
 				 used ? ", " : "", b->atom);
-			r->m.on[ev[k]] = on_event;
+			r->m.on[ev[k]] = r->is_da ? on_da_event : on_event;
 			r->m.roles[ev[k]] = r->roles[ev[k]];
 		}
 	}
@@ -150,39 +169,98 @@ static void roles(struct rule *r)
  *
  * Return: 0, or -1 with @err set.
  */
-int rule_monitor_make(struct rule *r, char *err)
+/* The index of a letter (an atom, an event) of the automaton, or -1. */
+static int letter(const struct rv_automaton *a, const char *name)
 {
-	for (int i = 0; i < r->b.nr; i++) {
-		r->atom_of[i] = rule_ltl_atom(&r->ltl, r->b.b[i].atom);
-		if (r->atom_of[i] < 0) {
-			const char *near = rule_nearest(r->b.b[i].atom,
-							r->ltl.automaton.atom_names,
-							r->ltl.automaton.nr_atoms);
+	for (unsigned int i = 0; i < a->nr_atoms; i++)
+		if (!strcmp(a->atom_names[i], name))
+			return i;
+	return -1;
+}
 
-			return rule_error(err, r->b.b[i].pos, "%s is no atom of the formula%s%s%s",
-					  r->b.b[i].atom, near ? " (did you mean " : "",
+/* An automaton's event binds as 'on EVENT [if] [starts [if]]'; a formula's atom never starts. */
+static int binding_fits(const struct rule *r, const struct rule_binding *b, char *err)
+{
+	if (r->is_da && b->kind != RULE_PULSE)
+		return rule_error(err, b->pos, "an automaton's event binds as 'on EVENT [if EXPR] "
+				  "[starts [if EXPR]]'");
+	if (!r->is_da && b->starts)
+		return rule_error(err, b->starts_pos, "'starts' is for an automaton's events "
+				  "(a .dot rule)");
+	return 0;
+}
+
+/* Every binding names a letter, and every letter is bound. */
+static int letters_bound(struct rule *r, char *err)
+{
+	const struct rv_automaton *a = r->automaton;
+	const char *what = r->is_da ? "event" : "atom", *of = r->is_da ? "automaton" : "formula";
+	bool starts = false;
+
+	for (int i = 0; i < r->b.nr; i++) {
+		r->atom_of[i] = letter(a, r->b.b[i].atom);
+		if (r->atom_of[i] < 0) {
+			const char *near = rule_nearest(r->b.b[i].atom, a->atom_names, a->nr_atoms);
+
+			return rule_error(err, r->b.b[i].pos, "%s is no %s of the %s%s%s%s",
+					  r->b.b[i].atom, what, of, near ? " (did you mean " : "",
 					  near ? near : "", near ? "?)" : "");
 		}
+		if (binding_fits(r, &r->b.b[i], err))
+			return -1;
+		starts |= r->b.b[i].starts;
 	}
-	for (unsigned int a = 0; a < r->ltl.automaton.nr_atoms; a++) {
+	for (unsigned int k = 0; k < a->nr_atoms; k++) {
 		bool bound = false;
 
 		for (int i = 0; i < r->b.nr; i++)
-			bound |= r->atom_of[i] == (int)a;
+			bound |= r->atom_of[i] == (int)k;
 		if (!bound)
 			return rule_error(err, (struct rule_pos){ r->path, 1, 1 },
-					  "the atom %s of the formula has no binding ('#: %s = ...')",
-					  r->ltl.automaton.atom_names[a], r->ltl.automaton.atom_names[a]);
+					  "the %s %s of the %s has no binding ('#: %s = ...')", what,
+					  a->atom_names[k], of, a->atom_names[k]);
 	}
+	if (r->is_da && !starts)
+		return rule_error(err, (struct rule_pos){ r->path, 1, 1 }, "no event starts the "
+				  "automaton: mark one binding 'starts' (the kernel's "
+				  "da_handle_start_event())");
+	return 0;
+}
+
+/* Where a DA rule's instances start, for 'rvreplay list' and the coverage. */
+static void start_rule(struct rule *r)
+{
+	for (int i = 0; i < r->b.nr; i++)
+		if (r->b.b[i].starts) {
+			snprintf(r->start_rule, sizeof(r->start_rule), "its first %s (%s)",
+				 r->b.b[i].atom, r->b.b[i].text);
+			return;
+		}
+}
+
+int rule_monitor_make(struct rule *r, char *err)
+{
+	r->automaton = r->is_da ? &r->da.automaton : &r->ltl.automaton;
+	if (letters_bound(r, err))
+		return -1;
 	snprintf(r->description, sizeof(r->description), "%s",
 		 r->b.description ? r->b.description : "a rule given with --spec");
 	r->m = (struct rv_monitor){
 		.name = r->b.name, .type = RV_MONITOR_LTL, .instance = RV_PER_TASK,
 		.container = &rules_container, .description = r->description,
-		.version = "rule", .spec = r->path, .automaton = &r->ltl.automaton,
+		.version = "rule", .spec = r->path, .automaton = r->automaton,
 		.init = init, .fetch = fetch, .wants = wants, .atom_binding = atom_binding,
 		.priv = r,
 	};
+	/* an automaton judges every task from its start event, as wwnr does */
+	if (r->is_da) {
+		start_rule(r);
+		r->m.type = RV_MONITOR_DA;
+		r->m.init = NULL;
+		r->m.fetch = NULL;
+		r->m.every_task = true;
+		r->m.start_rule = r->start_rule;
+	}
 	roles(r);
 	return 0;
 }

@@ -33,28 +33,34 @@ for v in json.load(open(sys.argv[1]))["violations"]:
     print(v["pid"], v["ts_ns"], v["event"])' "$1"
 }
 
-# the pagefault rule against the built-in, trace by trace
-n=0 same=0 total=0
-for t in traces/*.dat tests/kmod/traces/*.dat tests/compat/guests/traces/*.dat \
-	 tests/data/tracedat/*.dat; do
-	"$RVREPLAY" -q --all --json -m pagefault "$t" > "$TMP/b.json" 2> /dev/null
-	rb=$?
-	"$RVREPLAY" -q --all --json --spec $PF "$t" > "$TMP/r.json" 2> /dev/null
-	rr=$?
-	n=$((n + 1))
-	[ $rb -gt 1 ] && [ $rr = $rb ] && { same=$((same + 1)); continue; }
-	verdicts "$TMP/b.json" > "$TMP/b" 2> /dev/null
-	verdicts "$TMP/r.json" > "$TMP/r" 2> /dev/null
-	if [ $rb = $rr ] && [ $rb -le 1 ] && cmp -s "$TMP/b" "$TMP/r"; then
-		same=$((same + 1))
-		total=$((total + $(wc -l < "$TMP/b")))
-	else
-		not_ok "pagefault as a rule: $t" "built-in exit $rb, rule exit $rr" \
-			"$(diff "$TMP/b" "$TMP/r" | head -5)"
-	fi
-done
-[ "$same" = "$n" ] && [ "$total" -gt 0 ] &&
-	ok "pagefault as a rule: the built-in's $total violations on all $n traces, exit codes alike"
+# same_as MONITOR RULE: the rule's verdicts are the built-in's, trace by trace
+same_as() {
+	n=0 same=0 total=0
+	for t in traces/*.dat tests/kmod/traces/*.dat tests/compat/guests/traces/*.dat \
+		 tests/data/tracedat/*.dat tests/regressions/pid-*.dat; do
+		"$RVREPLAY" -q --all --json -m "$1" "$t" > "$TMP/b.json" 2> /dev/null
+		rb=$?
+		"$RVREPLAY" -q --all --json --spec "$2" "$t" > "$TMP/r.json" 2> /dev/null
+		rr=$?
+		n=$((n + 1))
+		[ $rb -gt 1 ] && [ $rr = $rb ] && { same=$((same + 1)); continue; }
+		verdicts "$TMP/b.json" > "$TMP/b" 2> /dev/null
+		verdicts "$TMP/r.json" > "$TMP/r" 2> /dev/null
+		if [ $rb = $rr ] && [ $rb -le 1 ] && cmp -s "$TMP/b" "$TMP/r"; then
+			same=$((same + 1))
+			total=$((total + $(wc -l < "$TMP/b")))
+		else
+			not_ok "$1 as a rule: $t" "built-in exit $rb, rule exit $rr" \
+				"$(diff "$TMP/b" "$TMP/r" | head -5)"
+		fi
+	done
+	[ "$same" = "$n" ] && [ "$total" -gt 0 ] &&
+		ok "$1 as a rule ($2): the built-in's $total violations on all $n traces, exit codes alike"
+}
+same_as pagefault $PF
+same_as wwnr examples/specs/wwnr.dot
+check "wwnr as a rule: an automaton's verdict in words" "--spec examples/specs/wwnr.dot tests/regressions/pid-reuse.dat" 1 \
+	"why:    rule wwnr_rule: its event wakeup \\(on sched_wakeup\\), at sched:sched_wakeup, is not expected in state running$"
 
 # no-mm-calls against trace-cmd report
 "$RVREPLAY" --all --json --spec $MM "$T" > "$TMP/mm.json" 2> /dev/null
@@ -132,7 +138,7 @@ fi
 
 # the corpus of broken rules: one line each, where the rule is wrong
 bad=0 nr=0
-for f in tests/rules/broken/*.ltl; do
+for f in tests/rules/broken/*.ltl tests/rules/broken/*.dot; do
 	nr=$((nr + 1))
 	want="rvreplay: $(sed -n '1s/^# expect: //p' "$f")"
 	(cd tests/rules/broken && "$BIN" --spec "$(basename "$f")" ../../../traces/futex-wake.dat) \
