@@ -29,7 +29,7 @@ spec)
 	opts="-dict=fuzz/spec.dict -max_len=4096"
 	;;
 rule)
-	for f in examples/specs/*.ltl examples/specs/*.dot tests/rules/broken/*.ltl tests/rules/broken/*.dot tests/regressions/rule-*.ltl; do
+	for f in examples/specs/*.ltl examples/specs/*.dot tests/rules/broken/*.ltl tests/rules/broken/*.dot tests/regressions/rule-*.ltl tests/regressions/rule-*.dot; do
 		[ -f "$f" ] && cp "$f" "$seeds/$(echo "$f" | tr / _)"
 	done
 	opts="-dict=fuzz/rule.dict -max_len=4096"

@@ -97,6 +97,12 @@ static bool next_event(const struct dot_text *label, int *pos, struct dot_text *
 	const char *s = label->s;
 	int i = *pos, end = label->len;
 
+	/* an empty label may have no text at all */
+	if (!s) {
+		ev->s = NULL;
+		ev->len = 0;
+		return false;
+	}
 	for (;;) {
 		if (i < end && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
 			i++;

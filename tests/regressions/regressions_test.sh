@@ -237,4 +237,7 @@ unset RVREPLAY_READER
 check_error "a rule whose formula fails to parse: its definitions leaked before" \
 	"--spec tests/regressions/rule-spec-leak.ltl traces/futex-wake.dat" \
 	"^rvreplay: tests/regressions/rule-spec-leak\\.ltl:3:1: error: expected a definition 'NAME = formula', found '\"'$"
+check_error "a rule's .dot edge with an empty label: a null pointer offset in dotc before" \
+	"--spec tests/regressions/rule-dot-empty-label.dot traces/futex-wake.dat" \
+	"^rvreplay: tests/regressions/rule-dot-empty-label\\.dot:13: error: an edge without events: give it a label$"
 finish
