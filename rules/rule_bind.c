@@ -10,7 +10,11 @@
  *   ATOM = EXPR                                   a task fact, read before each step
  *   ATOM = on EVENT [if EXPR]                     true during the event only
  *   ATOM = on EVENT [if EXPR] off EVENT [if EXPR] true from one event to the other
+ *   ATOM = EXPR at EVENT [if EXPR] [off ...]      EXPR's value from the event
  *   EVENT = on EVENT [if EXPR] [starts [if EXPR]] an automaton's event (.dot rules)
+ * 'off never': a state never reset; clauses after a binding: 'initially EXPR'
+ * (its value when the instance is made, and when the task's kind is learned),
+ * 'inferred false|true at EVENT...' (set when unknown, no step; --infer).
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -138,6 +142,132 @@ static bool valid_atom(const char *s, size_t n)
 	return true;
 }
 
+/* A word that begins a clause, not an event. */
+static bool is_clause(const char *p)
+{
+	static const char *const words[] = { "initially", "inferred" };
+
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (word(p) == strlen(words[i]) && !strncmp(p, words[i], strlen(words[i])))
+			return true;
+	return false;
+}
+
+static bool at_line_end(const char *p)
+{
+	return !*p || *p == '\n';
+}
+
+/* off EVENT [if EXPR], or off never: a state's end. */
+static int off_part(const char **p, struct rule_pos *pos, struct rule_binding *b, char *err)
+{
+	b->kind = b->kind == RULE_VALUE ? RULE_VALUE : RULE_STATE;
+	if (keyword(p, pos, "never"))
+		return 0;
+	return event_part(p, pos, &b->off, &b->off_if, err);
+}
+
+/* starts [if EXPR]: an automaton's start event. */
+static int starts_part(const char **p, struct rule_pos *pos, struct rule_binding *b, char *err)
+{
+	b->starts = true;
+	b->starts_pos = *pos;
+	if (keyword(p, pos, "if"))
+		return rule_expr_parse(p, pos, 1u << b->on, &b->starts_if, err);
+	return 0;
+}
+
+/* inferred false|true at EVENT...: set when unknown, no step (--infer). */
+static int inferred_part(const char **p, struct rule_pos *pos, struct rule_binding *b,
+			 char *err)
+{
+	if (keyword(p, pos, "false"))
+		b->inferred_value = false;
+	else if (keyword(p, pos, "true"))
+		b->inferred_value = true;
+	else
+		return rule_error(err, *pos, "expected 'false' or 'true' after 'inferred'");
+	if (!keyword(p, pos, "at"))
+		return rule_error(err, *pos, "expected 'at' and the events");
+	do {
+		size_t n = word(*p);
+		char name[64];
+		int type;
+
+		snprintf(name, sizeof(name), "%.*s", (int)n, *p);
+		if (!n)
+			return rule_error(err, *pos, "expected an event name");
+		type = rule_event_find(name, *pos, err);
+		if (type < 0)
+			return -1;
+		b->inferred_at |= 1u << type;
+		*p += n;
+		pos->col += n;
+		blanks(p, pos);
+	} while (**p && **p != '\n' && word(*p) && !is_clause(*p));
+	return 0;
+}
+
+/* The clauses after any binding: initially EXPR, inferred VALUE at EVENT... */
+static int clauses(const char **p, struct rule_pos *pos, struct rule_binding *b, char *err)
+{
+	while (!at_line_end(*p)) {
+		if (keyword(p, pos, "initially")) {
+			if (b->kind == RULE_FACT)
+				return rule_error(err, *pos, "a fact has no initial value: it is read "
+						  "before every step");
+			if (b->initially)
+				return rule_error(err, *pos, "a second 'initially'");
+			if (rule_expr_parse(p, pos, 0, &b->initially, err))
+				return -1;
+		} else if (keyword(p, pos, "inferred")) {
+			if (b->inferred_at)
+				return rule_error(err, *pos, "a second 'inferred'");
+			if (inferred_part(p, pos, b, err))
+				return -1;
+		} else {
+			return rule_error(err, *pos, "expected 'initially', 'inferred' or the end "
+					  "of the line");
+		}
+	}
+	return 0;
+}
+
+/* The event part of a pulse, state or value: EVENT [if] [starts | off ...]. */
+static int event_binding(const char **p, struct rule_pos *pos, struct rule_binding *b,
+			 char *err)
+{
+	if (event_part(p, pos, &b->on, &b->on_if, err))
+		return -1;
+	if (b->kind == RULE_VALUE && rule_expr_fits(b->value, 1u << b->on, b->value_pos, err))
+		return -1;
+	if (keyword(p, pos, "starts"))
+		return starts_part(p, pos, b, err);
+	if (keyword(p, pos, "off"))
+		return off_part(p, pos, b, err);
+	return 0;
+}
+
+/* What follows 'ATOM =': on EVENT ..., EXPR at EVENT ..., or a fact's EXPR. */
+static int binding_body(const char **p, struct rule_pos *pos, struct rule_binding *b, char *err)
+{
+	if (keyword(p, pos, "on")) {
+		b->kind = RULE_PULSE;
+		return event_binding(p, pos, b, err);
+	}
+	b->value_pos = *pos;
+	if (rule_expr_parse(p, pos, RULE_ANY_EVENT, &b->value, err))
+		return -1;
+	if (keyword(p, pos, "at")) {
+		b->kind = RULE_VALUE;
+		return event_binding(p, pos, b, err);
+	}
+	b->kind = RULE_FACT;
+	b->fact = b->value;
+	b->value = NULL;
+	return rule_expr_fits(b->fact, 0, b->value_pos, err);
+}
+
 /* ATOM = ...: one binding. */
 static int binding(const char *p, struct rule_pos pos, struct rule_bindings *bs, char *err)
 {
@@ -173,29 +303,9 @@ static int binding(const char *p, struct rule_pos pos, struct rule_bindings *bs,
 		return rule_error(err, pos, "out of memory");
 	while (*b->text && strchr(" \t", b->text[strlen(b->text) - 1]))
 		b->text[strlen(b->text) - 1] = '\0';
-	if (!keyword(&p, &pos, "on")) {
-		b->kind = RULE_FACT;
-		return rule_expr_parse(&p, &pos, 0, &b->fact, err);
-	}
-	b->kind = RULE_PULSE;
-	if (event_part(&p, &pos, &b->on, &b->on_if, err))
+	if (binding_body(&p, &pos, b, err) || clauses(&p, &pos, b, err))
 		return -1;
-	if (keyword(&p, &pos, "starts")) {
-		b->starts = true;
-		b->starts_pos = pos;
-		if (keyword(&p, &pos, "if") &&
-		    rule_expr_parse(&p, &pos, 1u << b->on, &b->starts_if, err))
-			return -1;
-		return *p && *p != '\n' ? rule_error(err, pos, "expected 'if' or the end of the "
-						     "line") : 0;
-	}
-	if (!keyword(&p, &pos, "off"))
-		return *p && *p != '\n' ? rule_error(err, pos, "expected 'off', 'starts', 'if' or "
-						     "the end of the line") : 0;
-	b->kind = RULE_STATE;
-	if (event_part(&p, &pos, &b->off, &b->off_if, err))
-		return -1;
-	return *p && *p != '\n' ? rule_error(err, pos, "expected the end of the line") : 0;
+	return 0;
 }
 
 static int text_field(const char *p, struct rule_pos pos, char **out, const char *what, char *err)
@@ -291,6 +401,8 @@ void rule_bindings_free(struct rule_bindings *b)
 		rule_expr_free(b->b[i].on_if);
 		rule_expr_free(b->b[i].off_if);
 		rule_expr_free(b->b[i].starts_if);
+		rule_expr_free(b->b[i].value);
+		rule_expr_free(b->b[i].initially);
 	}
 	free(b->name);
 	free(b->description);

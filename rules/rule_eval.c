@@ -67,6 +67,9 @@ static struct value field(const struct rule_ctx *c, enum rule_field f)
 	case RF_WAKER_PRIO:
 		return ev->waking.waker_prio == RV_PRIO_UNKNOWN ? (struct value){ 0 } :
 		       known(ev->waking.waker_prio);
+	case RF_WOKEN_PRIO:
+		return ev->waking.wakee_prio == RV_PRIO_UNKNOWN ? (struct value){ 0 } :
+		       known(ev->waking.wakee_prio);
 	case RF_WAKER_TASK:
 		return known(!(ev->waking.context & (RV_CTX_HARDIRQ | RV_CTX_SOFTIRQ | RV_CTX_NMI)));
 	case RF_WAKER_HARDIRQ:
@@ -109,6 +112,8 @@ static struct value compare(const struct rule_expr *e, const struct rule_ctx *c)
 		return known(a.num <= b.num);
 	case RO_GT:
 		return known(a.num > b.num);
+	case RO_PREFIX:
+		return known(a.str && b.str && !strncmp(a.str, b.str, strlen(b.str)));
 	default:
 		return known(a.num >= b.num);
 	}
@@ -170,6 +175,11 @@ static struct value eval(const struct rule_expr *e, const struct rule_ctx *c)
 		return eval(e->r, c).known ? known(v.num & eval(e->r, c).num) : (struct value){ 0 };
 	case RO_IN:
 		return in(e, c);
+	case RO_UNKNOWN:
+		return (struct value){ 0 };
+	case RO_COND:
+		v = eval(e->cond, c);
+		return !v.known ? v : v.num ? eval(e->l, c) : eval(e->r, c);
 	default:
 		return compare(e, c);
 	}

@@ -4,14 +4,17 @@
  * event's fields (rvreplay-spec(5)), parsed with the position of every
  * name so that an error says where and what was meant.
  *
- *   expr   := and ('||' and)*
+ *   expr   := or ('?' expr ':' expr)?
+ *   or     := and ('||' and)*
  *   and    := unary ('&&' unary)*
  *   unary  := '!' unary | cmp
- *   cmp    := bits (('==' | '!=' | '<' | '<=' | '>' | '>=') bits | 'in' '(' list ')')?
+ *   cmp    := bits (('==' | '!=' | '<' | '<=' | '>' | '>=' | '^=') bits | 'in' '(' list ')')?
+ *             ('^=': a string that starts with the other)
  *   bits   := primary ('&' primary)*
  *   primary:= NUMBER | "STRING" | NAME | '(' expr ')'
  *
- * The expression ends at the end of the text or at the word 'off'.
+ * The expression ends at the end of the line or at a word of the binding
+ * around it: off, at, starts, initially, inferred.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -55,6 +58,7 @@ static const struct {
 	{ "interruptible", RF_INTERRUPTIBLE, 1u << RV_EV_SWITCH_OUT },
 	{ "waiting", RF_WAITING, 1u << RV_EV_SWITCH_OUT },
 	{ "waker.prio", RF_WAKER_PRIO, 1u << RV_EV_WAKING },
+	{ "woken.prio", RF_WOKEN_PRIO, 1u << RV_EV_WAKING },
 	{ "waker.task", RF_WAKER_TASK, 1u << RV_EV_WAKING },
 	{ "waker.hardirq", RF_WAKER_HARDIRQ, 1u << RV_EV_WAKING },
 	{ "waker.softirq", RF_WAKER_SOFTIRQ, 1u << RV_EV_WAKING },
@@ -74,7 +78,8 @@ static const struct {
 	{ "FUTEX_PRIVATE_FLAG", 128 }, { "FUTEX_CLOCK_REALTIME", 256 },
 	{ "FUTEX_CMD_MASK", ~(128LL | 256LL) },
 	{ "CLOCK_REALTIME", 0 }, { "CLOCK_MONOTONIC", 1 }, { "CLOCK_BOOTTIME", 7 },
-	{ "CLOCK_TAI", 11 }, { "TIMER_ABSTIME", 1 }, { "true", 1 }, { "false", 0 },
+	{ "CLOCK_TAI", 11 }, { "TIMER_ABSTIME", 1 }, { "LCB_F_RT", 0x0008 }, { "true", 1 },
+	{ "false", 0 },
 };
 
 #define NR_CONSTANTS	(sizeof(constants) / sizeof(constants[0]))
@@ -128,9 +133,15 @@ static size_t word_len(const char *p)
 
 static bool at_end(struct parser *ps)
 {
+	static const char *const words[] = { "off", "at", "starts", "initially", "inferred" };
 	size_t n = word_len(ps->p);
 
-	return !*ps->p || *ps->p == '\n' || (n == 3 && !strncmp(ps->p, "off", 3));
+	if (!*ps->p || *ps->p == '\n')
+		return true;
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (n == strlen(words[i]) && !strncmp(ps->p, words[i], n))
+			return true;
+	return false;
 }
 
 static struct rule_expr *node(enum rule_op op)
@@ -177,6 +188,10 @@ static struct rule_expr *name(struct parser *ps, size_t n)
 			e->field = fields[i].field;
 		advance(ps, n);
 		return e;
+	}
+	if (!strcmp(word, "unknown")) {
+		advance(ps, n);
+		return node(RO_UNKNOWN);
 	}
 	for (size_t i = 0; i < NR_CONSTANTS; i++) {
 		if (strcmp(constants[i].name, word))
@@ -323,7 +338,7 @@ static struct rule_expr *cmp(struct parser *ps)
 		const char	*token;
 		enum rule_op	op;
 	} ops[] = {
-		{ "==", RO_EQ }, { "!=", RO_NE }, { "<=", RO_LE }, { ">=", RO_GE },
+		{ "==", RO_EQ }, { "!=", RO_NE }, { "<=", RO_LE }, { ">=", RO_GE }, { "^=", RO_PREFIX },
 		{ "<", RO_LT }, { ">", RO_GT },
 	};
 	struct rule_expr *e = bits(ps), *c;
@@ -387,9 +402,30 @@ static struct rule_expr *parse_and(struct parser *ps)
 	return chain(ps, "&&", RO_AND, unary);
 }
 
-static struct rule_expr *parse_or(struct parser *ps)
+static struct rule_expr *parse_disjunction(struct parser *ps)
 {
 	return chain(ps, "||", RO_OR, parse_and);
+}
+
+/* C ? A : B, grouping to the right */
+static struct rule_expr *parse_or(struct parser *ps)
+{
+	struct rule_expr *c = parse_disjunction(ps), *e;
+
+	if (!c || !at(ps, "?"))
+		return c;
+	e = node(RO_COND);
+	if (!e)
+		return fail(ps, c, "out of memory");
+	e->cond = c;
+	if (++ps->depth > MAX_DEPTH)
+		return fail(ps, e, "'?' nested too deep (64 at most)");
+	e->l = parse_or(ps);
+	if (e->l && !at(ps, ":"))
+		return ps->depth--, fail(ps, e, "expected ':'");
+	e->r = e->l ? parse_or(ps) : NULL;
+	ps->depth--;
+	return e->r ? e : fail(ps, e, "expected a value");
 }
 
 /**
@@ -416,11 +452,41 @@ int rule_expr_parse(const char **text, struct rule_pos *pos, unsigned int events
 	return *out ? 0 : -1;
 }
 
+/**
+ * rule_expr_fits() - whether an expression reads only the fields of some events
+ * @e: the expression
+ * @events: those events (bits of rv_event_type); 0: facts only
+ * @pos: where the expression is, for the error
+ * @err: RULE_ERR_LEN bytes
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int rule_expr_fits(const struct rule_expr *e, unsigned int events, struct rule_pos pos, char *err)
+{
+	for (; e; e = e->next) {
+		if (e->op == RO_FIELD && rule_field_events(e->field) &&
+		    !(rule_field_events(e->field) & events)) {
+			for (size_t i = 0; i < NR_FIELDS; i++)
+				if (fields[i].field == e->field)
+					return rule_error(err, pos, "'%s' is a field of %s only%s",
+							  fields[i].name,
+							  rule_event_name(__builtin_ctz(fields[i].events)),
+							  events ? "" : " (a fact reads the task's facts: "
+							  "task.*)");
+		}
+		if (rule_expr_fits(e->l, events, pos, err) || rule_expr_fits(e->r, events, pos, err) ||
+		    rule_expr_fits(e->cond, events, pos, err))
+			return -1;
+	}
+	return 0;
+}
+
 void rule_expr_free(struct rule_expr *e)
 {
 	while (e) {
 		struct rule_expr *next = e->next;
 
+		rule_expr_free(e->cond);
 		rule_expr_free(e->l);
 		rule_expr_free(e->r);
 		free(e->str);

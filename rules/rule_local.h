@@ -25,13 +25,13 @@ struct rule_pos {
 enum rule_field {
 	RF_TASK_RT, RF_TASK_PRIO, RF_TASK_KTHREAD, RF_TASK_USER_THREAD, RF_TASK_PID,
 	RF_TASK_COMM, RF_SYSCALL, RF_ARG0, RF_ARG1, RF_ARG2, RF_ARG3, RF_ARG4, RF_ARG5,
-	RF_PREV_STATE, RF_SLEEPING, RF_INTERRUPTIBLE, RF_WAITING, RF_WAKER_PRIO, RF_WAKER_TASK, RF_WAKER_HARDIRQ,
+	RF_PREV_STATE, RF_SLEEPING, RF_INTERRUPTIBLE, RF_WAITING, RF_WAKER_PRIO, RF_WOKEN_PRIO, RF_WAKER_TASK, RF_WAKER_HARDIRQ,
 	RF_WAKER_SOFTIRQ, RF_WAKER_NMI, RF_LOCK_FLAGS, RF_NR_FIELDS,
 };
 
 enum rule_op {
 	RO_NUM, RO_STR, RO_FIELD, RO_NOT, RO_AND, RO_OR, RO_EQ, RO_NE, RO_LT, RO_LE, RO_GT,
-	RO_GE, RO_BITAND, RO_IN,
+	RO_GE, RO_BITAND, RO_IN, RO_UNKNOWN, RO_COND, RO_PREFIX,
 };
 
 struct rule_expr {
@@ -40,6 +40,7 @@ struct rule_expr {
 	char			*str;		/* RO_STR: a string, or a system call's name */
 	enum rule_field		field;		/* RO_FIELD */
 	struct rule_expr	*l, *r;		/* RO_IN: r is a list, chained by next */
+	struct rule_expr	*cond;		/* RO_COND: cond ? l : r */
 	struct rule_expr	*next;
 };
 
@@ -48,6 +49,7 @@ enum rule_kind {
 	RULE_FACT,	/* a task fact, read before every step (the kernel's ltl_atoms_fetch) */
 	RULE_PULSE,	/* true during an event, false after it (ltl_atom_pulse) */
 	RULE_STATE,	/* true from an event, false from another (ltl_atom_update) */
+	RULE_VALUE,	/* an expression's value from an event (ltl_atom_set), false from another */
 };
 
 struct rule_binding {
@@ -57,6 +59,11 @@ struct rule_binding {
 	struct rule_expr	*fact;		/* RULE_FACT */
 	int			on, off;	/* rv_event_type; off: RULE_STATE only */
 	struct rule_expr	*on_if, *off_if;	/* NULL: always */
+	struct rule_expr	*value;		/* RULE_VALUE */
+	struct rule_pos		value_pos;
+	struct rule_expr	*initially;	/* NULL: false at a task's creation */
+	unsigned int		inferred_at;	/* events (bits) that set it when unknown */
+	bool			inferred_value;
 	bool			starts;		/* an automaton's start event ... */
 	struct rule_expr	*starts_if;	/* ... when this holds (NULL: always) */
 	struct rule_pos		starts_pos;
@@ -75,8 +82,13 @@ int rule_event_find(const char *name, struct rule_pos pos, char *err);
 const char *rule_event_name(int type);
 unsigned int rule_field_events(enum rule_field f);
 
+/* Every event's fields: a value's expression, checked against its event once known. */
+#define RULE_ANY_EVENT	0xffffu
+
 int rule_expr_parse(const char **text, struct rule_pos *pos, unsigned int events,
 		    struct rule_expr **out, char *err);
+int rule_expr_fits(const struct rule_expr *e, unsigned int events, struct rule_pos pos,
+		   char *err);
 void rule_expr_free(struct rule_expr *e);
 
 int rule_bindings_parse(const char *path, const char *text, struct rule_bindings *b,

@@ -43,30 +43,51 @@ static void on_da_event(struct rv_target *t, const struct rv_event *ev)
 	}
 }
 
+/* Whether a binding's event starts it (on), ends it (off), or neither. */
+static bool is_on(const struct rule_binding *b, const struct rule_ctx *c)
+{
+	return b->on == (int)c->ev->type && matches(b->on_if, c);
+}
+
+static bool is_off(const struct rule_binding *b, const struct rule_ctx *c)
+{
+	return (b->kind == RULE_STATE || b->kind == RULE_VALUE) && b->off == (int)c->ev->type &&
+	       matches(b->off_if, c);
+}
+
+/* The replay's inference (--infer): an unknown atom learned at this event, no step. */
+static void infer(struct rv_target *t, const struct rule_binding *b, int atom,
+		  const struct rv_event *ev)
+{
+	if (t->infer && b->inferred_at >> ev->type & 1 && !ltl_known(t, atom))
+		ltl_set(t, atom, b->inferred_value);
+}
+
+/*
+ * A formula's event: every atom it sets, set; then one step, or two for
+ * pulses (true, then false again), as the kernel's handlers step.
+ */
 static void on_event(struct rv_target *t, const struct rv_event *ev)
 {
 	const struct rule *r = t->monitor->priv;
 	const struct rule_ctx c = { .t = t, .ev = ev };
 	int pulses[RULE_MAX_BINDINGS], nr_pulses = 0, last = -1;
-	bool last_value = false;
 
 	for (int i = 0; i < r->b.nr; i++) {
 		const struct rule_binding *b = &r->b.b[i];
-		int atom = r->atom_of[i];
+		int atom = r->atom_of[i], v;
 
-		if (b->on == (int)ev->type && matches(b->on_if, &c)) {
-			if (b->kind == RULE_PULSE) {
-				pulses[nr_pulses++] = atom;
-				continue;
-			}
-			ltl_set(t, atom, true);
+		infer(t, b, atom, ev);
+		if (is_on(b, &c) && b->kind == RULE_PULSE) {
+			pulses[nr_pulses++] = atom;
+		} else if (is_on(b, &c)) {
+			v = b->kind == RULE_VALUE ? rule_eval(b->value, &c) : 1;
+			if (v >= 0)
+				ltl_set(t, atom, v);
 			last = atom;
-			last_value = true;
-		} else if (b->kind == RULE_STATE && b->off == (int)ev->type &&
-			   matches(b->off_if, &c)) {
+		} else if (is_off(b, &c)) {
 			ltl_set(t, atom, false);
 			last = atom;
-			last_value = false;
 		}
 	}
 	if (nr_pulses) {
@@ -76,8 +97,8 @@ static void on_event(struct rv_target *t, const struct rv_event *ev)
 		for (int i = 0; i < nr_pulses; i++)
 			ltl_set(t, pulses[i], false);
 		ltl_validate(t);
-	} else if (last >= 0) {
-		ltl_update(t, last, last_value);
+	} else if (last >= 0 && ltl_known(t, last)) {
+		ltl_update(t, last, test_bit(last, t->mon->atoms));
 	}
 }
 
@@ -90,8 +111,7 @@ static bool wants(const struct rv_target *t, const struct rv_event *ev)
 	for (int i = 0; i < r->b.nr; i++) {
 		const struct rule_binding *b = &r->b.b[i];
 
-		if ((b->on == (int)ev->type && matches(b->on_if, &c)) ||
-		    (b->kind == RULE_STATE && b->off == (int)ev->type && matches(b->off_if, &c)))
+		if (is_on(b, &c) || is_off(b, &c) || (t->infer && b->inferred_at >> ev->type & 1))
 			return true;
 	}
 	return false;
@@ -102,14 +122,29 @@ static bool wants(const struct rv_target *t, const struct rv_event *ev)
  * known false at a task's creation, and otherwise unknown until an event
  * tells it (the task may be inside it when the trace begins).
  */
+/* The initial values that depend on the task's kind: at init, and once it is learned. */
+static void kthread_learned(struct rv_target *t)
+{
+	const struct rule *r = t->monitor->priv;
+	const struct rule_ctx c = { .t = t };
+
+	for (int i = 0; i < r->b.nr; i++) {
+		int v = r->b.b[i].initially ? rule_eval(r->b.b[i].initially, &c) : -1;
+
+		if (v >= 0)
+			ltl_set(t, r->atom_of[i], v);
+	}
+}
+
 static void init(struct rv_target *t, bool task_creation)
 {
 	const struct rule *r = t->monitor->priv;
 
 	for (int i = 0; i < r->b.nr; i++)
 		if (r->b.b[i].kind == RULE_PULSE ||
-		    (r->b.b[i].kind == RULE_STATE && task_creation))
+		    (r->b.b[i].kind != RULE_FACT && task_creation))
 			ltl_set(t, r->atom_of[i], false);
+	kthread_learned(t);
 }
 
 static void fetch(struct rv_target *t)
@@ -140,23 +175,30 @@ static const char *atom_binding(const struct rv_monitor *m, unsigned int atom)
 }
 
 /* What each event tells the rule, for 'rvreplay list' and the events' needs. */
+/* Its handler for @type, and what that event tells it. */
+static void role(struct rule *r, int type, const char *atom)
+{
+	size_t used = strlen(r->roles[type]);
+
+	if (!strstr(r->roles[type], atom))
+		snprintf(r->roles[type] + used, sizeof(r->roles[type]) - used, "%s%s",
+			 used ? ", " : "", atom);
+	r->m.on[type] = r->is_da ? on_da_event : on_event;
+	r->m.roles[type] = r->roles[type];
+}
+
 static void roles(struct rule *r)
 {
 	for (int i = 0; i < r->b.nr; i++) {
 		const struct rule_binding *b = &r->b.b[i];
-		int ev[2] = { b->on, b->off };
 
-		for (int k = 0; k < 2; k++) {
-			size_t used;
-
-			if (ev[k] < 0)
-				continue;
-			used = strlen(r->roles[ev[k]]);
-			snprintf(r->roles[ev[k]] + used, sizeof(r->roles[ev[k]]) - used, "%s%s",
-				 used ? ", " : "", b->atom);
-			r->m.on[ev[k]] = r->is_da ? on_da_event : on_event;
-			r->m.roles[ev[k]] = r->roles[ev[k]];
-		}
+		if (b->on >= 0)
+			role(r, b->on, b->atom);
+		if (b->off >= 0)
+			role(r, b->off, b->atom);
+		for (int type = 0; type < RV_NR_EVENTS; type++)
+			if (b->inferred_at >> type & 1)
+				role(r, type, b->atom);
 	}
 }
 
@@ -181,9 +223,12 @@ static int letter(const struct rv_automaton *a, const char *name)
 /* An automaton's event binds as 'on EVENT [if] [starts [if]]'; a formula's atom never starts. */
 static int binding_fits(const struct rule *r, const struct rule_binding *b, char *err)
 {
-	if (r->is_da && b->kind != RULE_PULSE)
+	if (r->is_da && (b->kind != RULE_PULSE || b->initially || b->inferred_at))
 		return rule_error(err, b->pos, "an automaton's event binds as 'on EVENT [if EXPR] "
 				  "[starts [if EXPR]]'");
+	if (b->kind == RULE_PULSE && (b->initially || b->inferred_at))
+		return rule_error(err, b->pos, "a pulse is false between its events: it has no "
+				  "initial or inferred value");
 	if (!r->is_da && b->starts)
 		return rule_error(err, b->starts_pos, "'starts' is for an automaton's events "
 				  "(a .dot rule)");
@@ -249,14 +294,15 @@ int rule_monitor_make(struct rule *r, char *err)
 		.name = r->b.name, .type = RV_MONITOR_LTL, .instance = RV_PER_TASK,
 		.container = &rules_container, .description = r->description,
 		.version = "rule", .spec = r->path, .automaton = r->automaton,
-		.init = init, .fetch = fetch, .wants = wants, .atom_binding = atom_binding,
-		.priv = r,
+		.init = init, .kthread_learned = kthread_learned, .fetch = fetch, .wants = wants,
+		.atom_binding = atom_binding, .priv = r,
 	};
 	/* an automaton judges every task from its start event, as wwnr does */
 	if (r->is_da) {
 		start_rule(r);
 		r->m.type = RV_MONITOR_DA;
 		r->m.init = NULL;
+		r->m.kthread_learned = NULL;
 		r->m.fetch = NULL;
 		r->m.every_task = true;
 		r->m.start_rule = r->start_rule;

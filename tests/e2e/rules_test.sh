@@ -30,17 +30,19 @@ verdicts() {
 	python3 -c '
 import json, sys
 for v in json.load(open(sys.argv[1]))["violations"]:
-    print(v["pid"], v["ts_ns"], v["event"])' "$1"
+    print(v["pid"], v["ts_ns"], v["event"])' "$1" | sort
 }
 
-# same_as MONITOR RULE: the rule's verdicts are the built-in's, trace by trace
+# same_as MONITOR RULE [OPTIONS]: the rule's verdicts are the built-in's, trace by trace
 same_as() {
+	m=$1 rule=$2
+	shift 2
 	n=0 same=0 total=0
 	for t in traces/*.dat tests/kmod/traces/*.dat tests/compat/guests/traces/*.dat \
 		 tests/data/tracedat/*.dat tests/regressions/pid-*.dat; do
-		"$RVREPLAY" -q --all --json -m "$1" "$t" > "$TMP/b.json" 2> /dev/null
+		"$RVREPLAY" -q --all --json -m "$m" "$@" "$t" > "$TMP/b.json" 2> /dev/null
 		rb=$?
-		"$RVREPLAY" -q --all --json --spec "$2" "$t" > "$TMP/r.json" 2> /dev/null
+		"$RVREPLAY" -q --all --json --spec "$rule" "$@" "$t" > "$TMP/r.json" 2> /dev/null
 		rr=$?
 		n=$((n + 1))
 		[ $rb -gt 1 ] && [ $rr = $rb ] && { same=$((same + 1)); continue; }
@@ -50,15 +52,17 @@ same_as() {
 			same=$((same + 1))
 			total=$((total + $(wc -l < "$TMP/b")))
 		else
-			not_ok "$1 as a rule: $t" "built-in exit $rb, rule exit $rr" \
+			not_ok "$m as a rule: $t" "built-in exit $rb, rule exit $rr" \
 				"$(diff "$TMP/b" "$TMP/r" | head -5)"
 		fi
 	done
 	[ "$same" = "$n" ] && [ "$total" -gt 0 ] &&
-		ok "$1 as a rule ($2): the built-in's $total violations on all $n traces, exit codes alike"
+		ok "$m as a rule ($rule): the built-in's $total violations on all $n traces, exit codes alike"
 }
 same_as pagefault $PF
 same_as wwnr examples/specs/wwnr.dot
+same_as sleep examples/specs/sleep.ltl --profile 6.17
+same_as sleep examples/specs/sleep.ltl --profile 6.17 --no-infer
 check "wwnr as a rule: an automaton's verdict in words" "--spec examples/specs/wwnr.dot tests/regressions/pid-reuse.dat" 1 \
 	"why:    rule wwnr_rule: its event wakeup \\(on sched_wakeup\\), at sched:sched_wakeup, is not expected in state running$"
 
