@@ -49,8 +49,8 @@ static const char *clock_resets(const struct rv_monitor *m, unsigned int s, unsi
 	if (m->type != RV_MONITOR_HA)
 		return buf;
 	for (unsigned int i = 0; i < steps->nr_envs && n < sizeof(buf); i++)
-		if (steps->resets(s, e) >> i & 1)
-			n += snprintf(buf + n, sizeof(buf) - n, "; reset(%s)", steps->env_name(i));
+		if (steps->resets(steps, s, e) >> i & 1)
+			n += snprintf(buf + n, sizeof(buf) - n, "; reset(%s)", steps->env_name(steps, i));
 	return buf;
 }
 
@@ -61,11 +61,11 @@ static void list_invariants(const struct rv_monitor *m)
 
 	printf("    invariants (a state left too late is a violation):\n");
 	for (unsigned int s = 0; s < m->automaton->nr_states; s++) {
-		const struct ha_invariant *inv = steps->invariant(s);
+		const struct ha_invariant *inv = steps->invariant(steps, s);
 
 		if (inv->env != HA_NO_ENV)
 			printf("      %-14s %s < %s%s\n", rv_state_name(m->automaton, s),
-			       steps->env_name(inv->env), inv->bound,
+			       steps->env_name(steps, inv->env), inv->bound,
 			       inv->jiffies ? " (jiffies: --hz gives the kernel's HZ)" : " (ns)");
 	}
 	for (int k = 0; k < RV_MAX_PARAMS && m->params[k].name; k++)

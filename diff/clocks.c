@@ -88,12 +88,12 @@ static bool replayed_wait(const struct diff_compare *cmp, int monitor, int pid,
 
 	if (!i || !same_task(&cmp->replay[i - 1], monitor, pid))
 		return false;
-	*inv = ha->invariant(lowest(cmp->replay[i - 1].next));
+	*inv = ha->invariant(ha, lowest(cmp->replay[i - 1].next));
 	if ((*inv)->env == HA_NO_ENV)
 		return false;
 	while (i-- > 0 && same_task(&cmp->replay[i], monitor, pid)) {
 		s = &cmp->replay[i];
-		if (ha->resets(lowest(s->states), lowest(s->atoms)) >> (*inv)->env & 1) {
+		if (ha->resets(ha, lowest(s->states), lowest(s->atoms)) >> (*inv)->env & 1) {
 			*wait = at->ts > s->at.ts ? at->ts - s->at.ts : 0;
 			return true;
 		}

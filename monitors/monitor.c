@@ -95,7 +95,7 @@ bool rv_monitor_needs_hz(const struct rv_monitor *m)
 	if (m->type != RV_MONITOR_HA)
 		return false;
 	for (unsigned int s = 0; s < m->automaton->nr_states; s++)
-		if (steps->invariant(s)->env != HA_NO_ENV && steps->invariant(s)->jiffies)
+		if (steps->invariant(steps, s)->env != HA_NO_ENV && steps->invariant(steps, s)->jiffies)
 			return true;
 	return false;
 }

@@ -335,6 +335,70 @@ static int printable(const char *p, struct rule_pos pos, char *err)
 	return 0;
 }
 
+/* A duration: NUMBER with ns, us, ms or s; in ns. Return: its length, or 0. */
+static size_t duration(const char *p, unsigned long long *ns)
+{
+	static const struct {
+		const char		*unit;
+		unsigned long long	ns;
+	} units[] = { { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 } };
+	char *end;
+	unsigned long long v = strtoull(p, &end, 10);
+
+	if (end == p || !isdigit((unsigned char)*p))
+		return 0;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		size_t n = strlen(units[i].unit);
+
+		if (!strncmp(end, units[i].unit, n) && !isalnum((unsigned char)end[n])) {
+			if (v > ~0ULL / units[i].ns)
+				return 0;
+			*ns = v * units[i].ns;
+			return end + n - p;
+		}
+	}
+	*ns = v;
+	return isalnum((unsigned char)*end) ? 0 : (size_t)(end - p);
+}
+
+/* param NAME = VALUE: a clock bound's default (NAME_jiffies: jiffies; else a duration). */
+static int param_line(const char *p, struct rule_pos pos, struct rule_bindings *bs, char *err)
+{
+	struct rule_param *pr = &bs->params[bs->nr_params];
+	size_t n = word(p), len;
+	bool jiffies;
+
+	if (bs->nr_params == RV_MAX_PARAMS)
+		return rule_error(err, pos, "more than %d parameters", RV_MAX_PARAMS);
+	if (!valid_atom(p, n))
+		return rule_error(err, pos, "expected a parameter's name");
+	pr->pos = pos;
+	pr->name = strndup(p, n);
+	if (!pr->name)
+		return rule_error(err, pos, "out of memory");
+	bs->nr_params++;
+	jiffies = n >= 8 && !strncmp(p + n - 8, "_jiffies", 8);
+	p += n;
+	pos.col += n;
+	blanks(&p, &pos);
+	if (*p != '=')
+		return rule_error(err, pos, "expected '=' after the parameter's name");
+	p++;
+	pos.col++;
+	blanks(&p, &pos);
+	len = duration(p, &pr->value);
+	if (!len || (jiffies && !isdigit((unsigned char)p[len - 1])))
+		return rule_error(err, pos, jiffies ? "expected a number of jiffies" :
+				  "expected a duration (200us, 5ms, 1s; a number alone is ns)");
+	p += len;
+	pos.col += len;
+	blanks(&p, &pos);
+	if (!jiffies && isalpha((unsigned char)*p))
+		return rule_error(err, pos, "unknown unit '%.*s' (ns, us, ms or s, after the "
+				  "number)", (int)word(p), p);
+	return at_line_end(p) ? 0 : rule_error(err, pos, "expected the end of the line");
+}
+
 static int line_of(const char *p, struct rule_pos pos, struct rule_bindings *bs, char *err)
 {
 	if (printable(p, pos, err))
@@ -352,6 +416,8 @@ static int line_of(const char *p, struct rule_pos pos, struct rule_bindings *bs,
 	}
 	if (keyword(&p, &pos, "description"))
 		return text_field(p, pos, &bs->description, "description", err);
+	if (keyword(&p, &pos, "param"))
+		return param_line(p, pos, bs, err);
 	return binding(p, pos, bs, err);
 }
 
@@ -404,6 +470,8 @@ void rule_bindings_free(struct rule_bindings *b)
 		rule_expr_free(b->b[i].value);
 		rule_expr_free(b->b[i].initially);
 	}
+	for (int i = 0; i < b->nr_params; i++)
+		free(b->params[i].name);
 	free(b->name);
 	free(b->description);
 	memset(b, 0, sizeof(*b));

@@ -18,6 +18,7 @@ static const struct rule_da *da_of(const struct da_steps *s)
 	return s->data;
 }
 
+
 static unsigned int initial(const struct da_steps *s)
 {
 	return 0;	/* dot2c writes the initial state first */
@@ -58,6 +59,74 @@ static void tables(struct rule_da *d)
 		d->event_names[e] = a->events[a->event_order[e]];
 }
 
+/* The enum index of a clock (dot2c's order, by name). */
+static unsigned int env_index(const struct dot_automaton *a, int env)
+{
+	for (int k = 0; k < a->nr_envs; k++)
+		if (a->env_order[k] == env)
+			return k;
+	return HA_NO_ENV;
+}
+
+static bool in_jiffies(const char *bound)
+{
+	size_t n = strlen(bound);
+
+	return n >= 8 && !strcmp(bound + n - 8, "_jiffies");
+}
+
+static const struct rule_da *ha_of(const struct ha_steps *s)
+{
+	return s->da.data;
+}
+
+static const char *env_name(const struct ha_steps *s, unsigned int env)
+{
+	return ha_of(s)->env_names[env];
+}
+
+static const struct ha_invariant *invariant(const struct ha_steps *s, unsigned int state)
+{
+	return &ha_of(s)->invariants[state];
+}
+
+static unsigned long resets(const struct ha_steps *s, unsigned int state, unsigned int event)
+{
+	return ha_of(s)->resets[state][event];
+}
+
+/* A hybrid automaton's invariants and resets, in the tables' order; the HA core's hooks. */
+static void clocks(struct rule_da *d)
+{
+	const struct dot_automaton *a = d->dot;
+
+	for (int k = 0; k < a->nr_envs; k++)
+		d->env_names[k] = a->envs[a->env_order[k]];
+	for (int i = 0; i < a->nr_states; i++) {
+		const struct dot_state *s = &a->states[a->state_order[i]];
+
+		d->invariants[i] = (struct ha_invariant){ .env = HA_NO_ENV };
+		if (s->inv_env >= 0)
+			d->invariants[i] = (struct ha_invariant){
+				.env = env_index(a, s->inv_env), .bound = s->bound,
+				.jiffies = in_jiffies(s->bound),
+			};
+		for (int e = 0; e < a->nr_events; e++) {
+			unsigned long bits = a->resets[a->state_order[i]][a->event_order[e]];
+
+			for (int k = 0; k < a->nr_envs; k++)
+				if (bits >> a->env_order[k] & 1)
+					d->resets[i][e] |= 1UL << k;
+		}
+	}
+	d->steps.da.hooks = &ha_hooks;
+	d->steps.nr_envs = a->nr_envs;
+	d->steps.env_name = env_name;
+	d->steps.invariant = invariant;
+	d->steps.resets = resets;
+	d->hybrid = true;
+}
+
 /**
  * rule_da_compile() - an automaton's tables, ready for the DA core
  * @path: its file, for errors
@@ -66,8 +135,7 @@ static void tables(struct rule_da *d)
  * @d: filled; free with rule_da_free()
  * @err: RULE_ERR_LEN bytes: "file:line: error: ..."
  *
- * Return: 0, or -1 with @err set; an automaton with clocks (a hybrid one)
- * is refused: rules do not judge clocks yet.
+ * Return: 0, or -1 with @err set.
  */
 int rule_da_compile(const char *path, const char *text, const char *name, struct rule_da *d,
 		    char *err)
@@ -90,11 +158,11 @@ int rule_da_compile(const char *path, const char *text, const char *name, struct
 			snprintf(err, RULE_ERR_LEN, "%s", msg);
 		return -1;
 	}
-	if (d->dot->nr_envs)
-		return snprintf(err, RULE_ERR_LEN, "%s:1:1: error: a hybrid automaton (its clock "
-				"%s): rules do not judge clocks yet", path, d->dot->envs[0]), -1;
 	tables(d);
-	d->steps = (struct da_steps){ .initial = initial, .next = next, .final = final, .data = d };
+	d->steps.da = (struct da_steps){ .initial = initial, .next = next, .final = final,
+					 .data = d };
+	if (d->dot->nr_envs)
+		clocks(d);
 	d->automaton = (struct rv_automaton){
 		.name = name, .nr_atoms = d->dot->nr_events, .nr_states = d->dot->nr_states,
 		.atom_names = d->event_names, .state_names = d->state_names, .steps = &d->steps,

@@ -3,7 +3,7 @@
 #ifndef RULE_DA_H
 #define RULE_DA_H
 
-#include "da/da_core.h"
+#include "ha/ha_core.h"
 #include "dot_automaton.h"
 #include "rule_local.h"
 
@@ -13,7 +13,12 @@ struct rule_da {
 	const char		*event_names[DOT_MAX_EVENTS];
 	unsigned char		next[DOT_MAX_STATES][DOT_MAX_EVENTS];
 	bool			final[DOT_MAX_STATES];
-	struct da_steps		steps;
+	/* a hybrid automaton's clocks; steps.da is a plain DA's steps */
+	const char		*env_names[DOT_MAX_ENVS];
+	struct ha_invariant	invariants[DOT_MAX_STATES];
+	unsigned long		resets[DOT_MAX_STATES][DOT_MAX_EVENTS];
+	struct ha_steps		steps;
+	bool			hybrid;		/* it has clocks */
 	struct rv_automaton	automaton;
 };
 

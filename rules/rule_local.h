@@ -70,9 +70,17 @@ struct rule_binding {
 	char			*text;		/* as written, for the reports */
 };
 
+struct rule_param {
+	char			*name;
+	unsigned long long	value;		/* in its unit: jiffies, or ns */
+	struct rule_pos		pos;
+};
+
 struct rule_bindings {
 	char			*name;		/* "monitor NAME", or the file's */
 	char			*description;
+	struct rule_param	params[RV_MAX_PARAMS];	/* an automaton's clock bounds */
+	int			nr_params;
 	struct rule_binding	b[RULE_MAX_BINDINGS];
 	int			nr;
 };

@@ -283,6 +283,37 @@ static void start_rule(struct rule *r)
 		}
 }
 
+/* A hybrid automaton's bounds are parameters, each given a value; nothing else is. */
+static int params_fit(struct rule *r, char *err)
+{
+	const struct rule_bindings *b = &r->b;
+
+	for (int i = 0; i < b->nr_params; i++) {
+		bool used = false;
+
+		for (unsigned int s = 0; r->is_da && r->da.hybrid && s < r->automaton->nr_states; s++)
+			used |= r->da.invariants[s].env != HA_NO_ENV &&
+				!strcmp(r->da.invariants[s].bound, b->params[i].name);
+		if (!used)
+			return rule_error(err, b->params[i].pos, "no state's clock invariant reads "
+					  "%s", b->params[i].name);
+		r->m.params[i] = (struct rv_param){ b->params[i].name, b->params[i].value };
+	}
+	for (unsigned int s = 0; r->is_da && r->da.hybrid && s < r->automaton->nr_states; s++) {
+		const struct ha_invariant *inv = &r->da.invariants[s];
+		bool given = inv->env == HA_NO_ENV;
+
+		for (int i = 0; i < b->nr_params && !given; i++)
+			given = !strcmp(inv->bound, b->params[i].name);
+		if (!given)
+			return rule_error(err, (struct rule_pos){ r->path, 1, 1 }, "the bound %s of "
+					  "state %s has no value: give '#: param %s = %s'",
+					  inv->bound, rv_state_name(r->automaton, s), inv->bound,
+					  inv->jiffies ? "JIFFIES" : "DURATION");
+	}
+	return 0;
+}
+
 int rule_monitor_make(struct rule *r, char *err)
 {
 	r->automaton = r->is_da ? &r->da.automaton : &r->ltl.automaton;
@@ -307,6 +338,10 @@ int rule_monitor_make(struct rule *r, char *err)
 		r->m.every_task = true;
 		r->m.start_rule = r->start_rule;
 	}
+	if (r->is_da && r->da.hybrid)
+		r->m.type = RV_MONITOR_HA;
+	if (params_fit(r, err))
+		return -1;
 	roles(r);
 	return 0;
 }

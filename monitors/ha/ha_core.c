@@ -60,7 +60,7 @@ static uint64_t bound_ns(const struct rv_target *t, const struct ha_invariant *i
 /* The invariant of @state at t->now: allowed, broken, or too close to tell. */
 static enum da_verdict check(const struct rv_target *t, unsigned int state)
 {
-	const struct ha_invariant *inv = ha_steps_of(t)->invariant(state);
+	const struct ha_invariant *inv = ha_steps_of(t)->invariant(ha_steps_of(t), state);
 	uint64_t epoch, wait, bound;
 
 	if (inv->env == HA_NO_ENV || t->ha->env[inv->env] == ENV_NEVER)
@@ -87,7 +87,7 @@ static enum da_verdict constraint(struct rv_target *t, unsigned int state, unsig
 				  unsigned int next)
 {
 	enum da_verdict verdict = check(t, state);
-	unsigned long resets = ha_steps_of(t)->resets(state, event);
+	unsigned long resets = ha_steps_of(t)->resets(ha_steps_of(t), state, event);
 
 	if (verdict == DA_UNSURE)
 		t->ha->unsure++;
@@ -128,12 +128,12 @@ static void finish(struct rv_target *t)
 /* The clock of the current state's invariant, as a violation tells it. */
 static bool clock(const struct rv_target *t, struct rv_clock *out)
 {
-	const struct ha_invariant *inv = ha_steps_of(t)->invariant(t->da->curr_state);
+	const struct ha_invariant *inv = ha_steps_of(t)->invariant(ha_steps_of(t), t->da->curr_state);
 
 	if (inv->env == HA_NO_ENV)
 		return false;
 	*out = (struct rv_clock){
-		.name = ha_steps_of(t)->env_name(inv->env), .bound_name = inv->bound,
+		.name = ha_steps_of(t)->env_name(ha_steps_of(t), inv->env), .bound_name = inv->bound,
 		.bound = param(t, inv->bound), .jiffies = inv->jiffies,
 		.epoch_ns = t->ha->env[inv->env], .bound_ns = bound_ns(t, inv),
 	};

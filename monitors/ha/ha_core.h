@@ -24,10 +24,10 @@ struct ha_invariant {
 struct ha_steps {
 	struct da_steps	da;		/* first: da_steps_of() reads an HA's too */
 	unsigned int	nr_envs;
-	const char	*(*env_name)(unsigned int env);
-	const struct ha_invariant *(*invariant)(unsigned int state);
+	const char	*(*env_name)(const struct ha_steps *s, unsigned int env);
+	const struct ha_invariant *(*invariant)(const struct ha_steps *s, unsigned int state);
 	/* the clocks a transition resets, as bits */
-	unsigned long	(*resets)(unsigned int state, unsigned int event);
+	unsigned long	(*resets)(const struct ha_steps *s, unsigned int state, unsigned int event);
 };
 
 extern const struct da_hooks ha_hooks;
@@ -35,15 +35,17 @@ extern const struct da_hooks ha_hooks;
 /* Turn a generated header's automaton_<mon>, invariants_<mon> and resets_<mon> into one. */
 #define HA_AUTOMATON(var, mon)							\
 DA_TABLE_FUNCTIONS(var, mon)							\
-static const char *var##_env_name(unsigned int env)				\
+static const char *var##_env_name(const struct ha_steps *s, unsigned int env)	\
 {										\
 	return automaton_##mon.env_names[env];					\
 }										\
-static const struct ha_invariant *var##_invariant(unsigned int state)		\
+static const struct ha_invariant *var##_invariant(const struct ha_steps *s,	\
+						 unsigned int state)		\
 {										\
 	return &invariants_##mon[state];					\
 }										\
-static unsigned long var##_resets(unsigned int state, unsigned int event)	\
+static unsigned long var##_resets(const struct ha_steps *s, unsigned int state,	\
+				  unsigned int event)				\
 {										\
 	return resets_##mon[state][event];					\
 }										\

@@ -63,6 +63,65 @@ same_as pagefault $PF
 same_as wwnr examples/specs/wwnr.dot
 same_as sleep examples/specs/sleep.ltl --profile 6.17
 same_as sleep examples/specs/sleep.ltl --profile 6.17 --no-infer
+# stall's rule has its own name, so its parameter's too: the loop runs it by hand
+n=0 bad=0 total=0
+for t in traces/*.dat tests/kmod/traces/*.dat; do
+	for th in 1000 1; do
+		"$RVREPLAY" -q --all --json -m stall --hz 1000 --param stall.threshold_jiffies=$th "$t" \
+			> "$TMP/b.json" 2> /dev/null
+		"$RVREPLAY" -q --all --json --spec examples/specs/stall.dot --hz 1000 \
+			--param stall_rule.threshold_jiffies=$th "$t" > "$TMP/r.json" 2> /dev/null
+		verdicts "$TMP/b.json" > "$TMP/b" 2> /dev/null
+		verdicts "$TMP/r.json" > "$TMP/r" 2> /dev/null
+		n=$((n + 1))
+		if cmp -s "$TMP/b" "$TMP/r"; then
+			total=$((total + $(wc -l < "$TMP/b")))
+		else
+			bad=$((bad + 1))
+			not_ok "stall as a rule: $t, $th jiffies" "$(diff "$TMP/b" "$TMP/r" | head -4)"
+		fi
+	done
+done
+[ "$bad" = 0 ] && [ "$total" -gt 0 ] &&
+	ok "stall as a rule (examples/specs/stall.dot, a hybrid automaton): the built-in's $total violations over $n runs (1000 and 1 jiffies at HZ 1000)"
+
+# the timed example: each violation is a real-time task's wakeup not followed
+# by its switch-in within 200 us, as trace-cmd report -t shows them
+T2=traces/udp-softirq.dat
+"$RVREPLAY" --all --json --spec examples/specs/rt-wakeup-latency.dot "$T2" > "$TMP/lat.json" 2> /dev/null
+trace-cmd report -t -i "$T2" 2> /dev/null > "$TMP/report2"
+if python3 - "$TMP/report2" "$TMP/lat.json" > "$TMP/why" 2>&1 <<'PY'
+import json, re, sys
+wakeup = re.compile(r"\s(\d+)\.(\d+): sched_wakeup:\s+.*?:(\d+) \[(\d+)\]")
+switch = re.compile(r"\s(\d+)\.(\d+): sched_switch:\s+.* ==> .*?:(\d+) \[(\d+)\]")
+woken, ins = {}, {}
+for l in open(sys.argv[1]):
+    for rx, table in ((wakeup, woken), (switch, ins)):
+        m = rx.search(l)
+        if m:
+            table.setdefault(int(m[3]), []).append((int(m[1]) * 10**9 + int(m[2]), int(m[4])))
+vs = json.load(open(sys.argv[2]))["violations"]
+for v in vs:
+    pid, ts = v["pid"], v["ts_ns"]
+    w = [t for t, prio in woken.get(pid, []) if t <= ts]
+    if not w:
+        sys.exit("pid %d at %d: no wakeup before it" % (pid, ts))
+    last = w[-1]
+    prio = [p for t, p in woken[pid] if t == last][0]
+    between = [t for t, _ in ins.get(pid, []) if last < t < ts]
+    if prio >= 100 or ts - last < 200000 or between:
+        sys.exit("pid %d at %d: wakeup %d prio %d, switch-ins between %s" %
+                 (pid, ts, last, prio, between))
+if not vs:
+    sys.exit("no violation")
+print(len(vs))
+PY
+then
+	ok "rt-wakeup-latency: its $(cat "$TMP/why") violations, each a real-time wakeup 200 us or more before its run (trace-cmd report -t)"
+else
+	not_ok "rt-wakeup-latency: each violation a real-time wakeup 200 us or more before its run" \
+		"$(cat "$TMP/why")"
+fi
 check "wwnr as a rule: an automaton's verdict in words" "--spec examples/specs/wwnr.dot tests/regressions/pid-reuse.dat" 1 \
 	"why:    rule wwnr_rule: its event wakeup \\(on sched_wakeup\\), at sched:sched_wakeup, is not expected in state running$"
 
