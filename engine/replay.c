@@ -40,6 +40,9 @@ struct rv_target *replay_target(struct delivery *d, struct replay *r, struct tas
 		.facts = {
 			.pid = task->pid, .prio = task->prio, .rt = task->rt,
 			.kthread = task->kthread, .init_comm = task->init_comm,
+			.comm = task->comm,
+			.cpu = task->last_switch.ts ? task->last_switch.cpu : -1,
+			.first_ns = task->first_ts,
 		},
 	};
 	d->target = (struct rv_target){

@@ -125,6 +125,7 @@ static void deliver_at(struct replay *r, struct task *task, struct rv_event *ev,
 
 	if (!task || !r->wanted[ev->type])
 		return;
+	ev->cpu = r->rec->cpu;
 	for (int i = 0; i < r->opts.nr_monitors; i++) {
 		struct task_instance *inst = &task->inst[i];
 

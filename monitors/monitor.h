@@ -38,6 +38,10 @@ struct rv_task {
 	signed char	rt;		/* 1, 0 or RV_UNKNOWN */
 	signed char	kthread;	/* 1, 0 or RV_UNKNOWN */
 	const char	*init_comm;	/* the comm when the instance was created */
+	/* the replay's, for rules (--spec); 0 in the kernel module */
+	const char	*comm;		/* its comm now (after exec, prctl) */
+	int		cpu;		/* of its last switch before this event; -1: none */
+	uint64_t	first_ns;	/* its birth or first record; 0: not known */
 };
 
 /* System call numbers of one architecture; -1 where it has no such call.
@@ -70,6 +74,7 @@ enum rv_event_type {
 
 struct rv_event {
 	enum rv_event_type		type;
+	int				cpu;		/* the record's (the replay's, for rules) */
 	union {
 		long			prev_state;	/* SWITCH_OUT */
 		unsigned int		lock_flags;	/* CONTENTION_BEGIN */

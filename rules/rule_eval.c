@@ -45,8 +45,19 @@ static struct value field(const struct rule_ctx *c, enum rule_field f)
 		return known(task->pid);
 	case RF_TASK_COMM:
 		v = known(0);
-		v.str = task->init_comm ? task->init_comm : "";
+		v.str = task->comm ? task->comm : task->init_comm ? task->init_comm : "";
 		return v;
+	case RF_TASK_CPU:
+		return task->cpu < 0 ? (struct value){ 0 } : known(task->cpu);
+	case RF_TASK_AGE:
+		return task->first_ns && c->t->now >= task->first_ns ?
+		       known(c->t->now - task->first_ns) : (struct value){ 0 };
+	case RF_TASK_RTPRIO:
+		if (task->rt == RV_UNKNOWN || (task->rt && task->prio == RV_PRIO_UNKNOWN))
+			return (struct value){ 0 };
+		return known(task->rt ? 99 - task->prio : 0);
+	case RF_CPU:
+		return known(ev->cpu);
 	case RF_SYSCALL:
 		v = known(ev->sys_enter.id);
 		v.str = ev->sys_enter.table ? syscall_name(ev->sys_enter.table->arch,

@@ -46,6 +46,10 @@ static const struct {
 	{ "task.user_thread", RF_TASK_USER_THREAD, 0 },
 	{ "task.pid", RF_TASK_PID, 0 },
 	{ "task.comm", RF_TASK_COMM, 0 },
+	{ "task.cpu", RF_TASK_CPU, 0 },
+	{ "task.age", RF_TASK_AGE, 0 },
+	{ "task.rtprio", RF_TASK_RTPRIO, 0 },
+	{ "cpu", RF_CPU, RULE_ANY_EVENT },
 	{ "syscall", RF_SYSCALL, 1u << RV_EV_SYS_ENTER },
 	{ "arg0", RF_ARG0, 1u << RV_EV_SYS_ENTER },
 	{ "arg1", RF_ARG1, 1u << RV_EV_SYS_ENTER },
@@ -83,6 +87,12 @@ static const struct {
 };
 
 #define NR_CONSTANTS	(sizeof(constants) / sizeof(constants[0]))
+
+/* Whose field it is, in words: an event's name, or any event's. */
+static const char *field_owner(unsigned int events)
+{
+	return events == RULE_ANY_EVENT ? "an event" : rule_event_name(__builtin_ctz(events));
+}
 
 unsigned int rule_field_events(enum rule_field f)
 {
@@ -179,7 +189,7 @@ static struct rule_expr *name(struct parser *ps, size_t n)
 			continue;
 		if (fields[i].events && !(fields[i].events & ps->events)) {
 			rule_error(ps->err, *ps->pos, "'%s' is a field of %s only%s", word,
-				   rule_event_name(__builtin_ctz(fields[i].events)),
+				   field_owner(fields[i].events),
 				   ps->events ? "" : " (a fact reads the task's facts: task.*)");
 			return NULL;
 		}
@@ -212,14 +222,39 @@ static struct rule_expr *name(struct parser *ps, size_t n)
 	return NULL;
 }
 
+/* A duration's unit after a number: its ns, or 0 when there is none. */
+static long long unit_ns(const char *p, size_t *len)
+{
+	static const struct {
+		const char	*unit;
+		long long	ns;
+	} units[] = { { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 } };
+
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		*len = strlen(units[i].unit);
+		if (!strncmp(p, units[i].unit, *len) && !isalnum((unsigned char)p[*len]) &&
+		    p[*len] != '_')
+			return units[i].ns;
+	}
+	return 0;
+}
+
 static struct rule_expr *number(struct parser *ps)
 {
 	struct rule_expr *e;
 	char *end;
-	long long v = strtoll(ps->p, &end, 0);
+	long long v = strtoll(ps->p, &end, 0), ns;
+	size_t len = 0;
 
+	/* 10ms: a duration, in ns */
+	if ((ns = unit_ns(end, &len))) {
+		if (v > __LONG_LONG_MAX__ / ns)
+			return fail(ps, NULL, "a duration too long");
+		v *= ns;
+		end += len;
+	}
 	if (isalnum((unsigned char)*end) || *end == '_')
-		return fail(ps, NULL, "a number ends here");
+		return fail(ps, NULL, "a number ends here (a duration's unit: ns, us, ms or s)");
 	e = node(RO_NUM);
 	if (e)
 		e->num = v;
@@ -470,7 +505,7 @@ int rule_expr_fits(const struct rule_expr *e, unsigned int events, struct rule_p
 				if (fields[i].field == e->field)
 					return rule_error(err, pos, "'%s' is a field of %s only%s",
 							  fields[i].name,
-							  rule_event_name(__builtin_ctz(fields[i].events)),
+							  field_owner(fields[i].events),
 							  events ? "" : " (a fact reads the task's facts: "
 							  "task.*)");
 		}

@@ -183,6 +183,70 @@ else
 	not_ok "no-mm-calls: the variant calling them before it turns real-time has none" \
 		"before tid '$before', violating pids $(cat "$TMP/pids")"
 fi
+# no-migration: every switch-in of a task of real-time priority above 50 on
+# another CPU than its last switch's, as trace-cmd report -t shows them
+T3=tests/rules/traces/migrate.dat
+"$RVREPLAY" --all --json --spec examples/specs/no-migration.ltl "$T3" > "$TMP/mig.json" 2> /dev/null
+trace-cmd report -t -i "$T3" 2> /dev/null > "$TMP/report3"
+if python3 - "$TMP/report3" "$TMP/mig.json" > "$TMP/why" 2>&1 <<'PY'
+import json, re, sys
+sw = re.compile(r"\[(\d+)\]\s+(\d+)\.(\d+): sched_switch:\s+.*?:(\d+) \[(\d+)\] \S+ ==> .*?:(\d+) \[(\d+)\]")
+last, want = {}, []
+for l in open(sys.argv[1]):
+    m = sw.search(l)
+    if not m:
+        continue
+    cpu, ts = int(m[1]), int(m[2]) * 10**9 + int(m[3])
+    prev, nxt, prio = int(m[4]), int(m[6]), int(m[7])
+    if nxt and prio < 49 and nxt in last and last[nxt] != cpu:
+        want.append((nxt, ts))
+    last[prev] = cpu
+    last[nxt] = cpu
+got = [(v["pid"], v["ts_ns"]) for v in json.load(open(sys.argv[2]))["violations"]]
+if not want or sorted(got) != sorted(want):
+    sys.exit("trace-cmd report: %s rvreplay: %s" % (want, got))
+print(len(got))
+PY
+then
+	ok "no-migration: its $(cat "$TMP/why") violations, each a switch-in of a priority > 50 task on another CPU (trace-cmd report -t)"
+else
+	not_ok "no-migration: each violation a switch-in on another CPU" "$(cat "$TMP/why")"
+fi
+# cyclictest-no-late-faults: none on the bundled cyclictest traces (cyclictest -m);
+# with the workload's name and 100 us, on pagefault-nomlock: the first fault of
+# its thread (named pagefault from its birth) 100 us or more after its fork
+check "cyclictest-no-late-faults: cyclictest -m never faults late" \
+	"--spec examples/specs/cyclictest-no-late-faults.ltl traces/cyclictest-abs.dat" 0 \
+	"^Summary: 0 violations"
+sed 's/"cyclictest"/"pagefault"/; s/10ms/100us/' examples/specs/cyclictest-no-late-faults.ltl \
+	> "$TMP/late.ltl"
+"$RVREPLAY" --all --json --spec "$TMP/late.ltl" traces/pagefault-nomlock.dat > "$TMP/late.json" 2> /dev/null
+trace-cmd report -t -i traces/pagefault-nomlock.dat 2> /dev/null > "$TMP/report4"
+if python3 - "$TMP/report4" "$TMP/late.json" > "$TMP/why" 2>&1 <<'PY'
+import json, re, sys
+fork = re.compile(r"\s(\d+)\.(\d+): sched_process_fork:.*child_comm=(\S+) child_pid=(\d+)")
+fault = re.compile(r"-(\d+)\s+\[\d+\]\s+(\d+)\.(\d+): page_fault_(user|kernel):")
+born, want = {}, {}
+for l in open(sys.argv[1]):
+    m = fork.search(l)
+    if m:
+        born[int(m[4])] = (int(m[1]) * 10**9 + int(m[2]), m[3])
+    m = fault.search(l)
+    if m:
+        pid, ts = int(m[1]), int(m[2]) * 10**9 + int(m[3])
+        if pid in born and born[pid][1] == "pagefault" and ts - born[pid][0] >= 100000:
+            want.setdefault(pid, ts)
+got = [(v["pid"], v["ts_ns"]) for v in json.load(open(sys.argv[2]))["violations"]]
+if not want or sorted(got) != sorted(want.items()):
+    sys.exit("trace-cmd report: %s rvreplay: %s" % (sorted(want.items()), got))
+print(len(got))
+PY
+then
+	ok "a late fault rule: the first fault 100 us or more after its thread's fork (trace-cmd report -t)"
+else
+	not_ok "a late fault rule: the first fault 100 us or more after its thread's fork" \
+		"$(cat "$TMP/why")"
+fi
 check "-m with --spec: both judge" "-m pagefault --spec $MM $T" 1 \
 	"^monitors: pagefault no_mm_calls "
 

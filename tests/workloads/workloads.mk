@@ -9,7 +9,7 @@ BUILD ?= build
 WORKLOADS_DIR := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 
 WORKLOADS := clock_nanosleep nanosleep futex_wake mutex_inversion \
-	     cond_signal blocking_io pagefault cpu_hog udp_wake mm_calls
+	     cond_signal blocking_io pagefault cpu_hog udp_wake mm_calls migrate
 
 WORKLOAD_BINS := $(addprefix $(BUILD)/workloads/,$(WORKLOADS))
 WORKLOAD_CFLAGS ?= -std=gnu11 -Wall -Wextra -Werror -O2
