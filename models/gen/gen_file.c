@@ -8,6 +8,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "gen_file.h"
@@ -46,6 +47,24 @@ char *gen_read_spec(const char *prog, const char *path)
 	return text;
 }
 
+/* @output, not a regular file, written as it is. */
+static int write_through(const char *prog, const char *output, gen_emit_fn emit, const void *arg)
+{
+	FILE *out = fopen(output, "w");
+	int ret;
+
+	if (!out) {
+		fprintf(stderr, "%s: %s: %s\n", prog, output, strerror(errno));
+		return -1;
+	}
+	ret = emit(out, arg);
+	if (fclose(out) || ret) {
+		fprintf(stderr, "%s: %s: cannot write: %s\n", prog, output, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 /**
  * gen_write() - write generated text to a file, or to standard output
  * @prog: the generator's name, for the messages
@@ -54,7 +73,8 @@ char *gen_read_spec(const char *prog, const char *path)
  * @arg: what @emit writes
  *
  * A file is written beside @output and renamed over it, so no partial
- * output is ever left.
+ * output is ever left; what is not a regular file (/dev/null, a pipe) is
+ * written as it is, never replaced.
  *
  * Return: 0, or -1 with one line on stderr when the file cannot be written.
  */
@@ -62,8 +82,11 @@ int gen_write(const char *prog, const char *output, gen_emit_fn emit, const void
 {
 	char tmp[4096];
 	FILE *out = stdout;
+	struct stat st;
 	int ret;
 
+	if (output && !stat(output, &st) && !S_ISREG(st.st_mode))
+		return write_through(prog, output, emit, arg);
 	if (output) {
 		if (snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", output) >= (int)sizeof(tmp))
 			return -1;
