@@ -88,7 +88,8 @@ diff			nothing exit0 droplast
 compare			nothing exit0 droplast
 waivers			nothing exit0 droplast
 automata		nothing exit0 droplast
-wip			nothing exit0 droplast"
+wip			nothing exit0 droplast
+rules			nothing exit0 droplast"
 
 # Checks that pass against "nothing" and should: script|description.
 ALLOWED="
