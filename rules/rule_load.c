@@ -149,12 +149,41 @@ static int name_of(struct rule *r, char *err)
 	return 0;
 }
 
+/* The rules loaded, freed at exit: a command may end anywhere after its options. */
+static struct rule *loaded[64];
+static int nr_loaded;
+
+static void free_loaded(void)
+{
+	while (nr_loaded)
+		rule_free(&loaded[--nr_loaded]->m);
+}
+
+static void keep(struct rule *r)
+{
+	if (!nr_loaded)
+		atexit(free_loaded);
+	if (nr_loaded < (int)(sizeof(loaded) / sizeof(loaded[0])))
+		loaded[nr_loaded++] = r;
+}
+
+/* Out of the loaded ones, when freed before the exit. */
+static void forget(const struct rule *r)
+{
+	for (int i = 0; i < nr_loaded; i++)
+		if (loaded[i] == r) {
+			loaded[i] = loaded[--nr_loaded];
+			return;
+		}
+}
+
 /**
  * rule_load() - a rule compiled into a monitor
  * @path: its file
  * @err: RULE_ERR_LEN bytes: one line, "file:line:col: error: ..." where it has a place
  *
- * Return: the monitor (free with rule_free()), or NULL with @err set.
+ * Return: the monitor, freed at the exit (or before it with rule_free()), or
+ * NULL with @err set.
  */
 const struct rv_monitor *rule_load(const char *path, char *err)
 {
@@ -174,6 +203,7 @@ const struct rv_monitor *rule_load(const char *path, char *err)
 		rule_free(&r->m);
 		return NULL;
 	}
+	keep(r);
 	return &r->m;
 }
 
@@ -194,6 +224,7 @@ void rule_free(const struct rv_monitor *m)
 	if (!m)
 		return;
 	r = (struct rule *)((const char *)m - offsetof(struct rule, m));
+	forget(r);
 	rule_ltl_free(&r->ltl);
 	rule_da_free(&r->da);
 	rule_bindings_free(&r->b);
