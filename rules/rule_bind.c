@@ -338,27 +338,22 @@ static int printable(const char *p, struct rule_pos pos, char *err)
 /* A duration: NUMBER with ns, us, ms or s; in ns. Return: its length, or 0. */
 static size_t duration(const char *p, unsigned long long *ns)
 {
-	static const struct {
-		const char		*unit;
-		unsigned long long	ns;
-	} units[] = { { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 } };
 	char *end;
 	unsigned long long v = strtoull(p, &end, 10);
+	long long unit;
+	size_t n;
 
 	if (end == p || !isdigit((unsigned char)*p))
 		return 0;
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		size_t n = strlen(units[i].unit);
-
-		if (!strncmp(end, units[i].unit, n) && !isalnum((unsigned char)end[n])) {
-			if (v > ~0ULL / units[i].ns)
-				return 0;
-			*ns = v * units[i].ns;
-			return end + n - p;
-		}
+	unit = rule_unit_ns(end, &n);
+	if (!unit) {
+		*ns = v;
+		return isalnum((unsigned char)*end) ? 0 : (size_t)(end - p);
 	}
-	*ns = v;
-	return isalnum((unsigned char)*end) ? 0 : (size_t)(end - p);
+	if (v > ~0ULL / unit)
+		return 0;
+	*ns = v * unit;
+	return end + n - p;
 }
 
 /* param NAME = VALUE: a clock bound's default (NAME_jiffies: jiffies; else a duration). */

@@ -222,23 +222,6 @@ static struct rule_expr *name(struct parser *ps, size_t n)
 	return NULL;
 }
 
-/* A duration's unit after a number: its ns, or 0 when there is none. */
-static long long unit_ns(const char *p, size_t *len)
-{
-	static const struct {
-		const char	*unit;
-		long long	ns;
-	} units[] = { { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 } };
-
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		*len = strlen(units[i].unit);
-		if (!strncmp(p, units[i].unit, *len) && !isalnum((unsigned char)p[*len]) &&
-		    p[*len] != '_')
-			return units[i].ns;
-	}
-	return 0;
-}
-
 static struct rule_expr *number(struct parser *ps)
 {
 	struct rule_expr *e;
@@ -247,7 +230,7 @@ static struct rule_expr *number(struct parser *ps)
 	size_t len = 0;
 
 	/* 10ms: a duration, in ns */
-	if ((ns = unit_ns(end, &len))) {
+	if ((ns = rule_unit_ns(end, &len))) {
 		if (v > __LONG_LONG_MAX__ / ns)
 			return fail(ps, NULL, "a duration too long");
 		v *= ns;

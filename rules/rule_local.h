@@ -105,6 +105,7 @@ void rule_bindings_free(struct rule_bindings *b);
 
 const char *rule_nearest(const char *word, const char *const *names, int nr);
 bool rule_is_name(const char *s);
+long long rule_unit_ns(const char *p, size_t *len);
 int rule_error(char *err, struct rule_pos pos, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
