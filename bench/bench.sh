@@ -13,6 +13,7 @@
 #   trace-cmd report                  to /dev/null
 #   rvreplay --monitor wwnr, --monitor stall, and rtapp, wwnr and stall
 #   together (each monitor's cost; together against rtapp alone)
+#   rvreplay --perfetto FILE: its size over the trace.dat's, and peak memory
 # on the 4x trace in both formats; wip (per CPU), which needs preemptirq
 # events no kernel here records, against wwnr on the bundled trace of the
 # kernel's own wip (tests/kmod/traces/x86_64-kernel-wip.dat) grown 200
@@ -153,6 +154,20 @@ if [ -s "$WIP" ] || python3 tests/lib/make_trace.py grow tests/kmod/traces/x86_6
 		if (w > 0 && n > 0) printf "  wip / wwnr (cpu): %.2fx; wip %.0f ns per record\n",
 			p / w, p * 1e9 / n }'
 fi
+
+# --perfetto: its file against the trace.dat (goal: 1.5x at most), streamed
+# (peak memory against the text report's on the same trace)
+echo
+echo "perfetto: --perfetto FILE's size over the trace.dat's, and peak memory"
+for t in $MAINS; do
+	timed rvreplay-perfetto "$t" "$RVREPLAY" -q --perfetto "$TMP/p.pftrace" "$t"
+	awk -v p="$(wc -c < "$TMP/p.pftrace")" -v d="$(wc -c < "$t")" \
+		-v kb="$(median rvreplay-perfetto "$t" 4)" -v kr="$(median rvreplay "$t" 4)" \
+		-v t="$t" 'BEGIN {
+		printf "  %s: %d bytes, perfetto %d bytes: %.2fx (goal 1.5x at most); " \
+			"peak %.1f MiB, the text report %.1f MiB\n", t, d, p, (d > 0 ? p / d : 0),
+			kb / 1024, kr / 1024 }'
+done
 
 [ -z "$SCALE" ] && exit 0
 echo
