@@ -23,7 +23,8 @@ static int load_waivers(struct replay_cli *c)
 		return 0;
 	gmtime_r(&now, &tm);
 	strftime(today, sizeof(today), "%Y-%m-%d", &tm);
-	if (waivers_load(c->waivers_path, today, &c->waivers, err, sizeof(err))) {
+	if (waivers_load(c->waivers_path, today, c->common.rules, c->common.nr_rules, &c->waivers,
+			 err, sizeof(err))) {
 		cmd_error(NULL, "%s", err);	/* err names the file, line and column */
 		return -1;
 	}

@@ -83,7 +83,7 @@ static bool plan(const struct fleet *f, struct run *r)
 		r->list_ret = trace_list_index(&r->list, fleet_files.index, -1, err, sizeof(err));
 	}
 	r->fails = r->list_ret;
-	if (r->waivers && !waivers_load(fleet_files.waivers, TODAY, &ws, err, sizeof(err)))
+	if (r->waivers && !waivers_load(fleet_files.waivers, TODAY, NULL, 0, &ws, err, sizeof(err)))
 		waivers_free(&ws);
 	else
 		r->fails |= r->waivers;

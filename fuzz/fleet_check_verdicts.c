@@ -87,7 +87,7 @@ void fleet_check_waivers(const struct fleet *f)
 	const struct waiver_model *m = &f->waivers;
 	char err[ERR_LEN] = "", prefix[160];
 	struct waivers ws;
-	int ret = waivers_load(fleet_files.waivers, TODAY, &ws, err, sizeof(err));
+	int ret = waivers_load(fleet_files.waivers, TODAY, NULL, 0, &ws, err, sizeof(err));
 
 	if (m->known && !m->first_error) {
 		CHECK(!ret, "a waiver file the model takes refused: %s", err);
@@ -112,7 +112,7 @@ void fleet_check_waivers(const struct fleet *f)
 		waivers_free(&ws);
 	/* a folder is no waiver file: it must be refused, as baseline_load() refuses one */
 	if (f->flags & 0x20) {
-		ret = waivers_load(fleet_files.base, TODAY, &ws, err, sizeof(err));
+		ret = waivers_load(fleet_files.base, TODAY, NULL, 0, &ws, err, sizeof(err));
 		if (!ret) {
 			waivers_free(&ws);
 			fleet_fail("a folder taken for a file of no waiver: %s", fleet_files.base);

@@ -28,6 +28,8 @@ struct reader {
 	char		*err;
 	size_t		errlen;
 	char		line[MAX_LINE];	/* the line being read */
+	const struct rv_monitor *const *rules;	/* the rules given (--spec): known monitors */
+	int		nr_rules;
 };
 
 static int fail(struct reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -216,10 +218,14 @@ static bool known_reason(const char *reason)
 	return false;
 }
 
-static bool known_monitor(const char *name)
+/* A built-in monitor, or one of the rules given (--spec). */
+static bool known_monitor(const struct reader *r, const char *name)
 {
 	for (int i = 0; rv_monitor_list[i]; i++)
 		if (!strcmp(rv_monitor_list[i]->name, name))
+			return true;
+	for (int i = 0; i < r->nr_rules; i++)
+		if (!strcmp(r->rules[i]->name, name))
 			return true;
 	return false;
 }
@@ -264,7 +270,7 @@ static int complete(struct reader *r, struct waiver *w, unsigned int seen, const
 	if (!known_reason(w->reason))
 		return fail(&at, "unknown reason '%s' (sleep_reason, waker, page_fault, start, "
 			    "unexpected_event, constraint, other: the JSON reason)", w->reason);
-	if (!known_monitor(w->monitor))
+	if (!known_monitor(r, w->monitor))
 		return fail(&at, "unknown monitor '%s' (rvreplay list names them)", w->monitor);
 	if (!pattern_whole(w->comm) || !pattern_whole(w->detail) || !pattern_whole(w->trace))
 		return fail(&at, "a pattern with a '[' never closed (comm '%s', detail '%s', "
@@ -325,13 +331,16 @@ static int read_lines(FILE *f, struct reader *r, struct waivers *ws, const char 
  * waivers_load() - read a waiver file
  * @path: the file
  * @today: YYYY-MM-DD: waivers that expired before it are not applied
+ * @rules: the rules given (--spec), monitors a waiver may name too
+ * @nr_rules: how many
  * @w: filled; free with waivers_free()
  * @err: "FILE:LINE:COLUMN: what is wrong" on failure
  * @len: size of @err
  *
  * Return: 0, or -1 with @err set.
  */
-int waivers_load(const char *path, const char *today, struct waivers *w, char *err, size_t len)
+int waivers_load(const char *path, const char *today, const struct rv_monitor *const *rules,
+		 int nr_rules, struct waivers *w, char *err, size_t len)
 {
 	struct reader *r = calloc(1, sizeof(*r));
 	FILE *f = fopen(path, "re");
@@ -345,7 +354,8 @@ int waivers_load(const char *path, const char *today, struct waivers *w, char *e
 		free(r);
 		return -1;
 	}
-	*r = (struct reader){ .path = path, .err = err, .errlen = len, .text = "", .at = "" };
+	*r = (struct reader){ .path = path, .err = err, .errlen = len, .text = "", .at = "",
+			      .rules = rules, .nr_rules = nr_rules };
 	w->path = strdup(path);
 	ret = w->path ? read_lines(f, r, w, today) : -1;
 	fclose(f);

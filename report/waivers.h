@@ -50,7 +50,8 @@ struct waivers {
 	unsigned int	nr;
 };
 
-int waivers_load(const char *path, const char *today, struct waivers *w, char *err, size_t len);
+int waivers_load(const char *path, const char *today, const struct rv_monitor *const *rules,
+		 int nr_rules, struct waivers *w, char *err, size_t len);
 struct waiver *waivers_match(struct waivers *w, const struct verdict *v, const char *comm,
 			     const char *detail, const char *trace);
 void waivers_free(struct waivers *w);

@@ -253,6 +253,22 @@ else
 	not_ok "a late fault rule: the first fault 100 us or more after its thread's fork" \
 		"$(cat "$TMP/why")"
 fi
+# a rule's verdicts in every report: waived, JUnit, HTML, a batch, a baseline
+printf '[[waiver]]\nmonitor = "no_mm_calls"\ncomm = "mm_calls"\nreason = "rule"\nwhy = "the allocator is being replaced; RT-7"\n' > "$TMP/w.toml"
+check "a waiver names a rule" "--spec $MM --waivers $TMP/w.toml $T" 0 \
+	"^Summary: 5 violations \\(5 waived\\): no_mm_calls 5$"
+"$RVREPLAY" --spec $MM --junit "$TMP/j.xml" --html "$TMP/h.html" "$T" > /dev/null 2>&1
+if xmllint --noout "$TMP/j.xml" 2> /dev/null && grep -q 'no_mm_calls' "$TMP/j.xml" &&
+   grep -q 'sys_enter mmap: MM_CALL, RT' "$TMP/h.html"; then
+	ok "a rule's verdicts in JUnit (valid XML) and HTML"
+else
+	not_ok "a rule's verdicts in JUnit (valid XML) and HTML" "$(head -c 300 "$TMP/j.xml")"
+fi
+check "a batch of a folder with a rule" "--spec $MM tests/rules/traces" 1 \
+	"^== tests/rules/traces/mm-calls\\.dat: exit 1$"
+"$RVREPLAY" --spec $MM --jsonl "$TMP/base.jsonl" tests/rules/traces > /dev/null 2>&1
+check "a baseline of a rule's verdicts" "--spec $MM --baseline $TMP/base.jsonl tests/rules/traces" 0 \
+	"^unchanged: mm-calls\\.dat: no_mm_calls mm_calls rule \\(5\\)$"
 check "-m with --spec: both judge" "-m pagefault --spec $MM $T" 1 \
 	"^monitors: pagefault no_mm_calls "
 
