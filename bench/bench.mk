@@ -39,7 +39,9 @@ $(BENCH_MEASURE): bench/measure.c
 # bench/watch.sh: what rvreplay watch costs beside record: the highest
 # event rate without a loss, the watcher's CPU per million events,
 # cyclictest's latency with none, record and watch (issue 31).
-.PHONY: bench bench-tracecmd bench-watch
+# bench/rules.sh: each example rule (--spec) on its trace, against the
+# built-in it re-expresses (issue 33).
+.PHONY: bench bench-tracecmd bench-watch bench-rules
 bench: $(BUILD)/rvreplay $(BENCH_FLOOR) $(BENCH_MEASURE) $(BENCH_RATE) $(BENCH_FAULT_AT) $(BUILD)/tests/make_hostile
 	$(BENCH_ENV) sh bench/bench.sh
 	$(BENCH_ENV) sh bench/tracecmd.sh
@@ -47,9 +49,13 @@ bench: $(BUILD)/rvreplay $(BENCH_FLOOR) $(BENCH_MEASURE) $(BENCH_RATE) $(BENCH_F
 	RVREPLAY=$(BUILD)/rvreplay MAKE_HOSTILE=$(BUILD)/tests/make_hostile sh bench/scale.sh
 	RVREPLAY=$(BUILD)/rvreplay sh bench/batch.sh
 	RVREPLAY=$(BUILD)/rvreplay RATE=$(BENCH_RATE) FAULT_AT=$(BENCH_FAULT_AT) sh bench/watch.sh
+	RVREPLAY=$(BUILD)/rvreplay sh bench/rules.sh
 
 bench-watch: $(BUILD)/rvreplay $(BENCH_RATE) $(BENCH_FAULT_AT)
 	RVREPLAY=$(BUILD)/rvreplay RATE=$(BENCH_RATE) FAULT_AT=$(BENCH_FAULT_AT) sh bench/watch.sh
+
+bench-rules: $(BUILD)/rvreplay
+	RVREPLAY=$(BUILD)/rvreplay sh bench/rules.sh
 
 bench-tracecmd: $(BUILD)/rvreplay $(BENCH_FLOOR) $(BENCH_MEASURE)
 	$(BENCH_ENV) sh bench/tracecmd.sh
