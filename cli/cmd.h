@@ -32,6 +32,7 @@ int cmd_record(int argc, char **argv);
 int cmd_watch(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_spec(int argc, char **argv);
 struct baseline_comparison;
 int cmd_compare_say(const struct baseline_comparison *c, const char *old_path,
 		    const char *new_path, FILE *out);

@@ -27,6 +27,7 @@ static const char usage_text[] =
 "  watch     judge as the events arrive, live, while a command runs\n"
 "  diff      compare a trace's live verdicts with the replay's\n"
 "  compare   compare two runs: violations new, fixed and unchanged\n"
+"  spec      write a rule of your own (--spec) into a kernel tree\n"
 "\n"
 "Options (man rvreplay):\n"
 "  -m, --monitor NAME      rtapp (default), sleep, pagefault, wakeup, wwnr or stall;\n"

@@ -19,6 +19,7 @@ static const struct command commands[] = {
 	{ "watch", cmd_watch },
 	{ "diff", cmd_diff },
 	{ "compare", cmd_compare },
+	{ "spec", cmd_spec },
 };
 
 int main(int argc, char **argv)

@@ -47,4 +47,6 @@ check-kmod-upstream: $(BUILD)/rvreplay $(BUILD)/kmod/assemble
 	@tests/kmod/upstream/run-test.sh $(BUILD)/rvreplay $(BUILD)/kmod/assemble $(KMOD_ARCHES)
 	@case " $(KMOD_ARCHES) " in *" x86_64 "*) \
 		echo "== tests/kmod/wip/run-test.sh"; \
-		tests/kmod/wip/run-test.sh $(BUILD)/rvreplay $(BUILD)/kmod/assemble;; esac
+		tests/kmod/wip/run-test.sh $(BUILD)/rvreplay $(BUILD)/kmod/assemble && \
+		echo "== tests/kmod/rules/export_test.sh" && \
+		sh tests/kmod/rules/export_test.sh $(BUILD)/rvreplay;; esac

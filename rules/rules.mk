@@ -3,7 +3,7 @@
 
 RULES_SRCS	= $(wildcard rules/*.c)
 RULES_OBJS	= $(RULES_SRCS:%.c=$(BUILD)/%.o)
-RULES_CFLAGS	= -I$(MONDIR) -Imodels/ltlc -Imodels/dotc -Iengine -Iparsers -Irules
+RULES_CFLAGS	= -I$(MONDIR) -Imodels/ltlc -Imodels/dotc -Imodels/gen -Iengine -Iparsers -Irules
 
 $(BUILD)/rules/%.o: rules/%.c
 	@mkdir -p $(dir $@)

@@ -269,6 +269,22 @@ check "a batch of a folder with a rule" "--spec $MM tests/rules/traces" 1 \
 "$RVREPLAY" --spec $MM --jsonl "$TMP/base.jsonl" tests/rules/traces > /dev/null 2>&1
 check "a baseline of a rule's verdicts" "--spec $MM --baseline $TMP/base.jsonl tests/rules/traces" 0 \
 	"^unchanged: mm-calls\\.dat: no_mm_calls mm_calls rule \\(5\\)$"
+# spec export: the header is ltlc's, the files where rvgen puts them
+"$RVREPLAY" spec export $MM --kernel "$TMP/kt" > "$TMP/export" 2>&1
+mon=$TMP/kt/kernel/trace/rv/monitors/no_mm_calls
+if [ -s "$mon/no_mm_calls.c" ] && [ -s "$mon/Kconfig" ] && [ -s "$mon/no_mm_calls_trace.h" ] &&
+   cmp -s "$TMP/kt/tools/verification/models/no_mm_calls.ltl" $MM &&
+   "$(dirname "$RVREPLAY")/ltlc" --name no_mm_calls $MM | cmp -s - "$mon/no_mm_calls.h" &&
+   grep -q 'if ((id == __NR_mmap || id == __NR_brk || id == __NR_munmap))' "$mon/no_mm_calls.c" &&
+   grep -q 'kernel/trace/rv/Makefile:   obj-$(CONFIG_RV_MON_NO_MM_CALLS) += monitors/no_mm_calls/no_mm_calls.o' "$TMP/export"; then
+	ok "spec export: the rule, ltlc's header, the handlers from the bindings, Kconfig, the lines to add"
+else
+	not_ok "spec export: the rule, ltlc's header, the handlers, Kconfig" "$(cat "$TMP/export")" \
+		"$(ls "$mon" 2>&1)"
+fi
+check_error "spec export without --kernel" "spec export $MM" "export needs --kernel DIR"
+check_error "spec export of a broken rule" "spec export tests/rules/broken/not-an-atom.ltl --kernel $TMP/kt2" \
+	"^rvreplay spec: tests/rules/broken/not-an-atom\\.ltl:5:4: error: PAGEFALT is no atom"
 check "-m with --spec: both judge" "-m pagefault --spec $MM $T" 1 \
 	"^monitors: pagefault no_mm_calls "
 

@@ -20,8 +20,9 @@ def unnamed(o):
     if isinstance(o, list):
         return [unnamed(v) for v in o]
     if isinstance(o, str):
-        # a comm may hold spaces ("rs:main Q:Reg"): up to the pid before "[CPU]"
-        return re.sub(r"^(\s*).*?-(\d+) +\[(\d+)\]", r"\1TASK-\2 [\3]", o)
+        # a comm may hold spaces ("rs:main Q:Reg"): up to the pid before "[CPU]";
+        # the blanks before it pad the comm to its column, so they go too
+        return re.sub(r"^\s*.*?-(\d+) +\[(\d+)\]", r"TASK-\1 [\2]", o)
     return o
 
 lines = [unnamed(json.loads(line)) for line in open(sys.argv[1])]
