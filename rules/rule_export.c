@@ -93,6 +93,22 @@ static const char *handler_of(int type)
 	return events[type].tracepoints[0];
 }
 
+/* Whether @type is the first event the rule handles that @same says is alike. */
+static bool first_alike(const struct rule *r, int type, const char *(*same)(int type))
+{
+	if (!handles(r, type))
+		return false;
+	for (int k = 0; k < type; k++)
+		if (handles(r, k) && !strcmp(same(k), same(type)))
+			return false;
+	return true;
+}
+
+static const char *header_of(int type)
+{
+	return events[type].header;
+}
+
 /* A system call this architecture lacks (futex_time64 on 64-bit ones) is no number. */
 static void no_number(const char *name, void *arg)
 {
@@ -136,14 +152,9 @@ static void heading(struct writer *w)
 		"#include <linux/string.h>\n#include <linux/tracepoint.h>\n"
 		"#include <asm/syscall.h>\n#include <rv/instrumentation.h>\n\n"
 		"#define MODULE_NAME \"%s\"\n\n#include <rv_trace.h>\n", w->r->m.name);
-	for (int type = 0; type < RV_NR_EVENTS; type++) {
-		bool again = false;
-
-		for (int k = 0; k < type; k++)
-			again |= handles(w->r, k) && !strcmp(events[k].header, events[type].header);
-		if (handles(w->r, type) && !again)
+	for (int type = 0; type < RV_NR_EVENTS; type++)
+		if (first_alike(w->r, type, header_of))
 			fprintf(w->out, "#include <%s>\n", events[type].header);
-	}
 	fprintf(w->out, "\n#include \"%s.h\"\n", w->r->m.name);
 	missing_syscalls(w);
 }
@@ -259,11 +270,7 @@ static void da_block(struct writer *w, int type)
 static void handlers(struct writer *w)
 {
 	for (int type = 0; type < RV_NR_EVENTS; type++) {
-		bool done = false;
-
-		for (int k = 0; k < type; k++)
-			done |= handles(w->r, k) && !strcmp(handler_of(k), handler_of(type));
-		if (!handles(w->r, type) || done)
+		if (!first_alike(w->r, type, handler_of))
 			continue;
 		fprintf(w->out, "static void handle_%s(void *data, %s)\n{\n", handler_of(type),
 			events[type].params);
@@ -294,11 +301,7 @@ static void attach(struct writer *w, bool on)
 			"\tif (retval)\n\t\treturn retval;\n" : "\tint retval = ltl_monitor_init();%s\n\n"
 			"\tif (retval)\n\t\treturn retval;\n", w->r->is_da ? n : "");
 	for (int type = 0; type < RV_NR_EVENTS; type++) {
-		bool done = false;
-
-		for (int k = 0; k < type; k++)
-			done |= handles(w->r, k) && !strcmp(handler_of(k), handler_of(type));
-		for (int t = 0; t < 2 && handles(w->r, type) && !done; t++)
+		for (int t = 0; t < 2 && first_alike(w->r, type, handler_of); t++)
 			if (events[type].tracepoints[t])
 				fprintf(w->out, "\trv_%s_trace_probe(\"%s\", %s, handle_%s);\n",
 					on ? "attach" : "detach", n, events[type].tracepoints[t],
