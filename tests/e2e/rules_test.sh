@@ -33,6 +33,48 @@ for v in json.load(open(sys.argv[1]))["violations"]:
     print(v["pid"], v["ts_ns"], v["event"])' "$1" | sort
 }
 
+# no-mm-calls against trace-cmd report
+"$RVREPLAY" --all --json --spec $MM "$T" > "$TMP/mm.json" 2> /dev/null
+rc=$?
+trace-cmd report -t -i "$T" 2> /dev/null > "$TMP/report"
+if python3 - "$TMP/report" "$TMP/mm.json" > "$TMP/why" 2>&1 <<'PY'
+import json, re, sys
+# x86_64: mmap 9, munmap 11, brk 12, sched_setscheduler 144 (policy in arg 1)
+MM = {9, 11, 12}
+rt, started, want, pending = {}, {}, [], {}
+line = re.compile(r"-(\d+)\s+\[\d+\]\s+(\d+)\.(\d+): (sys_enter|sys_exit):\s+NR (\d+) (.*)")
+for l in open(sys.argv[1]):
+    m = line.search(l)
+    if not m:
+        continue
+    pid, ts = int(m[1]), int(m[2]) * 10**9 + int(m[3])
+    kind, nr, rest = m[4], int(m[5]), m[6]
+    if kind == "sys_enter" and nr == 144:
+        pending[pid] = int(rest.strip("()").split(",")[1].strip(), 16)
+    elif kind == "sys_exit" and nr == 144 and pid in pending:
+        if rest.strip() == "= 0":
+            rt[pid] = pending[pid] in (1, 2)
+        del pending[pid]
+    elif kind == "sys_enter" and nr in MM:
+        # the rule's instance starts at a call while not real-time and
+        # stops after a violation, as the kernel's pagefault does
+        if not rt.get(pid, False):
+            started[pid] = True
+        elif started.get(pid):
+            want.append((pid, ts))
+            started[pid] = False
+got = [(v["pid"], v["ts_ns"]) for v in json.load(open(sys.argv[2]))["violations"]]
+if not want or got != want:
+    print("trace-cmd report:", want[:6], "rvreplay:", got[:6])
+    sys.exit(1)
+print(len(got))
+PY
+then
+	ok "no-mm-calls: its $(cat "$TMP/why") violations, each the first call of a real-time episode in trace-cmd report -t"
+else
+	not_ok "no-mm-calls: its violations, each the first call of a real-time episode in trace-cmd report -t" \
+		"exit $rc" "$(cat "$TMP/why")"
+fi
 # same_as MONITOR RULE [OPTIONS]: the rule's verdicts are the built-in's, trace by trace
 same_as() {
 	m=$1 rule=$2
@@ -131,48 +173,6 @@ fi
 check "wwnr as a rule: an automaton's verdict in words" "--spec examples/specs/wwnr.dot tests/regressions/pid-reuse.dat" 1 \
 	"why:    rule wwnr_rule: its event wakeup \\(on sched_wakeup\\), at sched:sched_wakeup, is not expected in state running$"
 
-# no-mm-calls against trace-cmd report
-"$RVREPLAY" --all --json --spec $MM "$T" > "$TMP/mm.json" 2> /dev/null
-rc=$?
-trace-cmd report -t -i "$T" 2> /dev/null > "$TMP/report"
-if python3 - "$TMP/report" "$TMP/mm.json" > "$TMP/why" 2>&1 <<'PY'
-import json, re, sys
-# x86_64: mmap 9, munmap 11, brk 12, sched_setscheduler 144 (policy in arg 1)
-MM = {9, 11, 12}
-rt, started, want, pending = {}, {}, [], {}
-line = re.compile(r"-(\d+)\s+\[\d+\]\s+(\d+)\.(\d+): (sys_enter|sys_exit):\s+NR (\d+) (.*)")
-for l in open(sys.argv[1]):
-    m = line.search(l)
-    if not m:
-        continue
-    pid, ts = int(m[1]), int(m[2]) * 10**9 + int(m[3])
-    kind, nr, rest = m[4], int(m[5]), m[6]
-    if kind == "sys_enter" and nr == 144:
-        pending[pid] = int(rest.strip("()").split(",")[1].strip(), 16)
-    elif kind == "sys_exit" and nr == 144 and pid in pending:
-        if rest.strip() == "= 0":
-            rt[pid] = pending[pid] in (1, 2)
-        del pending[pid]
-    elif kind == "sys_enter" and nr in MM:
-        # the rule's instance starts at a call while not real-time and
-        # stops after a violation, as the kernel's pagefault does
-        if not rt.get(pid, False):
-            started[pid] = True
-        elif started.get(pid):
-            want.append((pid, ts))
-            started[pid] = False
-got = [(v["pid"], v["ts_ns"]) for v in json.load(open(sys.argv[2]))["violations"]]
-if not want or got != want:
-    print("trace-cmd report:", want[:6], "rvreplay:", got[:6])
-    sys.exit(1)
-print(len(got))
-PY
-then
-	ok "no-mm-calls: its $(cat "$TMP/why") violations, each the first call of a real-time episode in trace-cmd report -t"
-else
-	not_ok "no-mm-calls: its violations, each the first call of a real-time episode in trace-cmd report -t" \
-		"exit $rc" "$(cat "$TMP/why")"
-fi
 check "no-mm-calls: the text names the event and each atom's binding" "--spec $MM $T" 1 \
 	"why:    no state of rule no_mm_calls holds after sys_enter mmap, with MM_CALL \\(on sys_enter if syscall in \\(mmap, brk, munmap\\)\\), RT \\(task\\.rt && task\\.user_thread\\) true$"
 check "no-mm-calls: the JSON reason is rule, with the atoms" "--json --spec $MM $T" 1 \
