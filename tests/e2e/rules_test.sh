@@ -75,104 +75,6 @@ else
 	not_ok "no-mm-calls: its violations, each the first call of a real-time episode in trace-cmd report -t" \
 		"exit $rc" "$(cat "$TMP/why")"
 fi
-# same_as MONITOR RULE [OPTIONS]: the rule's verdicts are the built-in's, trace by trace
-same_as() {
-	m=$1 rule=$2
-	shift 2
-	n=0 same=0 total=0
-	for t in traces/*.dat tests/kmod/traces/*.dat tests/compat/guests/traces/*.dat \
-		 tests/data/tracedat/*.dat tests/regressions/pid-*.dat; do
-		"$RVREPLAY" -q --all --json -m "$m" "$@" "$t" > "$TMP/b.json" 2> /dev/null
-		rb=$?
-		"$RVREPLAY" -q --all --json --spec "$rule" "$@" "$t" > "$TMP/r.json" 2> /dev/null
-		rr=$?
-		n=$((n + 1))
-		[ $rb -gt 1 ] && [ $rr = $rb ] && { same=$((same + 1)); continue; }
-		verdicts "$TMP/b.json" > "$TMP/b" 2> /dev/null
-		verdicts "$TMP/r.json" > "$TMP/r" 2> /dev/null
-		if [ $rb = $rr ] && [ $rb -le 1 ] && cmp -s "$TMP/b" "$TMP/r"; then
-			same=$((same + 1))
-			total=$((total + $(wc -l < "$TMP/b")))
-		else
-			not_ok "$m as a rule: $t" "built-in exit $rb, rule exit $rr" \
-				"$(diff "$TMP/b" "$TMP/r" | head -5)"
-		fi
-	done
-	if [ "$same" = "$n" ] && [ "$total" -gt 0 ]; then
-		ok "$m as a rule ($rule): the built-in's $total violations on all $n traces, exit codes alike"
-	elif [ "$same" = "$n" ]; then
-		not_ok "$m as a rule ($rule): no violation at all on $n traces"
-	fi
-}
-same_as pagefault $PF
-same_as wwnr examples/specs/wwnr.dot
-same_as sleep examples/specs/sleep.ltl --profile 6.17
-same_as sleep examples/specs/sleep.ltl --profile 6.17 --no-infer
-# stall's rule has its own name, so its parameter's too: the loop runs it by hand
-n=0 bad=0 total=0
-for t in traces/*.dat tests/kmod/traces/*.dat; do
-	for th in 1000 1; do
-		"$RVREPLAY" -q --all --json -m stall --hz 1000 --param stall.threshold_jiffies=$th "$t" \
-			> "$TMP/b.json" 2> /dev/null
-		"$RVREPLAY" -q --all --json --spec examples/specs/stall.dot --hz 1000 \
-			--param stall_rule.threshold_jiffies=$th "$t" > "$TMP/r.json" 2> /dev/null
-		verdicts "$TMP/b.json" > "$TMP/b" 2> /dev/null
-		verdicts "$TMP/r.json" > "$TMP/r" 2> /dev/null
-		n=$((n + 1))
-		if cmp -s "$TMP/b" "$TMP/r"; then
-			total=$((total + $(wc -l < "$TMP/b")))
-		else
-			bad=$((bad + 1))
-			not_ok "stall as a rule: $t, $th jiffies" "$(diff "$TMP/b" "$TMP/r" | head -4)"
-		fi
-	done
-done
-if [ "$bad" = 0 ] && [ "$total" -gt 0 ]; then
-	ok "stall as a rule (examples/specs/stall.dot, a hybrid automaton): the built-in's $total violations over $n runs (1000 and 1 jiffies at HZ 1000)"
-elif [ "$bad" = 0 ]; then
-	not_ok "stall as a rule: no violation at all over $n runs"
-fi
-
-# the timed example: each violation is a real-time task's wakeup not followed
-# by its switch-in within 200 us, as trace-cmd report -t shows them
-T2=traces/udp-softirq.dat
-"$RVREPLAY" --all --json --spec examples/specs/rt-wakeup-latency.dot "$T2" > "$TMP/lat.json" 2> /dev/null
-trace-cmd report -t -i "$T2" 2> /dev/null > "$TMP/report2"
-if python3 - "$TMP/report2" "$TMP/lat.json" > "$TMP/why" 2>&1 <<'PY'
-import json, re, sys
-wakeup = re.compile(r"\s(\d+)\.(\d+): sched_wakeup:\s+.*?:(\d+) \[(\d+)\]")
-switch = re.compile(r"\s(\d+)\.(\d+): sched_switch:\s+.* ==> .*?:(\d+) \[(\d+)\]")
-woken, ins = {}, {}
-for l in open(sys.argv[1]):
-    for rx, table in ((wakeup, woken), (switch, ins)):
-        m = rx.search(l)
-        if m:
-            table.setdefault(int(m[3]), []).append((int(m[1]) * 10**9 + int(m[2]), int(m[4])))
-vs = json.load(open(sys.argv[2]))["violations"]
-for v in vs:
-    pid, ts = v["pid"], v["ts_ns"]
-    w = [t for t, prio in woken.get(pid, []) if t <= ts]
-    if not w:
-        sys.exit("pid %d at %d: no wakeup before it" % (pid, ts))
-    last = w[-1]
-    prio = [p for t, p in woken[pid] if t == last][0]
-    between = [t for t, _ in ins.get(pid, []) if last < t < ts]
-    if prio >= 100 or ts - last < 200000 or between:
-        sys.exit("pid %d at %d: wakeup %d prio %d, switch-ins between %s" %
-                 (pid, ts, last, prio, between))
-if not vs:
-    sys.exit("no violation")
-print(len(vs))
-PY
-then
-	ok "rt-wakeup-latency: its $(cat "$TMP/why") violations, each a real-time wakeup 200 us or more before its run (trace-cmd report -t)"
-else
-	not_ok "rt-wakeup-latency: each violation a real-time wakeup 200 us or more before its run" \
-		"$(cat "$TMP/why")"
-fi
-check "wwnr as a rule: an automaton's verdict in words" "--spec examples/specs/wwnr.dot tests/regressions/pid-reuse.dat" 1 \
-	"why:    rule wwnr_rule: its event wakeup \\(on sched_wakeup\\), at sched:sched_wakeup, is not expected in state running$"
-
 check "no-mm-calls: the text names the event and each atom's binding" "--spec $MM $T" 1 \
 	"why:    no state of rule no_mm_calls holds after sys_enter mmap, with MM_CALL \\(on sys_enter if syscall in \\(mmap, brk, munmap\\)\\), RT \\(task\\.rt && task\\.user_thread\\) true$"
 check "no-mm-calls: the JSON reason is rule, with the atoms" "--json --spec $MM $T" 1 \
@@ -323,4 +225,102 @@ check_error "a rule over 1 MiB" "--spec $TMP/huge.ltl $T" "more than a rule's li
 check_error "a second rule of the same name" "--spec $MM --spec $MM $T" \
 	"a second rule named no_mm_calls$"
 check_error "diff refuses --spec" "diff --spec $MM $T" "--spec: the module runs the built-in monitors"
+# same_as MONITOR RULE [OPTIONS]: the rule's verdicts are the built-in's, trace by trace
+same_as() {
+	m=$1 rule=$2
+	shift 2
+	n=0 same=0 total=0
+	for t in traces/*.dat tests/kmod/traces/*.dat tests/compat/guests/traces/*.dat \
+		 tests/data/tracedat/*.dat tests/regressions/pid-*.dat; do
+		"$RVREPLAY" -q --all --json -m "$m" "$@" "$t" > "$TMP/b.json" 2> /dev/null
+		rb=$?
+		"$RVREPLAY" -q --all --json --spec "$rule" "$@" "$t" > "$TMP/r.json" 2> /dev/null
+		rr=$?
+		n=$((n + 1))
+		[ $rb -gt 1 ] && [ $rr = $rb ] && { same=$((same + 1)); continue; }
+		verdicts "$TMP/b.json" > "$TMP/b" 2> /dev/null
+		verdicts "$TMP/r.json" > "$TMP/r" 2> /dev/null
+		if [ $rb = $rr ] && [ $rb -le 1 ] && cmp -s "$TMP/b" "$TMP/r"; then
+			same=$((same + 1))
+			total=$((total + $(wc -l < "$TMP/b")))
+		else
+			not_ok "$m as a rule: $t" "built-in exit $rb, rule exit $rr" \
+				"$(diff "$TMP/b" "$TMP/r" | head -5)"
+		fi
+	done
+	if [ "$same" = "$n" ] && [ "$total" -gt 0 ]; then
+		ok "$m as a rule ($rule): the built-in's $total violations on all $n traces, exit codes alike"
+	elif [ "$same" = "$n" ]; then
+		not_ok "$m as a rule ($rule): no violation at all on $n traces"
+	fi
+}
+same_as pagefault $PF
+same_as wwnr examples/specs/wwnr.dot
+same_as sleep examples/specs/sleep.ltl --profile 6.17
+same_as sleep examples/specs/sleep.ltl --profile 6.17 --no-infer
+# stall's rule has its own name, so its parameter's too: the loop runs it by hand
+n=0 bad=0 total=0
+for t in traces/*.dat tests/kmod/traces/*.dat; do
+	for th in 1000 1; do
+		"$RVREPLAY" -q --all --json -m stall --hz 1000 --param stall.threshold_jiffies=$th "$t" \
+			> "$TMP/b.json" 2> /dev/null
+		"$RVREPLAY" -q --all --json --spec examples/specs/stall.dot --hz 1000 \
+			--param stall_rule.threshold_jiffies=$th "$t" > "$TMP/r.json" 2> /dev/null
+		verdicts "$TMP/b.json" > "$TMP/b" 2> /dev/null
+		verdicts "$TMP/r.json" > "$TMP/r" 2> /dev/null
+		n=$((n + 1))
+		if cmp -s "$TMP/b" "$TMP/r"; then
+			total=$((total + $(wc -l < "$TMP/b")))
+		else
+			bad=$((bad + 1))
+			not_ok "stall as a rule: $t, $th jiffies" "$(diff "$TMP/b" "$TMP/r" | head -4)"
+		fi
+	done
+done
+if [ "$bad" = 0 ] && [ "$total" -gt 0 ]; then
+	ok "stall as a rule (examples/specs/stall.dot, a hybrid automaton): the built-in's $total violations over $n runs (1000 and 1 jiffies at HZ 1000)"
+elif [ "$bad" = 0 ]; then
+	not_ok "stall as a rule: no violation at all over $n runs"
+fi
+
+# the timed example: each violation is a real-time task's wakeup not followed
+# by its switch-in within 200 us, as trace-cmd report -t shows them
+T2=traces/udp-softirq.dat
+"$RVREPLAY" --all --json --spec examples/specs/rt-wakeup-latency.dot "$T2" > "$TMP/lat.json" 2> /dev/null
+trace-cmd report -t -i "$T2" 2> /dev/null > "$TMP/report2"
+if python3 - "$TMP/report2" "$TMP/lat.json" > "$TMP/why" 2>&1 <<'PY'
+import json, re, sys
+wakeup = re.compile(r"\s(\d+)\.(\d+): sched_wakeup:\s+.*?:(\d+) \[(\d+)\]")
+switch = re.compile(r"\s(\d+)\.(\d+): sched_switch:\s+.* ==> .*?:(\d+) \[(\d+)\]")
+woken, ins = {}, {}
+for l in open(sys.argv[1]):
+    for rx, table in ((wakeup, woken), (switch, ins)):
+        m = rx.search(l)
+        if m:
+            table.setdefault(int(m[3]), []).append((int(m[1]) * 10**9 + int(m[2]), int(m[4])))
+vs = json.load(open(sys.argv[2]))["violations"]
+for v in vs:
+    pid, ts = v["pid"], v["ts_ns"]
+    w = [t for t, prio in woken.get(pid, []) if t <= ts]
+    if not w:
+        sys.exit("pid %d at %d: no wakeup before it" % (pid, ts))
+    last = w[-1]
+    prio = [p for t, p in woken[pid] if t == last][0]
+    between = [t for t, _ in ins.get(pid, []) if last < t < ts]
+    if prio >= 100 or ts - last < 200000 or between:
+        sys.exit("pid %d at %d: wakeup %d prio %d, switch-ins between %s" %
+                 (pid, ts, last, prio, between))
+if not vs:
+    sys.exit("no violation")
+print(len(vs))
+PY
+then
+	ok "rt-wakeup-latency: its $(cat "$TMP/why") violations, each a real-time wakeup 200 us or more before its run (trace-cmd report -t)"
+else
+	not_ok "rt-wakeup-latency: each violation a real-time wakeup 200 us or more before its run" \
+		"$(cat "$TMP/why")"
+fi
+check "wwnr as a rule: an automaton's verdict in words" "--spec examples/specs/wwnr.dot tests/regressions/pid-reuse.dat" 1 \
+	"why:    rule wwnr_rule: its event wakeup \\(on sched_wakeup\\), at sched:sched_wakeup, is not expected in state running$"
+
 finish
