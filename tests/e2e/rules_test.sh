@@ -166,6 +166,19 @@ if xmllint --noout "$TMP/j.xml" 2> /dev/null && grep -q 'no_mm_calls' "$TMP/j.xm
 else
 	not_ok "a rule's verdicts in JUnit (valid XML) and HTML" "$(head -c 300 "$TMP/j.xml")"
 fi
+# a rule's words are hostile as a trace's: escaped in the HTML, valid in JUnit
+printf '%s\n' 'RULE = always (RT imply not MM)' '#: monitor hostile' \
+	'#: description <script>alert(1)</script> & "q"' \
+	'#: RT = task.rt && task.comm != "<img src=x>"' \
+	'#: MM = on sys_enter if syscall in (mmap, brk, munmap)' > "$TMP/hostile.ltl"
+"$RVREPLAY" --spec "$TMP/hostile.ltl" --html "$TMP/hh.html" --junit "$TMP/hj.xml" "$T" > /dev/null 2>&1
+if ! grep -q '<img src=x>\|<script>alert' "$TMP/hh.html" &&
+   grep -q '&lt;img src=x&gt;' "$TMP/hh.html" && xmllint --noout "$TMP/hj.xml" 2> /dev/null; then
+	ok "a rule's hostile words: escaped in the HTML, valid JUnit"
+else
+	not_ok "a rule's hostile words: escaped in the HTML, valid JUnit" \
+		"$(grep -o '.\{20\}img src.\{20\}' "$TMP/hh.html" | head -2)"
+fi
 check "a batch of a folder with a rule" "--spec $MM tests/rules/traces" 1 \
 	"^== tests/rules/traces/mm-calls\\.dat: exit 1$"
 "$RVREPLAY" --spec $MM --jsonl "$TMP/base.jsonl" tests/rules/traces > /dev/null 2>&1
