@@ -461,9 +461,6 @@ int catalog_select(const char *const *names, int nr, const struct rv_monitor *co
 			if (opts->monitors[k] == rv_monitor_list[i] &&
 			    !rv_profile_monitor(opts->profile, rv_monitor_list[i]->name))
 				chosen[n++] = rv_monitor_list[i];
-	/* the default container: already in order */
-	if (!nr)
-		n = opts->nr_monitors, memcpy(chosen, opts->monitors, n * sizeof(chosen[0]));
 	memcpy(opts->monitors, chosen, n * sizeof(chosen[0]));
 	opts->nr_monitors = n;
 	for (int i = 0; i < nr_rules; i++)

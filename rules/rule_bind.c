@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gen_file.h"
 #include "monitor.h"
 #include "rule_local.h"
 
@@ -63,7 +64,8 @@ static const struct {
  */
 int rule_event_find(const char *name, struct rule_pos pos, char *err)
 {
-	const char *colon = strchr(name, ':'), *bare = colon ? colon + 1 : name, *near;
+	const char *colon = strchr(name, ':'), *bare = colon ? colon + 1 : name;
+	char hint[RULE_HINT_LEN];
 
 	for (int i = 0; i < RV_NR_EVENTS; i++)
 		if (!strcmp(event_names[i], bare))
@@ -74,9 +76,8 @@ int rule_event_find(const char *name, struct rule_pos pos, char *err)
 	if (!strcmp(bare, "sched_switch"))
 		return rule_error(err, pos, "sched_switch is two events here: switch_out (its prev "
 				  "task) or switch_in (its next)");
-	near = rule_nearest(bare, event_names, RV_NR_EVENTS);
-	return rule_error(err, pos, "unknown event '%s'%s%s%s", name, near ? " (did you mean " : "",
-			  near ? near : "", near ? "?)" : "");
+	return rule_error(err, pos, "unknown event '%s'%s", name,
+			  rule_did_you_mean(bare, event_names, RV_NR_EVENTS, hint, sizeof(hint)));
 }
 
 static void blanks(const char **p, struct rule_pos *pos)
@@ -109,37 +110,36 @@ static bool keyword(const char **p, struct rule_pos *pos, const char *kw)
 	return true;
 }
 
-/* EVENT [if EXPR]: its type and filter. */
-static int event_part(const char **p, struct rule_pos *pos, int *type, struct rule_expr **cond,
-		      char *err)
+/* EVENT: its type, read past; -1 with @err set. */
+static int event_name(const char **p, struct rule_pos *pos, char *err)
 {
 	size_t n = word(*p);
 	char name[64];
+	int type;
 
 	if (!n)
 		return rule_error(err, *pos, "expected an event name");
 	snprintf(name, sizeof(name), "%.*s", (int)n, *p);
-	*type = rule_event_find(name, *pos, err);
-	if (*type < 0)
+	type = rule_event_find(name, *pos, err);
+	if (type < 0)
 		return -1;
 	*p += n;
 	pos->col += n;
 	blanks(p, pos);
+	return type;
+}
+
+/* EVENT [if EXPR]: its type and filter. */
+static int event_part(const char **p, struct rule_pos *pos, int *type, struct rule_expr **cond,
+		      char *err)
+{
+	*type = event_name(p, pos, err);
+	if (*type < 0)
+		return -1;
 	*cond = NULL;
 	if (!keyword(p, pos, "if"))
 		return 0;
 	return rule_expr_parse(p, pos, 1u << *type, cond, err);
-}
-
-/* An atom of a formula (RT) or an event of an automaton (switch_in): a C name. */
-static bool valid_atom(const char *s, size_t n)
-{
-	if (!n || !(isalpha((unsigned char)s[0]) || s[0] == '_'))
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if (!isalnum((unsigned char)s[i]) && s[i] != '_')
-			return false;
-	return true;
 }
 
 /* A word that begins a clause, not an event. */
@@ -190,21 +190,12 @@ static int inferred_part(const char **p, struct rule_pos *pos, struct rule_bindi
 	if (!keyword(p, pos, "at"))
 		return rule_error(err, *pos, "expected 'at' and the events");
 	do {
-		size_t n = word(*p);
-		char name[64];
-		int type;
+		int type = event_name(p, pos, err);
 
-		snprintf(name, sizeof(name), "%.*s", (int)n, *p);
-		if (!n)
-			return rule_error(err, *pos, "expected an event name");
-		type = rule_event_find(name, *pos, err);
 		if (type < 0)
 			return -1;
 		b->inferred_at |= 1u << type;
-		*p += n;
-		pos->col += n;
-		blanks(p, pos);
-	} while (**p && **p != '\n' && word(*p) && !is_clause(*p));
+	} while (!at_line_end(*p) && word(*p) && !is_clause(*p));
 	return 0;
 }
 
@@ -274,7 +265,7 @@ static int binding(const char *p, struct rule_pos pos, struct rule_bindings *bs,
 	struct rule_binding *b = &bs->b[bs->nr];
 	size_t n = word(p);
 
-	if (!valid_atom(p, n))
+	if (!gen_is_c_name(p, n))
 		return rule_error(err, pos, "expected 'monitor', 'description' or an atom's or "
 				  "event's name (as in the specification) followed by '='");
 	if (bs->nr == RULE_MAX_BINDINGS)
@@ -365,7 +356,7 @@ static int param_line(const char *p, struct rule_pos pos, struct rule_bindings *
 
 	if (bs->nr_params == RV_MAX_PARAMS)
 		return rule_error(err, pos, "more than %d parameters", RV_MAX_PARAMS);
-	if (!valid_atom(p, n))
+	if (!gen_is_c_name(p, n))
 		return rule_error(err, pos, "expected a parameter's name");
 	pr->pos = pos;
 	pr->name = strndup(p, n);

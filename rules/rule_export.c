@@ -293,13 +293,19 @@ static void handlers(struct writer *w)
 static void attach(struct writer *w, bool on)
 {
 	const char *n = w->r->m.name;
+	char init[96], destroy[96];
 
+	if (w->r->is_da) {
+		snprintf(init, sizeof(init), "da_monitor_init_%s()", n);
+		snprintf(destroy, sizeof(destroy), "da_monitor_destroy_%s()", n);
+	} else {
+		snprintf(init, sizeof(init), "ltl_monitor_init()");
+		snprintf(destroy, sizeof(destroy), "ltl_monitor_destroy()");
+	}
 	fprintf(w->out, on ? "static int enable_%s(void)\n{\n" : "static void disable_%s(void)\n{\n",
 		n);
 	if (on)
-		fprintf(w->out, w->r->is_da ? "\tint retval = da_monitor_init_%s();\n\n"
-			"\tif (retval)\n\t\treturn retval;\n" : "\tint retval = ltl_monitor_init();%s\n\n"
-			"\tif (retval)\n\t\treturn retval;\n", w->r->is_da ? n : "");
+		fprintf(w->out, "\tint retval = %s;\n\n\tif (retval)\n\t\treturn retval;\n", init);
 	for (int type = 0; type < RV_NR_EVENTS; type++) {
 		for (int t = 0; t < 2 && first_alike(w->r, type, handler_of); t++)
 			if (events[type].tracepoints[t])
@@ -310,8 +316,7 @@ static void attach(struct writer *w, bool on)
 	if (on)
 		fprintf(w->out, "\treturn 0;\n}\n\n");
 	else
-		fprintf(w->out, w->r->is_da ? "\tda_monitor_destroy_%s();\n}\n\n" :
-			"\tltl_monitor_destroy();%s\n}\n\n", w->r->is_da ? n : "");
+		fprintf(w->out, "\t%s;\n}\n\n", destroy);
 }
 
 static int emit_c(FILE *out, const void *arg)

@@ -180,7 +180,7 @@ static struct rule_expr *name(struct parser *ps, size_t n)
 {
 	char word[64];
 	struct rule_expr *e;
-	const char *near;
+	char hint[RULE_HINT_LEN];
 	size_t k = 0;
 
 	snprintf(word, sizeof(word), "%.*s", (int)n, ps->p);
@@ -216,9 +216,8 @@ static struct rule_expr *name(struct parser *ps, size_t n)
 		field_names[k++] = fields[i].name;
 	for (size_t i = 0; i < NR_CONSTANTS; i++)
 		field_names[k++] = constants[i].name;
-	near = rule_nearest(word, field_names, k);
-	rule_error(ps->err, *ps->pos, "unknown name '%s'%s%s%s", word, near ? " (did you mean " : "",
-		   near ? near : "", near ? "?)" : "");
+	rule_error(ps->err, *ps->pos, "unknown name '%s'%s", word,
+		   rule_did_you_mean(word, field_names, k, hint, sizeof(hint)));
 	return NULL;
 }
 
@@ -293,16 +292,16 @@ static struct rule_expr *syscall_name_at(struct parser *ps)
 	size_t n = word_len(ps->p);
 	char word[64];
 	struct rule_expr *e;
-	const char *near;
+	char hint[RULE_HINT_LEN];
 
 	if (!n || isdigit((unsigned char)*ps->p))
 		return primary(ps);
 	snprintf(word, sizeof(word), "%.*s", (int)n, ps->p);
 	if (syscall_number("x86_64", word) < 0 && syscall_number("arm64", word) < 0 &&
 	    syscall_number("arm", word) < 0 && syscall_number("riscv64", word) < 0) {
-		near = rule_nearest(word, common, sizeof(common) / sizeof(common[0]));
-		rule_error(ps->err, *ps->pos, "unknown system call '%s'%s%s%s", word,
-			   near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
+		rule_error(ps->err, *ps->pos, "unknown system call '%s'%s", word,
+			   rule_did_you_mean(word, common, sizeof(common) / sizeof(common[0]), hint,
+					     sizeof(hint)));
 		return NULL;
 	}
 	e = node(RO_STR);
@@ -312,20 +311,12 @@ static struct rule_expr *syscall_name_at(struct parser *ps)
 	return e;
 }
 
+static struct rule_expr *chain(struct parser *ps, const char *token, enum rule_op op,
+			       struct rule_expr *(*next)(struct parser *), const char *missing);
+
 static struct rule_expr *bits(struct parser *ps)
 {
-	struct rule_expr *e = primary(ps), *b;
-
-	while (e && at(ps, "&")) {
-		b = node(RO_BITAND);
-		if (!b)
-			return fail(ps, e, "out of memory");
-		b->l = e;
-		e = b;
-		if (!(b->r = primary(ps)))
-			return fail(ps, e, "expected a name or a number after '&'");
-	}
-	return e;
+	return chain(ps, "&", RO_BITAND, primary, "expected a name or a number after '&'");
 }
 
 static struct rule_expr *in_list(struct parser *ps, struct rule_expr *left)
@@ -398,8 +389,9 @@ static struct rule_expr *unary(struct parser *ps)
 	return e->l ? e : fail(ps, e, "expected a value after '!'");
 }
 
+/* NEXT (TOKEN NEXT)*, grouped to the left; @missing: the error when a NEXT is not there. */
 static struct rule_expr *chain(struct parser *ps, const char *token, enum rule_op op,
-			       struct rule_expr *(*next)(struct parser *))
+			       struct rule_expr *(*next)(struct parser *), const char *missing)
 {
 	struct rule_expr *e = next(ps), *b;
 
@@ -410,19 +402,19 @@ static struct rule_expr *chain(struct parser *ps, const char *token, enum rule_o
 		b->l = e;
 		e = b;
 		if (!(b->r = next(ps)))
-			return fail(ps, e, "expected a value");
+			return fail(ps, e, missing);
 	}
 	return e;
 }
 
 static struct rule_expr *parse_and(struct parser *ps)
 {
-	return chain(ps, "&&", RO_AND, unary);
+	return chain(ps, "&&", RO_AND, unary, "expected a value");
 }
 
 static struct rule_expr *parse_disjunction(struct parser *ps)
 {
-	return chain(ps, "||", RO_OR, parse_and);
+	return chain(ps, "||", RO_OR, parse_and, "expected a value");
 }
 
 /* C ? A : B, grouping to the right */

@@ -103,7 +103,10 @@ int rule_bindings_parse(const char *path, const char *text, struct rule_bindings
 			char *err);
 void rule_bindings_free(struct rule_bindings *b);
 
-const char *rule_nearest(const char *word, const char *const *names, int nr);
+#define RULE_HINT_LEN	96	/* " (did you mean NAME?)" */
+
+const char *rule_did_you_mean(const char *word, const char *const *names, int nr, char *buf,
+			      size_t len);
 bool rule_is_name(const char *s);
 long long rule_unit_ns(const char *p, size_t *len);
 int rule_error(char *err, struct rule_pos pos, const char *fmt, ...)

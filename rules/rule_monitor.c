@@ -25,24 +25,6 @@ static bool matches(const struct rule_expr *cond, const struct rule_ctx *c)
 	return !cond || rule_eval(cond, c) == 1;
 }
 
-/* An automaton's events, in the order of the bindings: the kernel's da_handle_*(). */
-static void on_da_event(struct rv_target *t, const struct rv_event *ev)
-{
-	const struct rule *r = t->monitor->priv;
-	const struct rule_ctx c = { .t = t, .ev = ev };
-
-	for (int i = 0; i < r->b.nr; i++) {
-		const struct rule_binding *b = &r->b.b[i];
-
-		if (b->on != (int)ev->type || !matches(b->on_if, &c))
-			continue;
-		if (b->starts && matches(b->starts_if, &c))
-			da_handle_start_event(t, r->atom_of[i]);
-		else
-			da_handle_event(t, r->atom_of[i]);
-	}
-}
-
 /* Whether a binding's event starts it (on), ends it (off), or neither. */
 static bool is_on(const struct rule_binding *b, const struct rule_ctx *c)
 {
@@ -53,6 +35,24 @@ static bool is_off(const struct rule_binding *b, const struct rule_ctx *c)
 {
 	return (b->kind == RULE_STATE || b->kind == RULE_VALUE) && b->off == (int)c->ev->type &&
 	       matches(b->off_if, c);
+}
+
+/* An automaton's events, in the order of the bindings: the kernel's da_handle_*(). */
+static void on_da_event(struct rv_target *t, const struct rv_event *ev)
+{
+	const struct rule *r = t->monitor->priv;
+	const struct rule_ctx c = { .t = t, .ev = ev };
+
+	for (int i = 0; i < r->b.nr; i++) {
+		const struct rule_binding *b = &r->b.b[i];
+
+		if (!is_on(b, &c))
+			continue;
+		if (b->starts && matches(b->starts_if, &c))
+			da_handle_start_event(t, r->atom_of[i]);
+		else
+			da_handle_event(t, r->atom_of[i]);
+	}
 }
 
 /* The replay's inference (--infer): an unknown atom learned at this event, no step. */
@@ -117,11 +117,6 @@ static bool wants(const struct rv_target *t, const struct rv_event *ev)
 	return false;
 }
 
-/*
- * A pulse is false between its events: known from the start. A state is
- * known false at a task's creation, and otherwise unknown until an event
- * tells it (the task may be inside it when the trace begins).
- */
 /* The initial values that depend on the task's kind: at init, and once it is learned. */
 static void kthread_learned(struct rv_target *t)
 {
@@ -136,6 +131,11 @@ static void kthread_learned(struct rv_target *t)
 	}
 }
 
+/*
+ * A pulse is false between its events: known from the start. A state is
+ * known false at a task's creation, and otherwise unknown until an event
+ * tells it (the task may be inside it when the trace begins).
+ */
 static void init(struct rv_target *t, bool task_creation)
 {
 	const struct rule *r = t->monitor->priv;
@@ -174,8 +174,7 @@ static const char *atom_binding(const struct rv_monitor *m, unsigned int atom)
 	return "?";
 }
 
-/* What each event tells the rule, for 'rvreplay list' and the events' needs. */
-/* Its handler for @type, and what that event tells it. */
+/* Its handler for @type, and what that event tells it ('rvreplay check', the events' needs). */
 static void role(struct rule *r, int type, const char *atom)
 {
 	size_t used = strlen(r->roles[type]);
@@ -202,15 +201,6 @@ static void roles(struct rule *r)
 	}
 }
 
-/**
- * rule_monitor_make() - the monitor of a compiled rule
- * @r: its automaton, bindings and texts filled; gets its monitor
- * @err: RULE_ERR_LEN bytes
- *
- * Every binding must name an atom of the formula, and every atom be bound.
- *
- * Return: 0, or -1 with @err set.
- */
 /* The index of a letter (an atom, an event) of the automaton, or -1. */
 static int letter(const struct rv_automaton *a, const char *name)
 {
@@ -245,11 +235,12 @@ static int letters_bound(struct rule *r, char *err)
 	for (int i = 0; i < r->b.nr; i++) {
 		r->atom_of[i] = letter(a, r->b.b[i].atom);
 		if (r->atom_of[i] < 0) {
-			const char *near = rule_nearest(r->b.b[i].atom, a->atom_names, a->nr_atoms);
+			char hint[RULE_HINT_LEN];
 
-			return rule_error(err, r->b.b[i].pos, "%s is no %s of the %s%s%s%s",
-					  r->b.b[i].atom, what, of, near ? " (did you mean " : "",
-					  near ? near : "", near ? "?)" : "");
+			return rule_error(err, r->b.b[i].pos, "%s is no %s of the %s%s",
+					  r->b.b[i].atom, what, of,
+					  rule_did_you_mean(r->b.b[i].atom, a->atom_names,
+							    a->nr_atoms, hint, sizeof(hint)));
 		}
 		if (binding_fits(r, &r->b.b[i], err))
 			return -1;
@@ -314,6 +305,16 @@ static int params_fit(struct rule *r, char *err)
 	return 0;
 }
 
+/**
+ * rule_monitor_make() - the monitor of a compiled rule
+ * @r: its automaton, bindings and texts filled; gets its monitor
+ * @err: RULE_ERR_LEN bytes
+ *
+ * Every binding must name an atom of the formula (an event of the
+ * automaton), and every one be bound; a clock's bounds have values.
+ *
+ * Return: 0, or -1 with @err set.
+ */
 int rule_monitor_make(struct rule *r, char *err)
 {
 	r->automaton = r->is_da ? &r->da.automaton : &r->ltl.automaton;

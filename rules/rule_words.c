@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gen_file.h"
 #include "rule_local.h"
 
 /**
@@ -59,15 +60,8 @@ static int distance(const char *a, const char *b)
 	return row[lb];
 }
 
-/**
- * rule_nearest() - the valid name nearest a misspelt one
- * @word: as written
- * @names: the valid ones (NULL entries skipped)
- * @nr: how many
- *
- * Return: the nearest within a third of its length (at least 2 edits), or NULL.
- */
-const char *rule_nearest(const char *word, const char *const *names, int nr)
+/* The valid name nearest a misspelt one, within a third of its length (2 edits at least). */
+static const char *nearest(const char *word, const char *const *names, int nr)
 {
 	const char *best = NULL;
 	int best_d = 99, limit = strlen(word) / 3 > 2 ? (int)strlen(word) / 3 : 2;
@@ -84,6 +78,27 @@ const char *rule_nearest(const char *word, const char *const *names, int nr)
 		}
 	}
 	return best_d <= limit ? best : NULL;
+}
+
+/**
+ * rule_did_you_mean() - what an error adds for a misspelt name
+ * @word: as written
+ * @names: the valid ones (NULL entries skipped)
+ * @nr: how many
+ * @buf: for the words
+ * @len: its size
+ *
+ * Return: " (did you mean NAME?)" with the nearest valid name, or "" when none is near.
+ */
+const char *rule_did_you_mean(const char *word, const char *const *names, int nr, char *buf,
+			      size_t len)
+{
+	const char *near = nearest(word, names, nr);
+
+	if (!near)
+		return "";
+	snprintf(buf, len, " (did you mean %s?)", near);
+	return buf;
 }
 
 /**
@@ -109,15 +124,10 @@ long long rule_unit_ns(const char *p, size_t *len)
 	return 0;
 }
 
-/* A C name of 31 characters at most: a monitor's, as rvgen needs it. */
+/* A C name of 31 characters at most, a letter first: a monitor's, as rvgen needs it. */
 bool rule_is_name(const char *s)
 {
 	size_t n = strlen(s);
 
-	if (!n || n > 31 || !isalpha((unsigned char)s[0]))
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if (!isalnum((unsigned char)s[i]) && s[i] != '_')
-			return false;
-	return true;
+	return n <= 31 && isalpha((unsigned char)s[0]) && gen_is_c_name(s, n);
 }
