@@ -87,6 +87,11 @@ static void compare(struct out *o, const struct rule_expr *e)
 	};
 	bool syscall = is_field(e->l, RF_SYSCALL);
 
+	if (is_field(e->l, RF_TASK_COMM) && e->r->op == RO_STR &&
+	    e->op != RO_EQ && e->op != RO_NE && e->op != RO_PREFIX) {
+		put(o, "%s", "RV_RULE_COMM_ONLY_BY_EQUALITY_OR_PREFIX");
+		return;
+	}
 	if (is_field(e->l, RF_TASK_COMM) && e->r->op == RO_STR) {
 		char n[32];
 
