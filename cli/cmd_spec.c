@@ -47,7 +47,7 @@ static int export(int argc, char **argv)
 	};
 	const char *dir = NULL;
 	const struct rv_monitor *m;
-	char err[RULE_ERR_LEN];
+	char err[RULE_ERR_LEN], shown[ESCAPE_LEN(256)];
 	int c;
 
 	optind = 1;
@@ -67,7 +67,8 @@ static int export(int argc, char **argv)
 		return fail("%s", err);
 	if (rule_export(m, dir, err))
 		return fail("%s", err);
-	printf("%s: exported to %s/kernel/trace/rv/monitors/%s/\n", m->name, dir, m->name);
+	printf("%s: exported to %s/kernel/trace/rv/monitors/%s/\n", m->name,
+	       escape(dir, shown, sizeof(shown)), m->name);
 	rule_export_lines(m, stdout);
 	return EXIT_CLEAN;
 }
