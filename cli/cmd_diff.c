@@ -45,6 +45,9 @@ static const char usage_text[] =
 "\n"
 "  -m, --monitor NAME      the monitors to compare (default: those the module\n"
 "                          ran, as the trace says, else rtapp); repeatable\n"
+"      --spec FILE         a rule (rvreplay-spec(5)), compared with the verdicts of\n"
+"                          the monitor spec export made of it (rv:error_NAME);\n"
+"                          alone, without -m, it is all that is compared\n"
 "      --states            also compare every step (event_<monitor> records)\n"
 "                          and name the first differing one of each task\n"
 "      --infer             replay with the inferences for tasks older than the\n"
@@ -112,9 +115,6 @@ static int parse(struct diff_cli *c, int argc, char **argv)
 	ret = cmd_options_getopt(&c->common, argc, argv, "m:sqh", longopts, parse_option, c);
 	if (ret)
 		return ret;
-	if (c->common.nr_rules)
-		return cmd_usage_error("rvreplay diff", "--spec: the module runs the built-in "
-				       "monitors, a rule has no live verdicts to compare"), -1;
 	if (optind != argc - 1)
 		return cmd_usage_error("rvreplay diff", optind == argc ? "no trace file given" :
 				       "one trace file at a time"), -1;
@@ -185,7 +185,7 @@ static int trace_params(struct diff_cli *c)
 	return 0;
 }
 
-/* The monitors: -m, else what the module wrote it ran, else rtapp. */
+/* The monitors: -m and --spec, else what the module wrote it ran, else rtapp. */
 static int select_monitors(void *cli, struct opened_trace *t)
 {
 	struct diff_cli *c = cli;
@@ -199,8 +199,9 @@ static int select_monitors(void *cli, struct opened_trace *t)
 		cmd_error(c->path, "out of memory reading the trace");
 		return EXIT_ERROR;
 	}
-	if (c->common.nr_names) {
-		if (catalog_select(c->common.names, c->common.nr_names, NULL, 0, &c->opts.replay, err))
+	if (c->common.nr_names || c->common.nr_rules) {
+		if (catalog_select(c->common.names, c->common.nr_names, c->common.rules,
+				   c->common.nr_rules, &c->opts.replay, err))
 			return cmd_usage_error("rvreplay diff", "%s", err);
 		ret = trace_params(c);
 		return ret ? ret : gate(c, t, true);

@@ -41,7 +41,8 @@ static unsigned long parse_atoms(const struct rv_automaton *a, const char *s)
 	while (*s) {
 		len = strcspn(s, ",");
 		for (unsigned int i = 0; i < a->nr_atoms; i++)
-			if (strlen(rv_atom_name(a, i)) == len && !strncmp(rv_atom_name(a, i), s, len))
+			if (strlen(rv_atom_trace_name(a, i)) == len &&
+			    !strncmp(rv_atom_trace_name(a, i), s, len))
 				bits |= 1UL << i;
 		s += len;
 		if (*s == ',')

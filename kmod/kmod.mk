@@ -50,3 +50,26 @@ check-kmod-upstream: $(BUILD)/rvreplay $(BUILD)/kmod/assemble
 		tests/kmod/wip/run-test.sh $(BUILD)/rvreplay $(BUILD)/kmod/assemble && \
 		echo "== tests/kmod/rules/export_test.sh" && \
 		sh tests/kmod/rules/export_test.sh $(BUILD)/rvreplay;; esac
+
+# The example rules built into the 6.12 guest kernels beside the kernel's
+# own monitors (kmod/upstream/build-kernel.sh): what `rvreplay spec export`
+# writes for each, committed in kmod/upstream/rules/ so that the kernels'
+# cache key sees it; `make generate` writes it, check-generated checks it.
+KMOD_RULES	= examples/specs/no-mm-calls.ltl
+
+.PHONY: generate-kmod-rules check-kmod-rules
+generate: generate-kmod-rules
+check-generated: check-kmod-rules
+
+# OUT: the folder written (a kernel tree's shape)
+KMOD_RULES_EXPORT = set -e; rm -rf $$out; for r in $(KMOD_RULES); do \
+		$(BUILD)/rvreplay spec export $$r --kernel $$out > /dev/null; done
+
+generate-kmod-rules: $(BUILD)/rvreplay
+	@out=kmod/upstream/rules; $(KMOD_RULES_EXPORT); echo "  GEN $$out"
+
+check-kmod-rules: $(BUILD)/rvreplay
+	@out=$(BUILD)/fresh-kmod-rules; $(KMOD_RULES_EXPORT); \
+	if ! diff -r kmod/upstream/rules $$out > /dev/null; then \
+		echo "kmod/upstream/rules is stale: run 'make generate' and commit it" >&2; exit 1; \
+	fi; echo "the kernels' example rules: up to date"

@@ -126,6 +126,12 @@ struct rv_automaton {
 	const char			*(*atom_name)(unsigned int atom);
 	/* or the names themselves (a specification compiled at run time) */
 	const char *const		*atom_names;
+	/*
+	 * the names the kernel's event_/error_<monitor> records print, where
+	 * they are not those: an LTL rule's atoms, shortened as rvgen's
+	 * ltl2k (and ltlc) shorten them ("MM_CALL" is "mm_ca"); NULL: the same
+	 */
+	const char *const		*trace_names;
 	/* a DA's state names (the kernel's error_<monitor> says them); NULL for LTL */
 	const char			*(*state_name)(unsigned int state);
 	const char *const		*state_names;	/* or the names themselves */
@@ -281,6 +287,12 @@ struct rv_core {
 static inline const char *rv_atom_name(const struct rv_automaton *a, unsigned int atom)
 {
 	return a->atom_names ? a->atom_names[atom] : a->atom_name(atom);
+}
+
+/* An atom's name as the kernel's trace events print it. */
+static inline const char *rv_atom_trace_name(const struct rv_automaton *a, unsigned int atom)
+{
+	return a->trace_names ? a->trace_names[atom] : rv_atom_name(a, atom);
 }
 
 /* A DA's state's name. */

@@ -12,9 +12,11 @@
 #include <string.h>
 
 #include "ltl/ltl_core.h"
+#include "ltl_emit.h"
 #include "ltl_formula.h"
 #include "ltl_spec.h"
 #include "ltl_tableau.h"
+#include "rule.h"
 #include "rule_ltl.h"
 
 /* A propositional label's truth on the instance's atoms. */
@@ -110,10 +112,19 @@ int rule_ltl_compile(const char *path, const char *text, const char *name, struc
 	ltl_spec_free(&spec);
 	if (ret)
 		return -1;
+	for (int i = 0; i < l->nnf.nr_atoms; i++) {
+		l->short_names[i] = ltl_atom_abbrev(l->nnf.atoms, l->nnf.nr_atoms, i);
+		if (!l->short_names[i]) {
+			snprintf(err, RULE_ERR_LEN, "%s: out of memory", path);
+			rule_ltl_free(l);
+			return -1;
+		}
+	}
 	l->steps = (struct ltl_steps){ .start = start, .next_states = next_states, .data = l };
 	l->automaton = (struct rv_automaton){
 		.name = name, .nr_atoms = l->nnf.nr_atoms, .nr_states = l->graph.nr,
-		.atom_names = (const char *const *)l->nnf.atoms, .steps = &l->steps,
+		.atom_names = (const char *const *)l->nnf.atoms,
+		.trace_names = (const char *const *)l->short_names, .steps = &l->steps,
 	};
 	return 0;
 }
@@ -129,6 +140,8 @@ int rule_ltl_atom(const struct rule_ltl *l, const char *atom)
 
 void rule_ltl_free(struct rule_ltl *l)
 {
+	for (int i = 0; i < RV_MAX_LTL_ATOM; i++)
+		free(l->short_names[i]);
 	ltl_graph_free(&l->graph);
 	ltl_nnf_free(&l->nnf);
 }

@@ -12,6 +12,7 @@ struct rule_ltl {
 	struct ltl_graph	graph;
 	struct ltl_steps	steps;
 	struct rv_automaton	automaton;
+	char			*short_names[RV_MAX_LTL_ATOM];	/* automaton.trace_names */
 };
 
 int rule_ltl_compile(const char *path, const char *text, const char *name, struct rule_ltl *l,

@@ -17,6 +17,12 @@
 # finds ARCH-KEY/done and does nothing. Other keys of the same ARCH are
 # deleted after a successful build (RVREPLAY_KERNEL_KEEP=1 keeps them).
 #
+# The example rules of rules/ (what `rvreplay spec export` wrote for each
+# of kmod.mk's KMOD_RULES) are added after the series as rvgen's monitors
+# are: their folders copied in, each one's Kconfig, Makefile and
+# rv_trace.h line put at the kernel's "Add new monitors" marks. They are
+# part of KEY.
+#
 # The "release" lines of patches/series are upstream commits to the
 # monitors' own files merged for 6.17 after v11 was posted (0014: no step
 # on the event that starts an instance): they are applied by default,
@@ -42,6 +48,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 series_dir=${UPSTREAM_PATCHES:-$repo/../shared/upstream/rtapp}
+rules_dir=$here/rules
 tarball=${LINUX_SOURCE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 cache=${RVREPLAY_KERNEL_CACHE:-/var/cache/rvreplay-kernels}
 jobs=${RVREPLAY_KERNEL_JOBS:-$(nproc)}
@@ -157,6 +164,8 @@ cache_key()
 		for file in "$fragment" "$here/patches/series" "${patches[@]}" "${release_patches[@]}"; do
 			sha256sum < "$file"
 		done
+		# the rules' files, by their place in the tree
+		(cd "$rules_dir" && find . -type f | LC_ALL=C sort | xargs sha256sum)
 		"${cross}gcc" --version | head -1
 	} | sha256sum | cut -c1-16
 }
@@ -172,6 +181,41 @@ apply_series()
 		# Makefile lines of monitors 6.12 does not have.
 		patch -d "$tree" -p1 --batch --no-backup-if-mismatch < "$path" >> "$buildlog" 2>&1 ||
 			die "$(basename "$path") does not apply, see $buildlog"
+	done
+}
+
+# before MARK's line of FILE (a kernel file with rvgen's "Add new monitors" mark)
+insert_before()
+{
+	local file=$1 mark=$2 line=$3
+
+	grep -qF -- "$mark" "$file" || die "$file has no line '$mark'"
+	awk -v mark="$mark" -v line="$line" 'index($0, mark) { print line } { print }' \
+		"$file" > "$file.new" && mv "$file.new" "$file"
+}
+
+# The rules of rules/ into the tree, as rvgen's monitors go: the folders,
+# then each monitor's three lines (an LTL one among the LTL includes of
+# rv_trace.h, a per-task automaton among the DA ones with an id).
+add_rules()
+{
+	local tree=$1 rv=$1/kernel/trace/rv dir name upper mark
+
+	cp -r "$rules_dir/." "$tree/"
+	for dir in "$rules_dir"/kernel/trace/rv/monitors/*/; do
+		name=$(basename "$dir")
+		upper=$(echo "$name" | tr 'a-z' 'A-Z')
+		log "adding the rule $name"
+		if grep -q '<rv/ltl_monitor.h>' "$dir/$name.c"; then
+			mark='// Add new monitors based on CONFIG_LTL_MON_EVENTS_ID here'
+		else
+			mark='// Add new monitors based on CONFIG_DA_MON_EVENTS_ID here'
+		fi
+		insert_before "$rv/Kconfig" '# Add new monitors here' \
+			"source \"kernel/trace/rv/monitors/$name/Kconfig\""
+		insert_before "$rv/Makefile" '# Add new monitors here' \
+			"obj-\$(CONFIG_RV_MON_$upper) += monitors/$name/$name.o"
+		insert_before "$rv/rv_trace.h" "$mark" "#include <monitors/$name/${name}_trace.h>"
 	done
 }
 
@@ -236,6 +280,7 @@ build()
 	apply_series "$tree" "${patches[@]}"
 	check_monitor_files "$tree" || die "the monitors' files are not the series' own"
 	apply_series "$tree" "${release_patches[@]}"
+	add_rules "$tree"
 	log "configuring ($baseconfig + $(basename "$fragment")), log in $buildlog"
 	{
 		"${kmake[@]}" "$baseconfig"

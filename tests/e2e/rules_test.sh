@@ -12,6 +12,8 @@
 # - Every broken rule of tests/rules/broken/ gives exactly the one line
 #   its first line expects, exit 2 and nothing on stdout.
 # - Bindings in a .bind file beside the rule; -m with --spec; JSON cause.
+# - rvreplay diff --spec on a trace of the kernel monitor that spec export
+#   made of no-mm-calls.ltl (the 6.12 guest): every verdict and step equal.
 #
 # usage: rules_test.sh   (from the top of the tree; RVREPLAY names the binary)
 
@@ -237,7 +239,18 @@ head -c 2000000 /dev/zero | tr '\0' '#' > "$TMP/huge.ltl"
 check_error "a rule over 1 MiB" "--spec $TMP/huge.ltl $T" "more than a rule's limit of 1 MiB"
 check_error "a second rule of the same name" "--spec $MM --spec $MM $T" \
 	"a second rule named no_mm_calls$"
-check_error "diff refuses --spec" "diff --spec $MM $T" "--spec: the module runs the built-in monitors"
+# diff --spec: the kernel monitor spec export made of no-mm-calls.ltl, run
+# live in the 6.12 guest (tests/kmod/upstream: mm_calls rt), against the rule
+KT=tests/kmod/traces/x86_64-kernel-rule-mm-calls.dat
+check_error "diff --spec: a trace without the rule's live records" "diff --spec $MM $T" \
+	"nothing to compare: no sign that a live monitor ran"
+check "diff --spec: the kernel's no_mm_calls verdicts are the rule's" "diff -s --spec $MM $KT" 0 \
+	"^Summary: 5 live verdicts, 5 replayed: 5 matched, 0 live only, 0 replay only: all match$"
+check "diff --spec --states: every step of the kernel's no_mm_calls is the rule's (its atoms as rvgen shortens them)" \
+	"diff -s --states --spec $MM $KT" 0 "^States: 34 live steps, 34 replayed: identical$"
+sed 's/syscall in (mmap, brk, munmap)/syscall in (brk, munmap)/' $MM > "$TMP/no-mmap.ltl"
+check "diff --spec: the same rule without mmap differs from the kernel's" \
+	"diff -s --spec $TMP/no-mmap.ltl $KT" 1 "0 matched, 5 live only, 5 replay only; 10 unexplained$"
 # same_as MONITOR RULE [OPTIONS]: the rule's verdicts are the built-in's, trace by trace
 same_as() {
 	m=$1 rule=$2

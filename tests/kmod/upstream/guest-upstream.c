@@ -7,7 +7,9 @@
  *
  * Once: loads rvreplay.ko if present (its monitors rtapp and wwnr),
  * enables the trace events the replay reads, the kernel's rv:event_/error_
- * pagefault, sleep and wwnr and the module's rvreplay:event_/error_ ones,
+ * pagefault, sleep, wwnr and no_mm_calls (an example rule exported by
+ * rvreplay spec export, kmod/upstream/rules/) and the module's
+ * rvreplay:event_/error_ ones,
  * sets the traceon trigger (below),
  * and saves what a trace.dat is made of in $OUT (the layout
  * tests/kmod/live/assemble.c reads): events/ (header_page, header_event,
@@ -63,6 +65,8 @@
 #define PRE_SETTLE_MS	100
 #define PRE_WAIT_S	60
 #define PF_KTHREAD	0x00200000UL
+/* the example rule the kernel was built with (kmod/upstream/rules/) */
+#define RULE		"no_mm_calls"
 
 #include "../guest_lib.h"
 
@@ -78,6 +82,7 @@ static const char *const events[] = {
 	"rv/event_pagefault", "rv/error_pagefault",
 	"rv/event_sleep", "rv/error_sleep",
 	"rv/event_wwnr", "rv/error_wwnr",
+	"rv/event_no_mm_calls", "rv/error_no_mm_calls",
 	"rvreplay/event_pagefault", "rvreplay/error_pagefault",
 	"rvreplay/event_sleep", "rvreplay/error_sleep",
 	"rvreplay/event_wwnr", "rvreplay/error_wwnr",
@@ -330,7 +335,7 @@ static void save_scenario(const char *dir, int status)
  * In a child sharing this process's memory (vfork: no copy-on-write
  * fault here afterwards), so that no mutex this enabling takes teaches
  * anything to this process's instances: the rtapp container with REACTOR
- * on it, the kernel's wwnr beside it, then rvreplay.ko, whose window
+ * on it, the kernel's wwnr and the example rule beside it, then rvreplay.ko, whose window
  * before the trace is then the shorter (a task older than the trace that
  * faults or takes a lock in a window is judged from there by the monitors
  * that ran, not the replay). The child is gone when vfork() returns.
@@ -344,6 +349,7 @@ static int monitors_on(const char *reactor)
 			       O_TRUNC) ||
 		    write_file(RV "/enabled_monitors", "rtapp", O_APPEND) ||
 		    write_file(RV "/monitors/wwnr/enable", "1", O_TRUNC) ||
+		    write_file(RV "/monitors/" RULE "/enable", "1", O_TRUNC) ||
 		    (have_module && write_file(PARAMS "/enabled", "1", O_TRUNC)))
 			_exit(1);
 		_exit(0);

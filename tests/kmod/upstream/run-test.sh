@@ -71,6 +71,8 @@ v11=0
 # module is enabled before tracing starts: its line naming them is not in
 # the trace).
 monitors=(-m rtapp -m wwnr)
+# The example rule built into the kernel beside them (rule_check())
+rule=$repo/examples/specs/no-mm-calls.ltl
 
 # The scenarios: NAME BUFFER_KB OPTIONS COMMAND ARGS (guest-upstream.c).
 plan()
@@ -103,6 +105,9 @@ plan()
 	echo "prio-late-wake 8192 - prio_late wake"
 	echo "prio-late-fault 8192 - prio_late fault"
 	echo "preexisting 8192 pre=preexisting -"
+	for v in rt before; do
+		echo "mm_calls-$v 8192 - mm_calls $v"
+	done
 	echo "lost 4 - futex_wake lower"
 	if [ "$arch" = x86_64 ] && [ -x "$build/$arch/payload/cyclictest" ]; then
 		echo "cyclictest 16384 - ld.so --library-path /payload/lib /payload/cyclictest" \
@@ -283,6 +288,34 @@ versus_check()
 	fi
 }
 
+# The example rule the kernel was built with (kmod/upstream/rules/, what
+# rvreplay spec export wrote of examples/specs/no-mm-calls.ltl) ran in
+# every scenario: its live verdicts and steps (rv:error_/event_no_mm_calls)
+# are the replay's of the rule, each difference explained. mm_calls-rt
+# must have live verdicts, every one the replay's.
+rule_check()
+{
+	local arch=$1 name=$2 dat=$3 out=$3.rule got sum
+
+	"$rvreplay" diff --states -s --spec "$rule" "$dat" > "$out" 2>&1
+	got=$?
+	record "$arch" "$name" rule "$got" "$out"
+	sum="$(grep -m1 '^Summary' "$out" | sed 's/^Summary: //'); $(grep -m1 '^States' "$out")"
+	if [ "$got" -gt 1 ]; then
+		not_ok "$arch $name: the kernel's no_mm_calls is the replay's rule" \
+			"rvreplay diff exited $got:" "$(head -c 1500 "$out")"
+	elif grep -q UNEXPLAINED "$out"; then
+		not_ok "$arch $name: the kernel's no_mm_calls is the replay's rule" \
+			"unexplained differences ($out):" "$(grep -B8 -A3 -m3 UNEXPLAINED "$out")"
+	elif [ "$name" = mm_calls-rt ] &&
+	     { [ "$got" != 0 ] || ! echo "$sum" | grep -qE '^[1-9][0-9]* live verdicts.*States: [1-9]'; }; then
+		not_ok "$arch $name: the kernel's no_mm_calls judged the workload as the replay" \
+			"wanted live verdicts, all matched ($out):" "$sum"
+	else
+		ok "$arch $name: the kernel's no_mm_calls is the replay's rule: $sum"
+	fi
+}
+
 # The module's view: the classes a module can show where it is not
 # started with the trace (tests/kmod/live holds it to less, with
 # sync_tracing): priorities no event showed yet, lost records, what it
@@ -330,6 +363,7 @@ scenario_check()
 		diff_check "$arch $name --infer: every difference explained" "$arch" "$name" \
 			kernel "$dat" any --infer
 	fi
+	rule_check "$arch" "$name" "$dat"
 	module_check "$arch" "$out" "$name" "$dat"
 	versus_check "$arch" "$name" "$dat"
 }
