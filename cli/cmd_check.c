@@ -76,6 +76,31 @@ static const char *event_state(const struct event_need *n, const struct trace_in
 	return c->records.per_kind[n->kind] ? "ok" : "empty";
 }
 
+/* trace_user.h's index of a rule's event, "system:name" */
+static int user_index(const char *full)
+{
+	const char *colon = strchr(full, ':');
+	char system[TRACE_USER_NAME_LEN];
+
+	snprintf(system, sizeof(system), "%.*s", colon ? (int)(colon - full) : 0, full);
+	return colon ? trace_user_find(system, colon + 1) : -1;
+}
+
+/* A rule's events of their own systems: required, read by its bindings. */
+static void print_rule_events(const struct rv_monitor *m, const struct trace_input *in,
+			      const struct counts *c)
+{
+	for (const char *const *e = m->trace_events; e && *e; e++) {
+		int k = user_index(*e);
+		unsigned long long n = k >= 0 ? c->records.per_user[k] : 0;
+		char name[ESCAPE_LEN(2 * TRACE_USER_NAME_LEN)];
+
+		printf("  %-8s %-8s %-28s %10llu  %s\n", !trace_input_user_has(in, k, -1) ?
+		       "MISSING" : n ? "ok" : "empty", "required",
+		       escape(*e, name, sizeof(name)), n, "its bindings");
+	}
+}
+
 static void print_events(const struct rv_monitor *m, const struct trace_input *in,
 			 const struct counts *c, const char *arch)
 {
@@ -84,6 +109,7 @@ static void print_events(const struct rv_monitor *m, const struct trace_input *i
 		printf("  %-8s %-8s %-28s %10llu  %s\n", event_state(n, in, c, arch),
 		       catalog_need_label(n), trace_kind_event(n->kind),
 		       c->records.per_kind[n->kind], n->why);
+	print_rule_events(m, in, c);
 }
 
 /*
@@ -94,6 +120,7 @@ static void trace_cmd_line(const struct gate *g, const struct trace_input *in)
 {
 	enum kernel_event state[TRACE_NR_KINDS];
 	bool listed[TRACE_NR_KINDS] = { false };
+	char name[ESCAPE_LEN(2 * TRACE_USER_NAME_LEN)];
 	char why[200];
 	int maybe = 0;
 
@@ -113,6 +140,10 @@ static void trace_cmd_line(const struct gate *g, const struct trace_input *in)
 	for (int k = 0; k < TRACE_NR_KINDS; k++)
 		if (listed[k] && state[k] == KERNEL_EVENT_HAS)
 			printf(" -e %s", trace_kind_event(k));
+	for (int i = 0; i < g->nr_monitors; i++)
+		for (const char *const *e = g->monitors[i].monitor->trace_events;
+		     g->monitors[i].state != GATE_UNAVAILABLE && e && *e; e++)
+			printf(" -e %s", escape(*e, name, sizeof(name)));
 	printf(" COMMAND\n");
 	if (!maybe)
 		return;

@@ -35,12 +35,15 @@ void record_events_outputs(struct record_options *o, struct output_file *out)
 	o->notice = notice;
 }
 
-static void add_event(struct record_options *o, enum trace_kind kind, bool required,
+/* @full: "system:name", a static string or one of the monitor's */
+static void add_event(struct record_options *o, const char *full, bool required,
 		      const char *monitor, char monitors[][64])
 {
-	const char *full = trace_kind_event(kind), *colon = strchr(full, ':');
+	const char *colon = strchr(full, ':');
 	int i;
 
+	if (!colon)
+		return;
 	for (i = 0; i < o->nr_events; i++) {
 		if (!strcmp(o->events[i].name, colon + 1) &&
 		    !strncmp(o->events[i].system, full, colon - full)) {
@@ -52,7 +55,7 @@ static void add_event(struct record_options *o, enum trace_kind kind, bool requi
 	}
 	if (i == RECORD_MAX_EVENTS)
 		return;
-	/* the names stay valid: trace_kind_event() strings are static */
+	/* the names stay valid: trace_kind_event() strings are static, a rule's live on */
 	static char systems[RECORD_MAX_EVENTS][32];
 
 	snprintf(systems[i], sizeof(systems[i]), "%.*s", (int)(colon - full), full);
@@ -72,11 +75,15 @@ void record_events_choose(struct record_options *o, const struct replay_options 
 {
 	static char monitors[RECORD_MAX_EVENTS][64];
 
-	for (int m = 0; m < opts->nr_monitors; m++)
-		for (const struct event_need *n = catalog_needs(opts->monitors[m]);
-		     n->kind != TRACE_OTHER; n++)
+	for (int m = 0; m < opts->nr_monitors; m++) {
+		const struct rv_monitor *mon = opts->monitors[m];
+
+		for (const struct event_need *n = catalog_needs(mon); n->kind != TRACE_OTHER; n++)
 			if (!n->context || context)
-				add_event(o, n->kind, n->required, opts->monitors[m]->name,
+				add_event(o, trace_kind_event(n->kind), n->required, mon->name,
 					  monitors);
+		for (const char *const *e = mon->trace_events; e && *e; e++)
+			add_event(o, *e, true, mon->name, monitors);
+	}
 }
 

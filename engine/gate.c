@@ -64,11 +64,14 @@ static void conclude(struct gate_monitor *m)
 	m->state = GATE_JUDGING;
 	if (lacking) {
 		m->state = GATE_UNAVAILABLE;
-		snprintf(m->why, sizeof(m->why), "%s", m->lacking);
+		_Static_assert(sizeof(m->why) == sizeof(m->lacking), "one length");
+		memcpy(m->why, m->lacking, sizeof(m->why));
 		return;
 	}
 	for (int r = GATE_NO_FORMAT; r <= GATE_NOT_LISTED; r++)
 		tell_blind(m, r, m->why, sizeof(m->why));
+	if (m->unformatted[0])
+		add(m->why, sizeof(m->why), "%s%s", m->why[0] ? "; " : "", m->unformatted);
 	if (m->why[0])
 		m->state = GATE_BLIND;
 }
@@ -89,6 +92,58 @@ static void lacks(struct gate_monitor *m, enum trace_kind kind, const char *why)
 	if (buf[0])
 		add(buf, len, "%s%s", "; ", "");
 	add(buf, len, "%s %s", trace_kind_event(kind), why);
+}
+
+/* "FILE:1:2: the trace's sched:X has no field 'y' (its fields: a, b)": the rule cannot judge. */
+static void lacks_field(struct gate_monitor *m, const struct trace_input *in,
+			const struct trace_user_event *u, const char *field, const char *at)
+{
+	const char *names[24];
+	char list[160] = "";
+	int n = trace_input_event_fields(in, u->system, u->name, names, 24);
+
+	for (int i = 0; i < n; i++)
+		if (strncmp(names[i], "common_", 7))
+			add(list, sizeof(list), "%s%s", list[0] ? ", " : "", names[i]);
+	if (m->lacking[0])
+		add(m->lacking, sizeof(m->lacking), "%s%s", "; ", "");
+	add(m->lacking, sizeof(m->lacking), "%s: this trace's %s", at, u->full);
+	add(m->lacking, sizeof(m->lacking), " has no field '%s' (its fields: %s)", field, list);
+}
+
+/* The fields a rule reads of an event of its own system that the trace has. */
+static void rule_fields(struct gate_monitor *m, const struct trace_input *in, int k)
+{
+	const struct trace_user_event *u = trace_user_event(k);
+
+	if (!trace_input_user_has(in, k, -2))
+		lacks_field(m, in, u, u->task, u->task_at);
+	for (int f = 0; f < u->nr_fields; f++)
+		if (!trace_input_user_has(in, k, f))
+			lacks_field(m, in, u, u->fields[f], u->field_at[f]);
+}
+
+/* The events of any system a rule reads: "sched:sched_migrate_task was not recorded (...)". */
+static void rule_events(struct gate_monitor *m, const struct trace_input *in)
+{
+	const char *const *e = m->monitor->trace_events;
+	char system[TRACE_USER_NAME_LEN];
+	int n = 0, k;
+
+	for (; e && *e; e++) {
+		const char *colon = strchr(*e, ':');
+
+		snprintf(system, sizeof(system), "%.*s", colon ? (int)(colon - *e) : 0, *e);
+		k = colon ? trace_user_find(system, colon + 1) : -1;
+		if (trace_input_user_has(in, k, -1)) {
+			rule_fields(m, in, k);
+			continue;
+		}
+		add(m->unformatted, sizeof(m->unformatted), "%s%s", n++ ? ", " : "", *e);
+	}
+	if (n)
+		add(m->unformatted, sizeof(m->unformatted), " %s not recorded (%s)",
+		    n == 1 ? "was" : "were", blind_words[GATE_NO_FORMAT]);
 }
 
 /* Whether a trace clock counts nanoseconds (the trace-cmd -C clocks but counter and TSCs). */
@@ -134,6 +189,7 @@ void gate_before(struct gate *g, const struct replay_options *opts, const struct
 			else
 				miss(m, n->kind, GATE_NO_FORMAT);
 		}
+		rule_events(m, in);
 		if (m->monitor->type == RV_MONITOR_HA && !clock_in_ns(meta->clock))
 			add(m->lacking, sizeof(m->lacking), "its clocks need the trace's times in ns, "
 			    "and this trace's clock %s is %s", meta->clock[0] ? meta->clock : "(unknown)",
@@ -224,6 +280,8 @@ void gate_count(struct record_counts *recs, const struct trace_record *rec)
 {
 	recs->events++;
 	recs->per_kind[rec->kind]++;
+	if (rec->kind == TRACE_USER && rec->user.event >= 0 && rec->user.event < TRACE_USER_EVENTS)
+		recs->per_user[rec->user.event]++;
 	if (rec->kind == TRACE_PRINT)
 		record_line(rec, recs);
 }

@@ -45,6 +45,7 @@ struct gate_monitor {
 	char			why[GATE_WHY_LEN];	/* unavailable or blind: why */
 	enum gate_missing	missing[TRACE_NR_KINDS];
 	char			lacking[GATE_WHY_LEN];	/* required events the kernel lacks */
+	char			unformatted[GATE_WHY_LEN / 2];	/* a rule's events of any system */
 };
 
 struct gate {

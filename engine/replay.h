@@ -129,6 +129,7 @@ struct replay_sink {
 /* What a pass over the records counts: also what the gate judges from (gate.h). */
 struct record_counts {
 	unsigned long long	per_kind[TRACE_NR_KINDS];
+	unsigned long long	per_user[TRACE_USER_EVENTS];	/* TRACE_USER, by event */
 	unsigned long long	events;
 	bool			listed;			/* rvreplay record's list was found */
 	bool			enabled[TRACE_NR_KINDS];	/* in that list */

@@ -244,6 +244,14 @@ static void event_of(struct replay *r, const struct trace_record *rec, struct ta
 		memcpy(ev->sys_enter.args, rec->sys_enter.args, sizeof(ev->sys_enter.args));
 		ev->sys_enter.table = r->opts.syscalls;
 		break;
+	case RV_EV_TRACE:
+		_Static_assert(TRACE_USER_STR_LEN == sizeof(ev->trace.str[0]), "string fields");
+		ev->trace.event = rec->user.event;
+		ev->trace.known = rec->user.known;
+		ev->trace.strings = rec->user.strings;
+		ev->trace.val = rec->user.val;
+		ev->trace.str = rec->user.str;
+		break;
 	default:
 		break;
 	}

@@ -302,6 +302,7 @@ void replay_on_violation(void *data, const struct rv_target *t, const unsigned l
 	v.ts = r->rec->ts;
 	v.cpu = r->rec->cpu;
 	v.event = r->rec->kind;
+	v.user_event = r->rec->kind == TRACE_USER ? r->rec->user.event : -1;
 	v.event_ref = r->rec->ref;
 	v.kind = kind;
 	v.cause = cause_of(t->monitor, d->type, kind);

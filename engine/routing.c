@@ -6,6 +6,8 @@
 
 static const struct rv_route *by_kind[TRACE_NR_KINDS][ROUTING_MAX + 1];
 static bool made;
+/* an event a rule names, whatever its system: to the task it is about (trace_user_task()) */
+static const struct rv_route user_route = { "", "", RV_EV_TRACE, RV_TO_NAMED, false };
 
 static void make(void)
 {
@@ -18,6 +20,7 @@ static void make(void)
 		if (kind != TRACE_OTHER && i < ROUTING_MAX)
 			by_kind[kind][i] = r;
 	}
+	by_kind[TRACE_USER][0] = &user_route;
 	made = true;
 }
 
@@ -46,6 +49,8 @@ const struct rv_route *const *routing_of(enum trace_kind kind)
  */
 int routing_pid(const struct rv_route *route, const struct trace_record *rec)
 {
+	if (rec->kind == TRACE_USER)
+		return rec->user.pid;
 	switch (route->to) {
 	case RV_TO_PREV:
 		return rec->sw.prev.pid;

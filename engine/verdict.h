@@ -40,6 +40,7 @@ struct verdict {
 	uint64_t			ts;
 	int				cpu;
 	enum trace_kind			event;
+	int				user_event;	/* TRACE_USER: trace_user.h's index */
 	struct trace_ref		event_ref;
 	enum rv_violation_kind		kind;
 	enum verdict_cause		cause;
@@ -76,6 +77,15 @@ struct verdict {
 };
 
 const char *verdict_cause_name(enum verdict_cause cause);
+
+/* The "system:name" of the event a verdict came at. */
+static inline const char *verdict_event(const struct verdict *v)
+{
+	const struct trace_user_event *u = v->event == TRACE_USER ?
+					   trace_user_event(v->user_event) : NULL;
+
+	return u ? u->full : trace_kind_event(v->event);
+}
 
 /*
  * The instance a verdict, group, summary row or coverage row is of, as one

@@ -11,6 +11,7 @@
 #include "fuzz_file.h"
 #include "monitor.h"
 #include "rule.h"
+#include "trace_input.h"
 
 static void report_nothing(void *data, const struct rv_target *t, const unsigned long *before,
 			   const unsigned long *atoms, enum rv_violation_kind kind)
@@ -25,6 +26,10 @@ static void drive(const struct rv_monitor *m, const uint8_t *data, size_t size)
 	struct rv_target t = { .monitor = m, .task = &task, .report = &report };
 	union rv_state state;
 	struct rv_event ev;
+	long long vals[8] = { 0 };
+	char strs[8][32] = { "fuzz", "cyclictest", "", "migration/0" };
+
+	memcpy(vals, data, size < sizeof(vals) ? size : sizeof(vals));
 
 	rv_instance_bind(&t, &state);
 	rv_instance_init(&t, size & 1);
@@ -40,6 +45,10 @@ static void drive(const struct rv_monitor *m, const uint8_t *data, size_t size)
 				       size - type : sizeof(ev.sys_enter.args));
 			ev.sys_enter.id = round ? 9 : 202;
 			ev.sys_enter.table = NULL;
+			/* an event of its own system: each of those the rule names */
+			if (type == RV_EV_TRACE)
+				ev.trace = (typeof(ev.trace)){ .event = round, .known = size & 0xff,
+					.strings = (size >> 8) & 0x0f, .val = vals, .str = strs };
 			if (!m->wants || m->wants(&t, &ev))
 				rv_handle(&t, &ev);
 			task.rt = round ? 0 : 1;
@@ -53,6 +62,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size > 4096)
 		return -1;
+	/* the events of their own systems rules named: this input's only */
+	trace_user_reset();
 	m = rule_load(fuzz_file(data, size), err);
 	if (!m)
 		return 0;

@@ -69,6 +69,7 @@ enum rv_event_type {
 	RV_EV_KTHREAD_STOP,	/* target: the stopped kthread */
 	RV_EV_PREEMPT_DISABLE,	/* target: current; preemption off (preemptirq events) */
 	RV_EV_PREEMPT_ENABLE,	/* target: current; preemption on again */
+	RV_EV_TRACE,		/* target: current; an event of any system a rule names */
 	RV_NR_EVENTS
 };
 
@@ -88,6 +89,13 @@ struct rv_event {
 			unsigned long		args[6];
 			const struct rv_syscalls *table;
 		} sys_enter;
+		struct {
+			int			event;		/* the rules' index of it */
+			unsigned int		known;		/* bits: fields it holds */
+			unsigned int		strings;	/* bits: string fields */
+			const long long		*val;
+			const char		(*str)[32];
+		} trace;				/* TRACE */
 	};
 };
 
@@ -227,6 +235,8 @@ struct rv_monitor {
 	/* judges every task, not only real-time ones: its coverage counts them all */
 	bool				every_task;
 	const char			*start_rule;	/* a DA's: where its instances start */
+	/* the events of any system it reads (RV_EV_TRACE), "system:name"; ends at NULL */
+	const char *const		*trace_events;
 	struct rv_param			params[RV_MAX_PARAMS];	/* ends at a NULL name */
 };
 

@@ -291,6 +291,44 @@ bool trace_input_has(const struct trace_input *in, enum trace_kind kind)
 }
 
 /**
+ * trace_input_user_has() - whether the trace holds the format of an event a rule names
+ * @in: the input
+ * @event: its trace_user.h index
+ * @field: one of its fields, by index; -1: the event alone; -2: the field of its task
+ *
+ * Return: true when the format is there, with that field.
+ */
+bool trace_input_user_has(const struct trace_input *in, int event, int field)
+{
+	return trace_decoder_user_has(in->decoder, event, field);
+}
+
+/**
+ * trace_input_event_fields() - the names of an event's fields, common ones last
+ * @in: the input
+ * @system: its system
+ * @name: its name
+ * @names: gets up to @max of them (valid while @in is open)
+ * @max: room
+ *
+ * Return: how many, or -1 when the trace has no format of the event.
+ */
+int trace_input_event_fields(const struct trace_input *in, const char *system, const char *name,
+			     const char **names, int max)
+{
+	struct tep_event *ev = tep_find_event_by_name(in->tep, system, name);
+	int n = 0;
+
+	if (!ev)
+		return -1;
+	for (struct tep_format_field *f = ev->format.fields; f && n < max; f = f->next)
+		names[n++] = f->name;
+	for (struct tep_format_field *f = ev->format.common_fields; f && n < max; f = f->next)
+		names[n++] = f->name;
+	return n;
+}
+
+/**
  * trace_input_iterate() - every record of the buffer, decoded, in time order
  * @in: the input
  * @fn: called for each record; a nonzero return stops the iteration

@@ -13,6 +13,7 @@
 
 #include "container/trace_facts.h"
 #include "events/trace_record.h"
+#include "events/trace_user.h"
 
 #define TRACE_ERR_LEN	256
 
@@ -139,6 +140,9 @@ void trace_input_close(struct trace_input *in);
 int trace_input_fd(const struct trace_input *in);
 const struct trace_meta *trace_input_meta(const struct trace_input *in);
 bool trace_input_has(const struct trace_input *in, enum trace_kind kind);
+bool trace_input_user_has(const struct trace_input *in, int event, int field);
+int trace_input_event_fields(const struct trace_input *in, const char *system, const char *name,
+			     const char **names, int max);
 int trace_input_iterate(struct trace_input *in, trace_record_fn fn, void *data);
 const char *trace_input_error(const struct trace_input *in);
 int trace_input_on_progress(struct trace_input *in, trace_progress_fn fn);

@@ -197,7 +197,7 @@ void explain_reason(const struct verdict *v, const char *arch, char *buf, size_t
 		explain_rule_reason(v, arch, buf, len);
 		break;
 	default:
-		snprintf(buf, len, "%s", trace_kind_event(v->event));
+		snprintf(buf, len, "%s", verdict_event(v));
 		break;
 	}
 }

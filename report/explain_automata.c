@@ -67,7 +67,7 @@ static const char *da_what(const struct verdict *v)
 		return "preemption enabled (preempt_enable)";
 	default:
 		return v->switch_in_inferred ? "running again, its switch-in not recorded" :
-		       trace_kind_event(v->event);
+		       verdict_event(v);
 	}
 }
 

@@ -24,7 +24,7 @@ static void event_words(const struct verdict *v, const char *arch, char *buf, si
 		snprintf(buf, len, "%s page fault", v->fault.user ? "user" : "kernel");
 		break;
 	default:
-		snprintf(buf, len, "%s", trace_kind_event(v->event));
+		snprintf(buf, len, "%s", verdict_event(v));
 		break;
 	}
 }

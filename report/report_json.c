@@ -276,7 +276,7 @@ static json_t *verdict_object(struct report *rep, const struct verdict *v)
 			    json_integer(v->prio));
 	json_object_set_new(o, "ts_ns", json_integer(v->ts));
 	json_object_set_new(o, "cpu", json_integer(v->cpu));
-	json_object_set_new(o, "event", json_string(trace_kind_event(v->event)));
+	json_object_set_new(o, "event", json_string(verdict_event(v)));
 	/* a clock past its bound at the trace's end: the task's last record, if kept */
 	if (v->at_end && !v->event_ref.ts) {
 		json_object_set_new(o, "event_line", json_null());
@@ -807,7 +807,7 @@ int report_json_held_line(struct report *rep, const struct verdict *v, FILE *out
 			    json_integer(v->prio));
 	json_object_set_new(o, "ts_ns", json_integer(v->ts));
 	json_object_set_new(o, "cpu", json_integer(v->cpu));
-	json_object_set_new(o, "event", json_string(trace_kind_event(v->event)));
+	json_object_set_new(o, "event", json_string(verdict_event(v)));
 	json_object_set_new(o, "reason", json_string(explain_cause_key(v->cause)));
 	explain_reason(v, rep->opts.arch, buf, sizeof(buf));
 	json_object_set_new(o, "reason_detail", json_string(buf));

@@ -43,6 +43,8 @@ static const char *const event_names[RV_NR_EVENTS] = {
 
 const char *rule_event_name(int type)
 {
+	if (type == RV_EV_TRACE)
+		return "an event of its own system";
 	return type >= 0 && type < RV_NR_EVENTS ? event_names[type] : "?";
 }
 
@@ -58,17 +60,21 @@ static const struct {
  * rule_event_find() - an event by its name, with or without its system ("sched:")
  * @name: as written
  * @pos: where, for the error
+ * @user: gets -1, or for an event of no monitor named with its system
+ *	  ("sched:sched_migrate_task"), its trace_user.h index
  * @err: RULE_ERR_LEN bytes
  *
- * Return: its rv_event_type, or -1 with @err set.
+ * Return: its rv_event_type (RV_EV_TRACE for @user's), or -1 with @err set.
  */
-int rule_event_find(const char *name, struct rule_pos pos, char *err)
+int rule_event_find(const char *name, struct rule_pos pos, int *user, char *err)
 {
 	const char *colon = strchr(name, ':'), *bare = colon ? colon + 1 : name;
-	char hint[RULE_HINT_LEN];
+	char hint[RULE_HINT_LEN], system[TRACE_USER_NAME_LEN];
+	const char *mean;
 
+	*user = -1;
 	for (int i = 0; i < RV_NR_EVENTS; i++)
-		if (!strcmp(event_names[i], bare))
+		if (event_names[i] && !strcmp(event_names[i], bare))
 			return i;
 	for (size_t i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++)
 		if (!strcmp(aliases[i].name, bare))
@@ -76,8 +82,23 @@ int rule_event_find(const char *name, struct rule_pos pos, char *err)
 	if (!strcmp(bare, "sched_switch"))
 		return rule_error(err, pos, "sched_switch is two events here: switch_out (its prev "
 				  "task) or switch_in (its next)");
-	return rule_error(err, pos, "unknown event '%s'%s", name,
-			  rule_did_you_mean(bare, event_names, RV_NR_EVENTS, hint, sizeof(hint)));
+	if (colon && colon > name && *bare && !strchr(bare, ':') &&
+	    colon - name < TRACE_USER_NAME_LEN) {
+		snprintf(system, sizeof(system), "%.*s", (int)(colon - name), name);
+		if (trace_kind_find(system, bare) != TRACE_OTHER &&
+		    trace_kind_find(system, bare) != TRACE_USER)
+			return rule_error(err, pos, "%s is one the replay reads for itself: a rule "
+					  "names the monitors' events and those the replay does "
+					  "not read", name);
+		*user = trace_user_want(system, bare);
+		if (*user < 0)
+			return rule_error(err, pos, "more than %d events of their own systems, all "
+					  "rules together", TRACE_USER_EVENTS);
+		return RV_EV_TRACE;
+	}
+	mean = rule_did_you_mean(bare, event_names, RV_NR_EVENTS, hint, sizeof(hint));
+	return rule_error(err, pos, "unknown event '%s'%s", name, mean[0] ? mean :
+			  " (an event of no monitor is named with its system: SYSTEM:EVENT)");
 }
 
 static void blanks(const char **p, struct rule_pos *pos)
@@ -110,17 +131,20 @@ static bool keyword(const char **p, struct rule_pos *pos, const char *kw)
 	return true;
 }
 
-/* EVENT: its type, read past; -1 with @err set. */
-static int event_name(const char **p, struct rule_pos *pos, char *err)
+/* EVENT: its type (and @user's index for an event of its own system), read past; -1 with @err set. */
+static int event_name(const char **p, struct rule_pos *pos, int *user, char *err)
 {
 	size_t n = word(*p);
-	char name[64];
+	char name[2 * TRACE_USER_NAME_LEN];
 	int type;
 
 	if (!n)
 		return rule_error(err, *pos, "expected an event name");
+	if (n >= sizeof(name))
+		return rule_error(err, *pos, "an event name longer than %zu characters",
+				  sizeof(name) - 1);
 	snprintf(name, sizeof(name), "%.*s", (int)n, *p);
-	type = rule_event_find(name, *pos, err);
+	type = rule_event_find(name, *pos, user, err);
 	if (type < 0)
 		return -1;
 	*p += n;
@@ -129,17 +153,50 @@ static int event_name(const char **p, struct rule_pos *pos, char *err)
 	return type;
 }
 
-/* EVENT [if EXPR]: its type and filter. */
-static int event_part(const char **p, struct rule_pos *pos, int *type, struct rule_expr **cond,
-		      char *err)
+/*
+ * for FIELD, after an event of its own system: the task it is about is the
+ * one whose pid FIELD holds; without it, the task running it (common_pid).
+ * Every binding of the event says the same.
+ */
+static int task_part(const char **p, struct rule_pos *pos, int user, char *err)
 {
-	*type = event_name(p, pos, err);
+	const struct trace_user_event *u = trace_user_event(user);
+	struct rule_pos at = *pos;
+	char field[TRACE_USER_NAME_LEN] = "", where[160];
+	size_t n;
+
+	if (keyword(p, pos, "for")) {
+		at = *pos;
+		n = word(*p);
+		if (!n || n >= sizeof(field) || !gen_is_c_name(*p, n))
+			return rule_error(err, *pos, "expected the field with the task's pid after "
+					  "'for'");
+		snprintf(field, sizeof(field), "%.*s", (int)n, *p);
+		*p += n;
+		pos->col += n;
+		blanks(p, pos);
+	}
+	snprintf(where, sizeof(where), "%s:%d:%d", at.path, at.line, at.col);
+	if (trace_user_task(user, field, where))
+		return rule_error(err, at, "%s is about the task of %s (%s), here of %s: one "
+				  "task per event", u->full, u->task[0] ? u->task : "common_pid",
+				  u->task_at, field[0] ? field : "common_pid");
+	return 0;
+}
+
+/* EVENT [for FIELD] [if EXPR]: its type, its trace_user.h index, and its filter. */
+static int event_part(const char **p, struct rule_pos *pos, int *type, int *user,
+		      struct rule_expr **cond, char *err)
+{
+	*type = event_name(p, pos, user, err);
 	if (*type < 0)
+		return -1;
+	if (*type == RV_EV_TRACE && task_part(p, pos, *user, err))
 		return -1;
 	*cond = NULL;
 	if (!keyword(p, pos, "if"))
 		return 0;
-	return rule_expr_parse(p, pos, 1u << *type, cond, err);
+	return rule_expr_parse(p, pos, 1u << *type, *user, cond, err);
 }
 
 /* A word that begins a clause, not an event. */
@@ -164,7 +221,7 @@ static int off_part(const char **p, struct rule_pos *pos, struct rule_binding *b
 	b->kind = b->kind == RULE_VALUE ? RULE_VALUE : RULE_STATE;
 	if (keyword(p, pos, "never"))
 		return 0;
-	return event_part(p, pos, &b->off, &b->off_if, err);
+	return event_part(p, pos, &b->off, &b->off_user, &b->off_if, err);
 }
 
 /* starts [if EXPR]: an automaton's start event. */
@@ -173,7 +230,7 @@ static int starts_part(const char **p, struct rule_pos *pos, struct rule_binding
 	b->starts = true;
 	b->starts_pos = *pos;
 	if (keyword(p, pos, "if"))
-		return rule_expr_parse(p, pos, 1u << b->on, &b->starts_if, err);
+		return rule_expr_parse(p, pos, 1u << b->on, b->on_user, &b->starts_if, err);
 	return 0;
 }
 
@@ -190,10 +247,14 @@ static int inferred_part(const char **p, struct rule_pos *pos, struct rule_bindi
 	if (!keyword(p, pos, "at"))
 		return rule_error(err, *pos, "expected 'at' and the events");
 	do {
-		int type = event_name(p, pos, err);
+		struct rule_pos at = *pos;
+		int user, type = event_name(p, pos, &user, err);
 
 		if (type < 0)
 			return -1;
+		if (type == RV_EV_TRACE)
+			return rule_error(err, at, "'inferred' is at the monitors' events, not at "
+					  "an event of its own system");
 		b->inferred_at |= 1u << type;
 	} while (!at_line_end(*p) && word(*p) && !is_clause(*p));
 	return 0;
@@ -209,7 +270,7 @@ static int clauses(const char **p, struct rule_pos *pos, struct rule_binding *b,
 						  "before every step");
 			if (b->initially)
 				return rule_error(err, *pos, "a second 'initially'");
-			if (rule_expr_parse(p, pos, 0, &b->initially, err))
+			if (rule_expr_parse(p, pos, 0, -1, &b->initially, err))
 				return -1;
 		} else if (keyword(p, pos, "inferred")) {
 			if (b->inferred_at)
@@ -228,9 +289,10 @@ static int clauses(const char **p, struct rule_pos *pos, struct rule_binding *b,
 static int event_binding(const char **p, struct rule_pos *pos, struct rule_binding *b,
 			 char *err)
 {
-	if (event_part(p, pos, &b->on, &b->on_if, err))
+	if (event_part(p, pos, &b->on, &b->on_user, &b->on_if, err))
 		return -1;
-	if (b->kind == RULE_VALUE && rule_expr_fits(b->value, 1u << b->on, b->value_pos, err))
+	if (b->kind == RULE_VALUE &&
+	    rule_expr_fits(b->value, 1u << b->on, b->on_user, b->value_pos, err))
 		return -1;
 	if (keyword(p, pos, "starts"))
 		return starts_part(p, pos, b, err);
@@ -247,7 +309,7 @@ static int binding_body(const char **p, struct rule_pos *pos, struct rule_bindin
 		return event_binding(p, pos, b, err);
 	}
 	b->value_pos = *pos;
-	if (rule_expr_parse(p, pos, RULE_ANY_EVENT, &b->value, err))
+	if (rule_expr_parse(p, pos, RULE_ANY_EVENT, -1, &b->value, err))
 		return -1;
 	if (keyword(p, pos, "at")) {
 		b->kind = RULE_VALUE;
@@ -256,7 +318,7 @@ static int binding_body(const char **p, struct rule_pos *pos, struct rule_bindin
 	b->kind = RULE_FACT;
 	b->fact = b->value;
 	b->value = NULL;
-	return rule_expr_fits(b->fact, 0, b->value_pos, err);
+	return rule_expr_fits(b->fact, 0, -1, b->value_pos, err);
 }
 
 /* ATOM = ...: one binding. */
@@ -273,7 +335,7 @@ static int binding(const char *p, struct rule_pos pos, struct rule_bindings *bs,
 				  RULE_MAX_BINDINGS);
 	memset(b, 0, sizeof(*b));
 	b->pos = pos;
-	b->on = b->off = -1;
+	b->on = b->off = b->on_user = b->off_user = -1;
 	if (!(b->atom = strndup(p, n)))
 		return rule_error(err, pos, "out of memory");
 	bs->nr++;

@@ -109,6 +109,10 @@ static void compare(struct out *o, const struct rule_expr *e)
 		put(o, "%s", "RV_RULE_PREFIX_ONLY_OF_TASK_COMM");
 		return;
 	}
+	if (e->op == RO_GLOB) {
+		put(o, "%s", "RV_RULE_GLOB_HAS_NO_KERNEL_CODE");
+		return;
+	}
 	put(o, "%s", "(");
 	expr(o, e->l);
 	put(o, "%s", ops[e->op]);
@@ -143,7 +147,10 @@ static void expr(struct out *o, const struct rule_expr *e)
 		put(o, "\"%s\"", e->str);
 		break;
 	case RO_FIELD:
-		field(o, e->field);
+		if (e->field == RF_EVENT)
+			put(o, "RV_RULE_FIELD_OF_AN_EVENT_OF_NO_MONITOR_%s", e->str);
+		else
+			field(o, e->field);
 		break;
 	case RO_UNKNOWN:
 		put(o, "%s", "RV_RULE_UNKNOWN_HAS_NO_KERNEL_VALUE");

@@ -5,6 +5,7 @@
  * depends on it: an atom is then not learned, as the kernel's monitors
  * leave an atom unknown until a handler sets it.
  */
+#include <fnmatch.h>
 #include <string.h>
 
 #include "arch.h"
@@ -91,10 +92,25 @@ static struct value field(const struct rule_ctx *c, enum rule_field f)
 		return known(!!(ev->waking.context & RV_CTX_NMI));
 	case RF_LOCK_FLAGS:
 		return known(ev->lock_flags);
+	case RF_EVENT:		/* event_field() */
 	case RF_NR_FIELDS:
 		break;
 	}
 	return (struct value){ 0 };
+}
+
+/* Field @i of an event of its own system: a number, or a string; unknown where it has none. */
+static struct value event_field(const struct rule_ctx *c, long long i)
+{
+	const struct rv_event *ev = c->ev;
+	struct value v;
+
+	if (!ev || ev->type != RV_EV_TRACE || i < 0 || i >= 32 || !(ev->trace.known >> i & 1))
+		return (struct value){ 0 };
+	v = known(ev->trace.val[i]);
+	if (ev->trace.strings >> i & 1)
+		v.str = ev->trace.str[i];
+	return v;
 }
 
 static struct value eval(const struct rule_expr *e, const struct rule_ctx *c);
@@ -125,6 +141,8 @@ static struct value compare(const struct rule_expr *e, const struct rule_ctx *c)
 		return known(a.num > b.num);
 	case RO_PREFIX:
 		return known(a.str && b.str && !strncmp(a.str, b.str, strlen(b.str)));
+	case RO_GLOB:
+		return known(a.str && b.str && !fnmatch(b.str, a.str, 0));
 	default:
 		return known(a.num >= b.num);
 	}
@@ -172,7 +190,7 @@ static struct value eval(const struct rule_expr *e, const struct rule_ctx *c)
 		v.str = e->str;
 		return v;
 	case RO_FIELD:
-		return field(c, e->field);
+		return e->field == RF_EVENT ? event_field(c, e->num) : field(c, e->field);
 	case RO_NOT:
 		v = eval(e->l, c);
 		return v.known ? known(!v.num) : v;

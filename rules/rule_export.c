@@ -473,6 +473,13 @@ int rule_export(const struct rv_monitor *m, const char *dir, char *err)
 		snprintf(err, RULE_ERR_LEN, "--kernel: a folder name too long");
 		return -1;
 	}
+	/* its tracepoint's arguments are not its trace fields: no handler to write for it */
+	if (m->trace_events) {
+		snprintf(err, RULE_ERR_LEN, "%.140s: %.64s reads %.128s, an event of no monitor: "
+			 "its handler is not written here (the tracepoint's arguments are not the "
+			 "event's fields)", m->spec, m->name, m->trace_events[0]);
+		return -1;
+	}
 	snprintf(models, sizeof(models), "%s/tools/verification/models", dir);
 	snprintf(mon, sizeof(mon), "%s/kernel/trace/rv/monitors/%s", dir, n);
 	if (folders(models, err) || folders(mon, err))

@@ -8,13 +8,21 @@
  *   or     := and ('||' and)*
  *   and    := unary ('&&' unary)*
  *   unary  := '!' unary | cmp
- *   cmp    := bits (('==' | '!=' | '<' | '<=' | '>' | '>=' | '^=') bits | 'in' '(' list ')')?
- *             ('^=': a string that starts with the other)
+ *   cmp    := bits (('==' | '!=' | '<' | '<=' | '>' | '>=' | '^=' | '~') bits
+ *             | 'in' '(' list ')')?
+ *             ('^=': a string that starts with the other; '~': one that the
+ *             other, a glob, matches, as trace-cmd's filters)
  *   bits   := primary ('&' primary)*
  *   primary:= NUMBER | "STRING" | NAME | '(' expr ')'
  *
  * The expression ends at the end of the line or at a word of the binding
  * around it: off, at, starts, initially, inferred.
+ *
+ * In the filter of an event of its own system ("on sched:sched_migrate_task
+ * if dest_cpu != orig_cpu"), a bare NAME is a field of that event, as in
+ * trace-cmd's filters (its common_* fields too); task.* are the task's facts.
+ * In a value's expression, read before its event is ("EXPR at EVENT"), such
+ * a name waits for the event: rule_expr_fits() tells it then.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -29,6 +37,7 @@ struct parser {
 	const char	*p;
 	struct rule_pos	*pos;		/* its col follows p */
 	unsigned int	events;		/* the events whose fields it may read */
+	int		user;		/* trace_user.h's event whose fields names are; -1 */
 	char		*err;
 	int		depth;
 };
@@ -175,15 +184,71 @@ static struct rule_expr *parse_or(struct parser *ps);
 
 static const char *field_names[NR_FIELDS + NR_CONSTANTS];
 
+/* "unknown name 'W' (did you mean ...?)", at @pos. */
+static int unknown_name(const char *word, struct rule_pos pos, char *err)
+{
+	char hint[RULE_HINT_LEN];
+	size_t k = 0;
+
+	for (size_t i = 0; i < NR_FIELDS; i++)
+		field_names[k++] = fields[i].name;
+	for (size_t i = 0; i < NR_CONSTANTS; i++)
+		field_names[k++] = constants[i].name;
+	return rule_error(err, pos, "unknown name '%s'%s", word,
+			  rule_did_you_mean(word, field_names, k, hint, sizeof(hint)));
+}
+
+/* "FILE:LINE:COL", where a field of an event of its own system is first read. */
+static const char *where(struct rule_pos pos, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s:%d:%d", pos.path, pos.line, pos.col);
+	return buf;
+}
+
+/* Field @name of trace_user.h's @user, asked for: its index in @e, or -1 with @err set. */
+static int event_field(struct rule_expr *e, int user, char *err)
+{
+	const struct trace_user_event *u = trace_user_event(user);
+	char at[160];
+
+	e->num = trace_user_want_field(user, e->str, where(e->pos, at, sizeof(at)));
+	if (e->num < 0)
+		return rule_error(err, e->pos, "more than %d fields of %s read", TRACE_USER_FIELDS,
+				  u ? u->full : "an event");
+	return 0;
+}
+
+/* A name of an event of its own system's filter (or of a value's, its event to come). */
+static struct rule_expr *event_name_of(struct parser *ps, const char *word, size_t n)
+{
+	struct rule_expr *e = node(RO_FIELD);
+
+	if (!e || !(e->str = strdup(word)))
+		return fail(ps, e, "out of memory");
+	e->field = RF_EVENT;
+	e->pos = *ps->pos;
+	e->num = -1;
+	if (ps->user >= 0 && event_field(e, ps->user, ps->err))
+		return fail(ps, e, "");
+	advance(ps, n);
+	return e;
+}
+
 /* A field, a constant, or what was meant. */
 static struct rule_expr *name(struct parser *ps, size_t n)
 {
 	char word[64];
 	struct rule_expr *e;
-	char hint[RULE_HINT_LEN];
-	size_t k = 0;
 
 	snprintf(word, sizeof(word), "%.*s", (int)n, ps->p);
+	/* an event of its own system: its fields before the monitors' words, as trace-cmd's */
+	if (ps->user >= 0 && strncmp(word, "task.", 5) && strcmp(word, "unknown")) {
+		for (size_t i = 0; i < NR_CONSTANTS; i++)
+			if (!strcmp(constants[i].name, word))
+				goto constant;
+		return event_name_of(ps, word, n);
+	}
+constant:
 	for (size_t i = 0; i < NR_FIELDS; i++) {
 		if (strcmp(fields[i].name, word))
 			continue;
@@ -212,12 +277,10 @@ static struct rule_expr *name(struct parser *ps, size_t n)
 		advance(ps, n);
 		return e;
 	}
-	for (size_t i = 0; i < NR_FIELDS; i++)
-		field_names[k++] = fields[i].name;
-	for (size_t i = 0; i < NR_CONSTANTS; i++)
-		field_names[k++] = constants[i].name;
-	rule_error(ps->err, *ps->pos, "unknown name '%s'%s", word,
-		   rule_did_you_mean(word, field_names, k, hint, sizeof(hint)));
+	/* a value's expression: its event is read after it (EXPR at EVENT) */
+	if (ps->events == RULE_ANY_EVENT && !strchr(word, '.'))
+		return event_name_of(ps, word, n);
+	unknown_name(word, *ps->pos, ps->err);
 	return NULL;
 }
 
@@ -348,7 +411,7 @@ static struct rule_expr *cmp(struct parser *ps)
 		enum rule_op	op;
 	} ops[] = {
 		{ "==", RO_EQ }, { "!=", RO_NE }, { "<=", RO_LE }, { ">=", RO_GE }, { "^=", RO_PREFIX },
-		{ "<", RO_LT }, { ">", RO_GT },
+		{ "<", RO_LT }, { ">", RO_GT }, { "~", RO_GLOB },
 	};
 	struct rule_expr *e = bits(ps), *c;
 	bool names;
@@ -443,15 +506,17 @@ static struct rule_expr *parse_or(struct parser *ps)
  * @text: where it starts; moved past it
  * @pos: its position; moved along
  * @events: the events whose fields it may read (bits of rv_event_type), 0: facts only
+ * @user: for RV_EV_TRACE, trace_user.h's index of the event, whose fields
+ *	  its names are (each asked for); -1: none
  * @out: the expression
  * @err: RULE_ERR_LEN bytes for "file:line:col: error: ..."
  *
  * Return: 0, or -1 with @err set.
  */
-int rule_expr_parse(const char **text, struct rule_pos *pos, unsigned int events,
+int rule_expr_parse(const char **text, struct rule_pos *pos, unsigned int events, int user,
 		    struct rule_expr **out, char *err)
 {
-	struct parser ps = { .p = *text, .pos = pos, .events = events, .err = err };
+	struct parser ps = { .p = *text, .pos = pos, .events = events, .user = user, .err = err };
 
 	err[0] = '\0';
 	skip_blanks(&ps);
@@ -464,16 +529,25 @@ int rule_expr_parse(const char **text, struct rule_pos *pos, unsigned int events
 
 /**
  * rule_expr_fits() - whether an expression reads only the fields of some events
- * @e: the expression
+ * @e: the expression; the names it left for its event are that event's
+ *     fields now (asked for), or an error
  * @events: those events (bits of rv_event_type); 0: facts only
+ * @user: for RV_EV_TRACE, trace_user.h's index of the event; -1: none
  * @pos: where the expression is, for the error
  * @err: RULE_ERR_LEN bytes
  *
  * Return: 0, or -1 with @err set.
  */
-int rule_expr_fits(const struct rule_expr *e, unsigned int events, struct rule_pos pos, char *err)
+int rule_expr_fits(struct rule_expr *e, unsigned int events, int user, struct rule_pos pos,
+		   char *err)
 {
 	for (; e; e = e->next) {
+		if (e->op == RO_FIELD && e->field == RF_EVENT && e->num < 0) {
+			if (user < 0)
+				return unknown_name(e->str, e->pos, err);
+			if (event_field(e, user, err))
+				return -1;
+		}
 		if (e->op == RO_FIELD && rule_field_events(e->field) &&
 		    !(rule_field_events(e->field) & events)) {
 			for (size_t i = 0; i < NR_FIELDS; i++)
@@ -484,8 +558,9 @@ int rule_expr_fits(const struct rule_expr *e, unsigned int events, struct rule_p
 							  events ? "" : " (a fact reads the task's facts: "
 							  "task.*)");
 		}
-		if (rule_expr_fits(e->l, events, pos, err) || rule_expr_fits(e->r, events, pos, err) ||
-		    rule_expr_fits(e->cond, events, pos, err))
+		if (rule_expr_fits(e->l, events, user, pos, err) ||
+		    rule_expr_fits(e->r, events, user, pos, err) ||
+		    rule_expr_fits(e->cond, events, user, pos, err))
 			return -1;
 	}
 	return 0;

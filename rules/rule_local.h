@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "rule.h"
+#include "trace_input.h"
 
 #define RULE_MAX_BINDINGS	32	/* the kernel's RV_MAX_LTL_ATOM */
 
@@ -26,12 +27,14 @@ enum rule_field {
 	RF_TASK_RT, RF_TASK_PRIO, RF_TASK_KTHREAD, RF_TASK_USER_THREAD, RF_TASK_PID,
 	RF_TASK_COMM, RF_TASK_CPU, RF_TASK_AGE, RF_TASK_RTPRIO, RF_CPU, RF_SYSCALL, RF_ARG0, RF_ARG1, RF_ARG2, RF_ARG3, RF_ARG4, RF_ARG5,
 	RF_PREV_STATE, RF_SLEEPING, RF_INTERRUPTIBLE, RF_WAITING, RF_WAKER_PRIO, RF_WOKEN_PRIO, RF_WAKER_TASK, RF_WAKER_HARDIRQ,
-	RF_WAKER_SOFTIRQ, RF_WAKER_NMI, RF_LOCK_FLAGS, RF_NR_FIELDS,
+	RF_WAKER_SOFTIRQ, RF_WAKER_NMI, RF_LOCK_FLAGS,
+	RF_EVENT,	/* a field of an event of any system (num: its index, str: its name) */
+	RF_NR_FIELDS,
 };
 
 enum rule_op {
 	RO_NUM, RO_STR, RO_FIELD, RO_NOT, RO_AND, RO_OR, RO_EQ, RO_NE, RO_LT, RO_LE, RO_GT,
-	RO_GE, RO_BITAND, RO_IN, RO_UNKNOWN, RO_COND, RO_PREFIX,
+	RO_GE, RO_BITAND, RO_IN, RO_UNKNOWN, RO_COND, RO_PREFIX, RO_GLOB,
 };
 
 struct rule_expr {
@@ -42,6 +45,7 @@ struct rule_expr {
 	struct rule_expr	*l, *r;		/* RO_IN: r is a list, chained by next */
 	struct rule_expr	*cond;		/* RO_COND: cond ? l : r */
 	struct rule_expr	*next;
+	struct rule_pos		pos;		/* RF_EVENT: where its name is */
 };
 
 /* How an atom learns its value. */
@@ -58,6 +62,7 @@ struct rule_binding {
 	enum rule_kind		kind;
 	struct rule_expr	*fact;		/* RULE_FACT */
 	int			on, off;	/* rv_event_type; off: RULE_STATE only */
+	int			on_user, off_user;	/* RV_EV_TRACE: trace_user.h's index */
 	struct rule_expr	*on_if, *off_if;	/* NULL: always */
 	struct rule_expr	*value;		/* RULE_VALUE */
 	struct rule_pos		value_pos;
@@ -86,16 +91,16 @@ struct rule_bindings {
 };
 
 /* The events a binding can name, and their names. */
-int rule_event_find(const char *name, struct rule_pos pos, char *err);
+int rule_event_find(const char *name, struct rule_pos pos, int *user, char *err);
 const char *rule_event_name(int type);
 unsigned int rule_field_events(enum rule_field f);
 
 /* Every event's fields: a value's expression, checked against its event once known. */
 #define RULE_ANY_EVENT	0xffffu
 
-int rule_expr_parse(const char **text, struct rule_pos *pos, unsigned int events,
+int rule_expr_parse(const char **text, struct rule_pos *pos, unsigned int events, int user,
 		    struct rule_expr **out, char *err);
-int rule_expr_fits(const struct rule_expr *e, unsigned int events, struct rule_pos pos,
+int rule_expr_fits(struct rule_expr *e, unsigned int events, int user, struct rule_pos pos,
 		   char *err);
 void rule_expr_free(struct rule_expr *e);
 

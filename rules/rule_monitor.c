@@ -25,16 +25,22 @@ static bool matches(const struct rule_expr *cond, const struct rule_ctx *c)
 	return !cond || rule_eval(cond, c) == 1;
 }
 
+/* Whether @ev is the event @type (of its own system: trace_user.h's @user). */
+static bool same_event(int type, int user, const struct rv_event *ev)
+{
+	return type == (int)ev->type && (type != RV_EV_TRACE || user == ev->trace.event);
+}
+
 /* Whether a binding's event starts it (on), ends it (off), or neither. */
 static bool is_on(const struct rule_binding *b, const struct rule_ctx *c)
 {
-	return b->on == (int)c->ev->type && matches(b->on_if, c);
+	return same_event(b->on, b->on_user, c->ev) && matches(b->on_if, c);
 }
 
 static bool is_off(const struct rule_binding *b, const struct rule_ctx *c)
 {
-	return (b->kind == RULE_STATE || b->kind == RULE_VALUE) && b->off == (int)c->ev->type &&
-	       matches(b->off_if, c);
+	return (b->kind == RULE_STATE || b->kind == RULE_VALUE) &&
+	       same_event(b->off, b->off_user, c->ev) && matches(b->off_if, c);
 }
 
 /* An automaton's events, in the order of the bindings: the kernel's da_handle_*(). */
@@ -184,6 +190,28 @@ static void role(struct rule *r, int type, const char *atom)
 			 used ? ", " : "", atom);
 	r->m.on[type] = r->is_da ? on_da_event : on_event;
 	r->m.roles[type] = r->roles[type];
+}
+
+/* The events of their own systems it reads, each once: what gates and records them. */
+static void trace_events(struct rule *r)
+{
+	int n = 0;
+
+	for (int i = 0; i < r->b.nr; i++) {
+		int users[2] = { r->b.b[i].on_user, r->b.b[i].off_user };
+
+		for (int k = 0; k < 2; k++) {
+			const struct trace_user_event *u = trace_user_event(users[k]);
+			bool seen = false;
+
+			for (int j = 0; u && j < n; j++)
+				seen |= r->trace_events[j] == u->full;
+			if (u && !seen && n < TRACE_USER_EVENTS)
+				r->trace_events[n++] = u->full;
+		}
+	}
+	r->trace_events[n] = NULL;
+	r->m.trace_events = n ? r->trace_events : NULL;
 }
 
 static void roles(struct rule *r)
@@ -344,5 +372,6 @@ int rule_monitor_make(struct rule *r, char *err)
 	if (params_fit(r, err))
 		return -1;
 	roles(r);
+	trace_events(r);
 	return 0;
 }

@@ -21,6 +21,8 @@ struct rule {
 	char			description[256];
 	char			start_rule[256];
 	char			roles[RV_NR_EVENTS][128];
+	/* its events of their own systems, "system:name" (m.trace_events); NULL-ended */
+	const char		*trace_events[TRACE_USER_EVENTS + 1];
 };
 
 int rule_monitor_make(struct rule *r, char *err);

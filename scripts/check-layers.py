@@ -24,7 +24,8 @@ BELOW = {"container": (), "records": ("container",), "events": ("container",)}
 UTILITIES = {"escape.h", "grow.h", "key_index.h"}
 PUBLIC = UTILITIES | {"trace_input.h"}
 # The public face names the plain structs it hands on, defined below it.
-FACE_PARTS = {"parsers/trace_input.h": {"container/trace_facts.h", "events/trace_record.h"}}
+FACE_PARTS = {"parsers/trace_input.h": {"container/trace_facts.h", "events/trace_record.h",
+                                         "events/trace_user.h"}}
 BESIDE = {"recorder": {"container/tracedat_format.h"}}
 UNCHECKED = ("tests", "fuzz", "build", ".git")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')

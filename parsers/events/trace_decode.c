@@ -89,6 +89,15 @@ struct rv_event_desc {
 
 #define MAX_RV_EVENTS	64
 
+/* An event a rule names (trace_user.h): its id in this trace and the fields read. */
+struct user_event_desc {
+	int			id;		/* -1: not in this trace */
+	struct field		task;		/* its pid field; offset -1: common_pid */
+	bool			task_missing;	/* the field named is not in this trace */
+	struct field		fields[TRACE_USER_FIELDS];
+	bool			string[TRACE_USER_FIELDS];
+};
+
 /* The bytes of one record: what every read is checked against. */
 struct payload {
 	const unsigned char	*data;
@@ -110,6 +119,8 @@ struct trace_decoder {
 	uint8_t			*others;
 	struct rv_event_desc	rv[MAX_RV_EVENTS];
 	int			nr_rv;
+	struct user_event_desc	user[TRACE_USER_EVENTS];
+	int			nr_user;
 	unsigned long		preempt_bit;	/* sched_switch's, from its print fmt; 0 unknown */
 };
 
@@ -125,6 +136,8 @@ const char *trace_kind_event(enum trace_kind kind)
 		return "rv:event_<monitor>";
 	if (kind == TRACE_RV_ERROR)
 		return "rv:error_<monitor>";
+	if (kind == TRACE_USER)
+		return "a rule's trace event";
 	if (kind <= TRACE_OTHER || kind >= TRACE_NR_KINDS)
 		return "other";
 	return descs[kind].full;
@@ -135,13 +148,16 @@ const char *trace_kind_event(enum trace_kind kind)
  * @system: "sched"
  * @event: "sched_switch"
  *
- * Return: the kind, or TRACE_OTHER for an event the replay does not decode.
+ * Return: the kind (TRACE_USER for one a rule names: trace_user.h), or
+ * TRACE_OTHER for an event the replay does not decode.
  */
 enum trace_kind trace_kind_find(const char *system, const char *event)
 {
 	for (int k = TRACE_OTHER + 1; k < TRACE_NR_KINDS; k++)
 		if (descs[k].full && !strcmp(descs[k].system, system) && !strcmp(descs[k].name, event))
 			return k;
+	if (trace_user_find(system, event) >= 0)
+		return TRACE_USER;
 	return TRACE_OTHER;
 }
 
@@ -158,7 +174,7 @@ bool trace_decode_wants(const char *system, const char *name)
 	static const char *const systems[] = TRACE_RV_SYSTEMS;
 
 	if (trace_kind_find(system, name) != TRACE_OTHER)
-		return true;
+		return true;	/* the rules' events too */
 	for (size_t i = 0; i < sizeof(systems) / sizeof(systems[0]); i++)
 		if (!strcmp(system, systems[i]))
 			return !strncmp(name, "event_", 6) || !strncmp(name, "error_", 6);
@@ -282,6 +298,40 @@ static void find_rv_event(struct trace_decoder *d, struct tep_event *ev)
 	}
 }
 
+/* A field read as a string: a char array, fixed or __data_loc. */
+static bool is_string(const struct tep_format_field *tf)
+{
+	return (tf->flags & TEP_FIELD_IS_STRING) ||
+	       ((tf->flags & TEP_FIELD_IS_ARRAY) && tf->elementsize == 1);
+}
+
+/* The events rules name, with the fields they read (common_* ones too). */
+static void find_user_events(struct trace_decoder *d)
+{
+	for (int k = 0; k < trace_user_count(); k++) {
+		const struct trace_user_event *u = trace_user_event(k);
+		struct user_event_desc *desc = &d->user[d->nr_user++];
+		struct tep_event *ev = tep_find_event_by_name(d->tep, u->system, u->name);
+
+		desc->id = -1;
+		for (int f = 0; f < TRACE_USER_FIELDS; f++)
+			desc->fields[f].offset = -1;
+		if (!ev || ev->id < 0 || ev->id >= NR_EVENT_IDS || d->kinds[ev->id] != TRACE_OTHER)
+			continue;
+		desc->id = ev->id;
+		set_field(&desc->task, u->task[0] ? tep_find_any_field(ev, u->task) : NULL);
+		desc->task_missing = u->task[0] && desc->task.offset < 0;
+		d->kinds[ev->id] = TRACE_USER;
+		d->present[TRACE_USER] = true;
+		for (int f = 0; f < u->nr_fields; f++) {
+			struct tep_format_field *tf = tep_find_any_field(ev, u->fields[f]);
+
+			set_field(&desc->fields[f], tf);
+			desc->string[f] = tf && is_string(tf);
+		}
+	}
+}
+
 /**
  * trace_decoder_new() - learn the fields of the events the replay decodes
  * @tep: the trace's event formats
@@ -315,6 +365,7 @@ struct trace_decoder *trace_decoder_new(struct tep_handle *tep)
 		if (ev->id >= 0 && ev->id < NR_EVENT_IDS)
 			d->formatted[ev->id >> 3] |= 1 << (ev->id & 7);
 	}
+	find_user_events(d);
 	return d;
 }
 
@@ -341,6 +392,23 @@ void trace_decoder_free(struct trace_decoder *d)
 bool trace_decoder_saw_other(const struct trace_decoder *d, int id)
 {
 	return id >= 0 && id < NR_EVENT_IDS && (d->others[id >> 3] & (1 << (id & 7)));
+}
+
+/**
+ * trace_decoder_user_has() - whether the trace knows an event a rule names, and a field of it
+ * @d: the decoder
+ * @event: its trace_user.h index
+ * @field: the index of one of its fields; -1: the event alone; -2: its task's field
+ *
+ * Return: true when its format is in the file, with that field.
+ */
+bool trace_decoder_user_has(const struct trace_decoder *d, int event, int field)
+{
+	if (event < 0 || event >= d->nr_user || d->user[event].id < 0)
+		return false;
+	if (field == -2)
+		return !d->user[event].task_missing;
+	return field < 0 || (field < TRACE_USER_FIELDS && d->user[event].fields[field].offset >= 0);
 }
 
 /**
@@ -514,6 +582,39 @@ static void decode_rv(const struct trace_decoder *d, const struct payload *rec,
 	string_n(d, rec, &r->next, out->rv.next, sizeof(out->rv.next));
 }
 
+/* An event a rule names: the fields it reads, numbers or strings. */
+static void decode_user(const struct trace_decoder *d, const struct payload *rec,
+			struct trace_record *out)
+{
+	int id = load(d, rec->data, 2), k = 0;
+	const struct user_event_desc *desc;
+
+	while (k < d->nr_user && d->user[k].id != id)
+		k++;
+	if (k == d->nr_user) {
+		out->kind = TRACE_OTHER;
+		return;
+	}
+	desc = &d->user[k];
+	out->user.event = k;
+	out->user.pid = desc->task.offset >= 0 ? number(d, rec, &desc->task, -1) : out->pid;
+	out->user.known = 0;
+	out->user.strings = 0;
+	for (int f = 0; f < TRACE_USER_FIELDS; f++) {
+		out->user.val[f] = 0;
+		out->user.str[f][0] = '\0';
+		if (desc->fields[f].offset < 0)
+			continue;
+		out->user.known |= 1u << f;
+		if (desc->string[f]) {
+			string_n(d, rec, &desc->fields[f], out->user.str[f], TRACE_USER_STR_LEN);
+			out->user.strings |= 1u << f;
+		} else {
+			out->user.val[f] = number(d, rec, &desc->fields[f], 0);
+		}
+	}
+}
+
 static void print_buf(const struct trace_decoder *d, const struct payload *rec,
 		      const struct field *f, struct trace_record *out)
 {
@@ -576,6 +677,10 @@ static void decode_fields(const struct trace_decoder *d, const struct payload *r
 
 	if (out->kind == TRACE_RV_EVENT || out->kind == TRACE_RV_ERROR) {
 		decode_rv(d, rec, out);
+		return;
+	}
+	if (out->kind == TRACE_USER) {
+		decode_user(d, rec, out);
 		return;
 	}
 	for (int i = 0; i < MAX_FIELDS && desc[i].as != AS_END; i++)

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "trace_marker.h"
+#include "trace_user.h"
 
 #define TRACE_COMM_LEN		16
 #define TRACE_RV_SYSTEMS	{ "rv", "rvreplay" }
@@ -83,6 +84,7 @@ enum trace_kind {
 	TRACE_EVENTS(TRACE_KIND_OF)
 	TRACE_RV_EVENT,		/* rv:event_<monitor>, rvreplay:event_<monitor> (live steps) */
 	TRACE_RV_ERROR,		/* rv:error_<monitor>, rvreplay:error_<monitor> (live verdicts) */
+	TRACE_USER,		/* an event of any system a rule names (trace_user.h) */
 	TRACE_NR_KINDS
 };
 
@@ -184,6 +186,14 @@ struct trace_record {
 			/* LTL: the next states; DA event_: next_state; error_env_: the env, "clk=12" */
 			char			next[64];
 		} rv;
+		struct {
+			int			event;	/* trace_user_event()'s index */
+			int			pid;	/* the task it is about */
+			unsigned int		known;	/* bits: fields the record holds */
+			unsigned int		strings;	/* bits: those that are strings */
+			long long		val[TRACE_USER_FIELDS];
+			char			str[TRACE_USER_FIELDS][TRACE_USER_STR_LEN];
+		} user;
 	};
 };
 

@@ -12,6 +12,9 @@
 # - Every broken rule of tests/rules/broken/ gives exactly the one line
 #   its first line expects, exit 2 and nothing on stdout.
 # - Bindings in a .bind file beside the rule; -m with --spec; JSON cause.
+# - An event of no monitor named with its system (rt-not-moved.ltl,
+#   sched:sched_migrate_task for its pid field's task) against trace-cmd
+#   report; the gate without it, a field its format lacks, '~' globs.
 # - rvreplay diff --spec on a trace of the kernel monitor that spec export
 #   made of no-mm-calls.ltl (the 6.12 guest): every verdict and step equal.
 #
@@ -122,6 +125,60 @@ then
 else
 	not_ok "no-migration: each violation a switch-in on another CPU" "$(cat "$TMP/why")"
 fi
+# rt-not-moved (an event of no monitor, sched:sched_migrate_task, for its pid
+# field's task, its fields read by name): a violation at each migration to
+# another CPU of a task of priority above 50 that was switched out since the
+# last one (its instance starts at a switch-out: MOVED off), as trace-cmd
+# report -t shows them
+T4=tests/rules/traces/moved.dat
+NM=examples/specs/rt-not-moved.ltl
+"$RVREPLAY" --all --json --spec $NM "$T4" > "$TMP/moved.json" 2> /dev/null
+trace-cmd report -t -i "$T4" 2> /dev/null > "$TMP/report4"
+if python3 - "$TMP/report4" "$TMP/moved.json" > "$TMP/why" 2>&1 <<'PY'
+import json, re, sys
+mig = re.compile(r"(\d+)\.(\d+): sched_migrate_task:\s+comm=.* pid=(\d+) prio=(\d+) orig_cpu=(\d+) dest_cpu=(\d+)")
+sw = re.compile(r"sched_switch:\s+.*?:(\d+) \[\d+\] \S+ ==>")
+out, want = set(), []
+for l in open(sys.argv[1]):
+    m = sw.search(l)
+    if m:
+        out.add(int(m[1]))
+        continue
+    m = mig.search(l)
+    if not m:
+        continue
+    ts, pid, prio = int(m[1]) * 10**9 + int(m[2]), int(m[3]), int(m[4])
+    if prio < 49 and m[5] != m[6] and pid in out:
+        want.append((pid, ts))
+        out.discard(pid)
+got = [(v["pid"], v["ts_ns"]) for v in json.load(open(sys.argv[2]))["violations"]]
+events = {v["event"] for v in json.load(open(sys.argv[2]))["violations"]}
+if not want or sorted(got) != sorted(want) or events != {"sched:sched_migrate_task"}:
+    sys.exit("trace-cmd report: %s rvreplay: %s %s" % (want, got, events))
+print(len(got))
+PY
+then
+	ok "rt-not-moved: its $(cat "$TMP/why") violations, each a sched_migrate_task of a priority > 50 task to another CPU (trace-cmd report -t)"
+else
+	not_ok "rt-not-moved: each violation a move to another CPU" "$(cat "$TMP/why")"
+fi
+check "rt-not-moved: the text names the event by its system and name, and the binding" \
+	"--spec $NM $T4" 1 "why:    no state of rule rt_not_moved holds after sched:sched_migrate_task, with HIGH \\(task\\.rt && task\\.rtprio > 50\\), MOVED \\(dest_cpu != orig_cpu at sched:sched_migrate_task for pid off switch_out\\) true$"
+check "rt-not-moved: check lists the event the rule names" "check --spec $NM $T4" 0 \
+	"^  ok       required sched:sched_migrate_task +[0-9]+  its bindings$"
+check_error "rt-not-moved: a trace without the event exits 2, with the command that records it" \
+	"--spec $NM $T3" "rt_not_moved cannot judge this trace: sched:sched_migrate_task was not recorded \\(the trace has no format of it\\); record it with 'rvreplay record --spec $NM -o trace.dat -- COMMAND'$"
+sed 's/dest_cpu != orig_cpu/dest_cpux != orig_cpu/' $NM > "$TMP/bad-field.ltl"
+check "a field the trace's event lacks: its place in the rule, the event's fields, exit 2" \
+	"--spec $TMP/bad-field.ltl $T4" 2 "bad-field.ltl:[0-9]+:12: this trace's sched:sched_migrate_task has no field 'dest_cpux' \\(its fields: comm, pid, prio, orig_cpu, dest_cpu\\)"
+sed 's/task.rt && task.rtprio > 50/task.rt \&\& task.comm ~ "mig*"/' $NM > "$TMP/glob.ltl"
+sed 's/task.rt && task.rtprio > 50/task.rt \&\& task.comm ~ "cyclic*"/' $NM > "$TMP/noglob.ltl"
+check "a comm matched by a glob (~, as trace-cmd's filters)" "--spec $TMP/glob.ltl $T4" 1 "^Summary: 5 violations"
+check "a glob that matches no comm" "--spec $TMP/noglob.ltl $T4" 0 "^Summary: 0 violations"
+check_error "spec export refuses a rule reading an event of no monitor" \
+	"spec export $NM --kernel $TMP/kernel-moved" "rt_not_moved reads sched:sched_migrate_task, an event of no monitor"
+[ ! -e "$TMP/kernel-moved" ] && ok "spec export refused: nothing written" ||
+	not_ok "spec export refused: nothing written" "$(find "$TMP/kernel-moved" | head -5)"
 # cyclictest-no-late-faults: none on the bundled cyclictest traces (cyclictest -m);
 # with the workload's name and 100 us, on pagefault-nomlock: the first fault of
 # its thread (named pagefault from its birth) 100 us or more after its fork
