@@ -246,6 +246,12 @@ static void bitmap_list(unsigned long bits, char *buf, size_t len)
 	}
 }
 
+/* What diff's instance number of a monitor is: a pid, a CPU, or 0 for the global one. */
+static const char *instance_word(const struct rv_monitor *m)
+{
+	return m->instance == RV_PER_CPU ? "cpu" : m->instance == RV_GLOBAL ? "global" : "pid";
+}
+
 /* A deterministic or hybrid automaton's: one state, one event, one next state. */
 static bool automaton(const struct rv_monitor *m)
 {
@@ -325,7 +331,7 @@ static void print_entry(const struct diff_cli *c, struct trace_input *in,
 	/* a DA's live record names no comm: the replay's, else the pid alone */
 	printf("%-11s %-9s %-16s %s %-7d CPU %d at %s\n", side[e->side], m->name,
 	       escape(v ? v->comm : l->comm[0] ? l->comm : "-", comm, sizeof(comm)),
-	       m->instance == RV_PER_CPU ? "cpu" : "pid", e->pid, e->at.cpu, ts);
+	       instance_word(m), e->pid, e->at.cpu, ts);
 	if (e->side == DIFF_MATCHED)
 		return;
 	if (l) {
@@ -398,7 +404,7 @@ static void print_states(const struct diff_cli *c, const struct diff_result *res
 		time_text(&c->common.times, d->at.ts, ts, sizeof(ts));
 		printf("  first differing step: %s %s %d at %s, CPU %d: %s [%s]\n",
 		       c->opts.replay.monitors[d->monitor]->name,
-		       c->opts.replay.monitors[d->monitor]->instance == RV_PER_CPU ? "cpu" : "pid",
+		       instance_word(c->opts.replay.monitors[d->monitor]),
 		       d->pid, ts, d->at.cpu,
 		       d->why == DIFF_UNEXPLAINED ? "UNEXPLAINED" : "explained",
 		       diff_why_key(d->why));

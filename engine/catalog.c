@@ -100,10 +100,10 @@ static void make_needs(const struct rv_monitor *m, struct event_need *list)
 		if (rv_monitor_handles(m, r->type))
 			need(list, trace_kind_find(r->system, r->event), r->required,
 			     m->roles[r->type]);
-	/* a CPU's instance learns nothing of tasks: the report names the one it ran */
-	if (m->instance == RV_PER_CPU)
+	/* a CPU's (or the global) instance learns nothing of tasks: the report names the one it ran */
+	if (!rv_monitor_per_task(m))
 		need(list, TRACE_SWITCH, false, "the task each CPU ran, for the report");
-	for (size_t i = 0; i < NR_FACTS && m->instance != RV_PER_CPU; i++)
+	for (size_t i = 0; i < NR_FACTS && rv_monitor_per_task(m); i++)
 		if (!m->every_task || lifetime(facts[i].kind))
 			need(list, facts[i].kind, facts[i].required, facts[i].why);
 	/* the automata take a sched_wakeup the trace lacks at its sched_waking */
@@ -114,7 +114,7 @@ static void make_needs(const struct rv_monitor *m, struct event_need *list)
 		need(list, TRACE_WAKEUP, false, "when each sleep ended, for the report");
 	required_first(list);
 	/* the sleeps of real-time tasks, told with their interrupts */
-	if (!rv_monitor_handles(m, RV_EV_SWITCH_OUT) || m->every_task || m->instance == RV_PER_CPU)
+	if (!rv_monitor_handles(m, RV_EV_SWITCH_OUT) || m->every_task || !rv_monitor_per_task(m))
 		return;
 	for (size_t i = 0; i < sizeof(context_events) / sizeof(context_events[0]); i++)
 		need(list, context_events[i], false, CONTEXT_WHY)->context = true;

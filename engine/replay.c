@@ -265,6 +265,7 @@ int replay_run(struct replay *r, char *err)
 	if (replay_damaged(r))
 		return -1;
 	task_for_each(r->tasks, finish_task, r);
+	replay_cpus_finish(r);
 	replay_cpus_coverage(r);
 	return replay_lost_from_stats(r);
 }

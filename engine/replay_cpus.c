@@ -4,6 +4,8 @@
  * by every event of its CPU whoever the event is about, as the kernel's
  * per-CPU DA monitors are (da_monitor.h's DECLARE_DA_MON_PER_CPU). A
  * verdict names the CPU and the task it ran (docs/semantics.md section 11).
+ * A global monitor (a rule's '#: instance global', DECLARE_DA_MON_GLOBAL)
+ * has one instance, CPU 0's slot, stepped by every CPU's events.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,9 +13,15 @@
 
 #include "replay_local.h"
 
+/* Per CPU or global: its instances are no task's. */
 static bool per_cpu(const struct replay *r, int i)
 {
-	return r->opts.monitors[i]->instance == RV_PER_CPU;
+	return !rv_monitor_per_task(r->opts.monitors[i]);
+}
+
+static bool global(const struct replay *r, int i)
+{
+	return r->opts.monitors[i]->instance == RV_GLOBAL;
 }
 
 /**
@@ -83,9 +91,10 @@ unsigned int replay_cpu_recent(const struct replay *r, int cpu, struct trace_ref
 	return n;
 }
 
+/* The instance of monitor @i for events of @cpu: the CPU's, or the global one */
 static struct task_instance *cpu_instance(struct replay *r, int cpu, int i)
 {
-	return &r->cpu_inst[(size_t)cpu * r->opts.nr_monitors + i];
+	return &r->cpu_inst[(size_t)(global(r, i) ? 0 : cpu) * r->opts.nr_monitors + i];
 }
 
 /* The instance of monitor @i on @cpu, bound, with the task the CPU ran as its facts. */
@@ -133,6 +142,9 @@ void replay_cpu_deliver(struct replay *r, struct task *cur, const struct rv_even
 		if (!per_cpu(r, i) || !rv_monitor_handles(r->opts.monitors[i], ev->type))
 			continue;
 		t = cpu_target(&d, r, cur, rec->cpu, i, ev->type);
+		t->now = rec->ts;
+		if (t->monitor->wants && !t->monitor->wants(t, ev))
+			continue;
 		before = state_of(t);
 		d.inst->events++;
 		rv_handle(t, ev);
@@ -157,25 +169,59 @@ void replay_cpus_reset(struct replay *r)
 }
 
 /**
+ * replay_cpus_finish() - the trace ends: a clock past its bound is a violation
+ * @r: the replay
+ *
+ * As replay_finish_clocks() does for the tasks' instances, at a made-up
+ * record at the trace's last time on each CPU, naming the task the CPU
+ * ran last (none known: that CPU's instance is not told).
+ */
+void replay_cpus_finish(struct replay *r)
+{
+	struct trace_record end = { .kind = TRACE_OTHER, .ts = r->stats.last_ts };
+	struct delivery d;
+	struct task *cur;
+
+	r->at_end = true;
+	for (unsigned int cpu = 0; cpu < r->nr_cpus; cpu++) {
+		cur = task_find(r->tasks, cpu_history_current(r->cpu_history, cpu));
+		end.cpu = cpu;
+		end.ref.cpu = cpu;
+		r->rec = &end;
+		for (int i = 0; cur && i < r->opts.nr_monitors; i++) {
+			if (!per_cpu(r, i) || r->opts.monitors[i]->type != RV_MONITOR_HA ||
+			    !cpu_instance(r, cpu, i)->created || (global(r, i) && cpu))
+				continue;
+			rv_instance_finish(cpu_target(&d, r, cur, cpu, i, RV_NR_EVENTS));
+		}
+	}
+	r->at_end = false;
+	r->rec = NULL;
+}
+
+/**
  * replay_cpus_coverage() - the trace ends: how far each CPU's instances were judged
  * @r: the replay
  */
 void replay_cpus_coverage(struct replay *r)
 {
 	struct coverage c;
+	unsigned int first = 0;	/* the global instance's row: once, with the first CPU seen */
 
 	if (!r->sink.coverage)
 		return;
+	while (first < r->nr_cpus && !r->cpus[first].seen)
+		first++;
 	for (unsigned int cpu = 0; cpu < r->nr_cpus; cpu++) {
 		for (int i = 0; i < r->opts.nr_monitors; i++) {
 			const struct task_instance *inst = cpu_instance(r, cpu, i);
 
-			if (!per_cpu(r, i) || !r->cpus[cpu].seen)
+			if (!per_cpu(r, i) || !r->cpus[cpu].seen || (global(r, i) && cpu != first))
 				continue;
 			memset(&c, 0, sizeof(c));
 			c.monitor = r->opts.monitors[i];
-			c.pid = -1 - (int)cpu;	/* verdict_instance() */
-			snprintf(c.comm, sizeof(c.comm), "CPU %u", cpu);
+			c.pid = global(r, i) ? INSTANCE_GLOBAL : -1 - (int)cpu;	/* verdict_instance() */
+			instance_name(c.pid, c.comm, sizeof(c.comm));
 			c.kthread = false;
 			c.started_ts = inst->started_ts;
 			c.violations = inst->violations;

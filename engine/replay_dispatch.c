@@ -130,7 +130,7 @@ static void deliver_at(struct replay *r, struct task *task, struct rv_event *ev,
 		struct task_instance *inst = &task->inst[i];
 
 		if (!rv_monitor_handles(r->opts.monitors[i], ev->type) ||
-		    r->opts.monitors[i]->instance == RV_PER_CPU ||
+		    !rv_monitor_per_task(r->opts.monitors[i]) ||
 		    (inferred && r->opts.monitors[i]->type == RV_MONITOR_LTL))
 			continue;
 		t = replay_target(&d, r, task, i, ev->type);

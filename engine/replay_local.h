@@ -131,6 +131,7 @@ void replay_cpu_remember(struct replay *r, const struct trace_record *rec);
 unsigned int replay_cpu_recent(const struct replay *r, int cpu, struct trace_ref *out);
 void replay_cpu_deliver(struct replay *r, struct task *cur, const struct rv_event *ev);
 void replay_cpus_reset(struct replay *r);
+void replay_cpus_finish(struct replay *r);
 void replay_cpus_coverage(struct replay *r);
 
 /* replay_lost.c: lost events and damaged data (section 5) */

@@ -56,8 +56,8 @@ void replay_create_instances(struct replay *r, struct task *task, bool task_crea
 	struct delivery d;
 
 	for (int i = 0; i < r->opts.nr_monitors; i++) {
-		/* a per-CPU monitor's instances are the CPUs' (replay_cpus.c) */
-		if (r->opts.monitors[i]->instance == RV_PER_CPU)
+		/* a per-CPU or global monitor's instances are not the tasks' (replay_cpus.c) */
+		if (!rv_monitor_per_task(r->opts.monitors[i]))
 			continue;
 		rv_instance_init(replay_target(&d, r, task, i, RV_NR_EVENTS), task_creation);
 		task->inst[i].created = true;
@@ -156,7 +156,7 @@ void replay_coverage_of(struct replay *r, struct task *task)
 		return;
 	for (int i = 0; i < r->opts.nr_monitors; i++) {
 		/* the idle tasks share pid 0, and never sleep */
-		if (r->opts.monitors[i]->instance == RV_PER_CPU ||
+		if (!rv_monitor_per_task(r->opts.monitors[i]) ||
 		    (r->opts.monitors[i]->every_task ? !task->pid : !task->ever_rt))
 			continue;
 		memset(&c, 0, sizeof(c));

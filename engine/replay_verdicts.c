@@ -319,6 +319,7 @@ void replay_on_violation(void *data, const struct rv_target *t, const unsigned l
 		replay_note_waker(r, &v.sleep.waker, r->rec, r->cur);
 	v.syscall = task->syscall;
 	v.per_cpu = d->cpu >= 0;
+	v.global = t->monitor->instance == RV_GLOBAL;
 	if (v.per_cpu) {
 		v.entered.ts = inst->entered_ts;
 		v.entered.by = inst->entered_by;

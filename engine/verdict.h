@@ -6,6 +6,9 @@
 #ifndef VERDICT_H
 #define VERDICT_H
 
+#include <limits.h>
+#include <stdio.h>
+
 #include "monitor.h"
 #include "cpu_history.h"
 #include "task_facts.h"
@@ -64,6 +67,8 @@ struct verdict {
 	struct verdict_clock		clock;		/* CAUSE_CONSTRAINT's */
 	bool				per_cpu;	/* the instance is @cpu's (wip); the
 							   task is the one it ran */
+	bool				global;		/* the instance is the one of a global
+							   monitor (and per_cpu: no task's) */
 	struct {
 		uint64_t		ts;		/* a per-CPU DA's: when it entered
 							   its state; 0: not known */
@@ -87,23 +92,39 @@ static inline const char *verdict_event(const struct verdict *v)
 	return u ? u->full : trace_kind_event(v->event);
 }
 
+/* A global monitor's one instance, as verdict_instance() numbers it. */
+#define INSTANCE_GLOBAL		INT_MIN
+
 /*
  * The instance a verdict, group, summary row or coverage row is of, as one
- * number: a task's pid, or for a per-CPU monitor's instance (wip) -1 - cpu.
+ * number: a task's pid, for a per-CPU monitor's instance (wip) -1 - cpu,
+ * for a global monitor's INSTANCE_GLOBAL.
  */
 static inline int verdict_instance(const struct verdict *v)
 {
-	return v->per_cpu ? -1 - v->cpu : v->pid;
+	return v->global ? INSTANCE_GLOBAL : v->per_cpu ? -1 - v->cpu : v->pid;
 }
 
+/* Whether an instance is no task's: a CPU's, or the global one. */
 static inline bool instance_is_cpu(int instance)
 {
 	return instance < 0;
 }
 
+/* Its CPU; -1 for the global one. */
 static inline int instance_cpu(int instance)
 {
-	return -1 - instance;
+	return instance == INSTANCE_GLOBAL ? -1 : -1 - instance;
+}
+
+/* "CPU 1", or "global": how the reports name an instance that is no task's. */
+static inline const char *instance_name(int instance, char *buf, size_t len)
+{
+	if (instance == INSTANCE_GLOBAL)
+		snprintf(buf, len, "global");
+	else
+		snprintf(buf, len, "CPU %d", instance_cpu(instance));
+	return buf;
 }
 
 #endif

@@ -75,11 +75,11 @@ static const struct rv_core *core_of(const struct rv_monitor *m)
  * rv_monitor_replayable() - whether this build can run a monitor's instances
  * @m: the monitor
  *
- * Return: true when its type has a core and its instances are per task or per CPU.
+ * Return: true when its type has a core (its instances per task, per CPU or global).
  */
 bool rv_monitor_replayable(const struct rv_monitor *m)
 {
-	return core_of(m) && m->instance != RV_GLOBAL;
+	return core_of(m) != NULL;
 }
 
 /**

@@ -328,6 +328,12 @@ void rv_handle(struct rv_target *t, const struct rv_event *ev);
 const struct rv_profile *rv_profile_find(const char *name);
 const struct rv_monitor *rv_profile_monitor(const struct rv_profile *p, const char *name);
 bool rv_monitor_handles(const struct rv_monitor *m, enum rv_event_type type);
+
+/* Whether its instances are the tasks' (else a CPU's each, or one global). */
+static inline bool rv_monitor_per_task(const struct rv_monitor *m)
+{
+	return m->instance == RV_PER_TASK;
+}
 void rv_fetch_rt(struct rv_target *t, unsigned int rt_atom);
 
 #endif /* RV_MONITOR_H */

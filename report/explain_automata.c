@@ -120,7 +120,7 @@ void explain_automaton_why(const struct verdict *v, const char *rule, char *buf,
 
 	if (v->cause == CAUSE_UNEXPECTED) {
 		snprintf(buf, len, "%s%s: event %s not expected in the state %s (%s)",
-			 v->per_cpu ? "on this CPU, " : "", da_what(v), explain_da_event(v),
+			 v->per_cpu && !v->global ? "on this CPU, " : "", da_what(v), explain_da_event(v),
 			 explain_da_state(v), rule);
 		return;
 	}

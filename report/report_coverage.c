@@ -59,7 +59,7 @@ bool report_coverage_rt_only(const struct report *rep)
 {
 	for (int i = 0; i < rep->replay->nr_monitors; i++)
 		if (rep->replay->monitors[i]->every_task ||
-		    rep->replay->monitors[i]->instance == RV_PER_CPU)
+		    !rv_monitor_per_task(rep->replay->monitors[i]))
 			return false;
 	return true;
 }

@@ -61,7 +61,8 @@ static json_t *da_object(const struct verdict *v)
 			       "direction", s->in ? "in" : "out", "inferred", s->inferred);
 	o = json_pack("{s:s, s:s}", "event", explain_da_event(v), "state", explain_da_state(v));
 	json_object_set_new(o, "last_switch", sw);
-	json_object_set_new(o, "instance", json_string(v->per_cpu ? "cpu" : "task"));
+	json_object_set_new(o, "instance", json_string(v->global ? "global" : v->per_cpu ? "cpu" :
+						       "task"));
 	json_object_set_new(o, "entered", v->per_cpu && v->entered.ts ?
 			    json_pack("{s:I, s:s}", "ts_ns", (json_int_t)v->entered.ts, "event",
 				      trace_kind_event(v->entered.by)) : json_null());
@@ -405,9 +406,10 @@ int report_json_lost_line(const struct lost_gap *g, FILE *out)
 /* "pid" and "cpu" of an instance (verdict_instance()): one of them null. */
 static void json_instance(json_t *o, int instance)
 {
-	bool cpu = instance_is_cpu(instance);
+	bool cpu = instance_is_cpu(instance) && instance != INSTANCE_GLOBAL;
 
-	json_object_set_new(o, "pid", cpu ? json_null() : json_integer(instance));
+	json_object_set_new(o, "pid", instance_is_cpu(instance) ? json_null() :
+			    json_integer(instance));
 	json_object_set_new(o, "cpu", cpu ? json_integer(instance_cpu(instance)) : json_null());
 }
 

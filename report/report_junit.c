@@ -82,7 +82,9 @@ static void case_open(FILE *out, const char *suite, const struct rv_monitor *m, 
 	report_xml_text(out, suite);
 	fprintf(out, "\" name=\"%s: ", m->name);
 	if (instance_is_cpu(pid)) {
-		fprintf(out, "CPU %d\">\n", instance_cpu(pid));
+		char name[32];
+
+		fprintf(out, "%s\">\n", instance_name(pid, name, sizeof(name)));
 		return;
 	}
 	report_xml_text(out, comm);

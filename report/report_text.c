@@ -186,7 +186,7 @@ static void text_group(struct report *rep, const struct verdict_group *g)
 	fprintf(out, "%s%s violation%s%s: ", report_color(rep, REPORT_RED), g->monitor->name,
 		g->count == 1 ? "" : "s", report_color(rep, REPORT_RESET));
 	if (instance_is_cpu(g->pid))
-		fprintf(out, "CPU %d: ", instance_cpu(g->pid));
+		fprintf(out, "%s: ", instance_name(g->pid, name, sizeof(name)));
 	else {
 		report_task_name(g->comm, g->was_comm, name, sizeof(name));
 		fprintf(out, "%s pid %d prio %s: ", name, g->pid, prio);
@@ -374,8 +374,8 @@ static void text_summary(struct report *rep)
 		time_text(rep->replay->times, row->last, last, sizeof(last));
 		explain_prio(row->prio, prio, sizeof(prio));
 		if (instance_is_cpu(row->pid))
-			fprintf(out, "  %-9s CPU %-34d %6lu  %s..%s  ", row->monitor->name,
-				instance_cpu(row->pid), row->count, first, last);
+			fprintf(out, "  %-9s %-38s %6lu  %s..%s  ", row->monitor->name,
+				instance_name(row->pid, name, sizeof(name)), row->count, first, last);
 		else {
 			report_task_name(row->comm, row->was_comm, name, sizeof(name));
 			fprintf(out, "  %-9s %-16s pid %-7d prio %-4s %6lu  %s..%s  ",

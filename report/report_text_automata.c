@@ -14,14 +14,19 @@ static void cpu_since(const struct report *rep, const struct verdict *v, char *b
 {
 	char ts[32];
 
+	char whose[32];
+
+	if (v->global)
+		snprintf(whose, sizeof(whose), "the global instance");
+	else
+		snprintf(whose, sizeof(whose), "CPU %d's instance", v->cpu);
 	if (!v->entered.ts) {
-		snprintf(buf, len, "%s (CPU %d's instance; entered before the trace)",
-			 explain_da_state(v), v->cpu);
+		snprintf(buf, len, "%s (%s; entered before the trace)", explain_da_state(v), whose);
 		return;
 	}
 	time_text(rep->replay->times, v->entered.ts, ts, sizeof(ts));
-	snprintf(buf, len, "%s since the %s at %s (CPU %d's instance; the task named is the one "
-		 "it ran)", explain_da_state(v), trace_kind_event(v->entered.by), ts, v->cpu);
+	snprintf(buf, len, "%s since the %s at %s (%s; the task named is the one it ran)",
+		 explain_da_state(v), trace_kind_event(v->entered.by), ts, whose);
 }
 
 /* "running since its switch-in at T on CPU 0" */

@@ -447,6 +447,35 @@ static int param_line(const char *p, struct rule_pos pos, struct rule_bindings *
 	return at_line_end(p) ? 0 : rule_error(err, pos, "expected the end of the line");
 }
 
+/* instance task|cpu|global: whose instances an automaton's are (the kernel's DA_MON_*). */
+static int instance_line(const char *p, struct rule_pos pos, struct rule_bindings *bs, char *err)
+{
+	static const struct {
+		const char		*word;
+		enum rv_instance_kind	kind;
+	} kinds[] = { { "task", RV_PER_TASK }, { "cpu", RV_PER_CPU }, { "global", RV_GLOBAL } };
+
+	if (bs->instance_pos.line)
+		return rule_error(err, pos, "a second 'instance' (the first at line %d)",
+				  bs->instance_pos.line);
+	bs->instance_pos = pos;
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		if (!keyword(&p, &pos, kinds[i].word))
+			continue;
+		bs->instance = kinds[i].kind;
+		return at_line_end(p) ? 0 : rule_error(err, pos, "expected the end of the line");
+	}
+	return rule_error(err, pos, "expected 'task', 'cpu' or 'global' after 'instance'");
+}
+
+/* 'instance ...', not a binding of an atom or event named instance */
+static bool is_instance_line(const char *p)
+{
+	if (word(p) != 8 || strncmp(p, "instance", 8))
+		return false;
+	return p[8 + strspn(p + 8, " \t")] != '=';
+}
+
 static int line_of(const char *p, struct rule_pos pos, struct rule_bindings *bs, char *err)
 {
 	if (printable(p, pos, err))
@@ -466,6 +495,8 @@ static int line_of(const char *p, struct rule_pos pos, struct rule_bindings *bs,
 		return text_field(p, pos, &bs->description, "description", err);
 	if (keyword(&p, &pos, "param"))
 		return param_line(p, pos, bs, err);
+	if (is_instance_line(p) && keyword(&p, &pos, "instance"))
+		return instance_line(p, pos, bs, err);
 	return binding(p, pos, bs, err);
 }
 

@@ -244,11 +244,21 @@ static void ltl_block(struct writer *w, int type)
 	fprintf(w->out, "\t\t\tltl_validate(%s, mon);\n\t\t}\n\t}\n", task);
 }
 
+/* Whether an automaton's instances are no task's: da_handle_*() then take no task. */
+static bool implicit(const struct rule *r)
+{
+	return r->is_da && r->m.instance != RV_PER_TASK;
+}
+
 /* One monitor event's block of an automaton rule: da_handle_*() as the bindings say. */
 static void da_block(struct writer *w, int type)
 {
 	const struct rule *r = w->r;
 	const char *task = events[type].task, *n = r->m.name;
+	char whose[64];
+
+	/* "task, " for a task's instance; nothing for a CPU's or the global one */
+	snprintf(whose, sizeof(whose), "%s%s", implicit(r) ? "" : task, implicit(r) ? "" : ", ");
 
 	for (int i = 0; i < r->b.nr; i++) {
 		const struct rule_binding *b = &r->b.b[i];
@@ -258,11 +268,11 @@ static void da_block(struct writer *w, int type)
 		fprintf(w->out, "\t/* %s = %s */\n\tif (%s) {\n", atom_of(r, i), b->text,
 			b->on_if ? c_of(w, b->on_if, task) : "1");
 		if (b->starts)
-			fprintf(w->out, "\t\tif (%s)\n\t\t\tda_handle_start_event_%s(%s, %s_%s);\n"
+			fprintf(w->out, "\t\tif (%s)\n\t\t\tda_handle_start_event_%s(%s%s_%s);\n"
 				"\t\telse\n\t", b->starts_if ? c_of(w, b->starts_if, task) : "1", n,
-				task, atom_of(r, i), n);
-		fprintf(w->out, "\t\tda_handle_event_%s(%s, %s_%s);\n\t}\n", n, task, atom_of(r, i),
-			n);
+				whose, atom_of(r, i), n);
+		fprintf(w->out, "\t\tda_handle_event_%s(%s%s_%s);\n\t}\n", n, whose,
+			atom_of(r, i), n);
 	}
 }
 
@@ -327,7 +337,9 @@ static int emit_c(FILE *out, const void *arg)
 	heading(&w);
 	if (w.r->is_da)
 		fprintf(out, "#include <rv/da_monitor.h>\n\nstatic struct rv_monitor rv_%s;\n"
-			"DECLARE_DA_MON_PER_TASK(%s, unsigned char);\n\n", n, n);
+			"DECLARE_DA_MON_%s(%s, unsigned char);\n\n", n,
+			w.r->m.instance == RV_PER_CPU ? "PER_CPU" : w.r->m.instance == RV_GLOBAL ?
+			"GLOBAL" : "PER_TASK", n);
 	else
 		ltl_atoms(&w);
 	if (w.r->is_da && w.r->da.hybrid)
@@ -377,7 +389,8 @@ static int emit_kconfig(FILE *out, const void *arg)
 	fprintf(out, "# SPDX-License-Identifier: GPL-2.0-only\n#\nconfig RV_MON_%s\n"
 		"\tdepends on RV\n\tselect %s\n\tbool \"%s monitor\"\n\thelp\n\t  %s\n\n"
 		"\t  Exported by rvreplay from %s.\n", upper,
-		r->is_da ? "DA_MON_EVENTS_ID" : "RV_LTL_MONITOR", r->m.name, r->m.description,
+		implicit(r) ? "DA_MON_EVENTS_IMPLICIT" : r->is_da ? "DA_MON_EVENTS_ID" :
+		"RV_LTL_MONITOR", r->m.name, r->m.description,
 		r->path);
 	return ferror(out) ? -1 : 0;
 }
@@ -391,7 +404,14 @@ static int emit_trace(FILE *out, const void *arg)
 	upper_of(r->m.name, upper, sizeof(upper));
 	fprintf(out, "/* SPDX-License-Identifier: GPL-2.0 */\n\n/*\n"
 		" * Snippet to be included in rv_trace.h\n */\n\n#ifdef CONFIG_RV_MON_%s\n", upper);
-	if (r->is_da)
+	if (implicit(r))
+		fprintf(out, "DEFINE_EVENT(event_da_monitor, event_%s,\n"
+			"\t     TP_PROTO(char *state, char *event, char *next_state, bool final_state),"
+			"\n\t     TP_ARGS(state, event, next_state, final_state));"
+			"\n\nDEFINE_EVENT(error_da_monitor, error_%s,\n"
+			"\t     TP_PROTO(char *state, char *event),\n"
+			"\t     TP_ARGS(state, event));\n", r->m.name, r->m.name);
+	else if (r->is_da)
 		fprintf(out, "DEFINE_EVENT(event_da_monitor_id, event_%s,\n"
 			"\t     TP_PROTO(int id, char *state, char *event, char *next_state, "
 			"bool final_state),\n\t     TP_ARGS(id, state, event, next_state, final_state));"
@@ -450,7 +470,8 @@ void rule_export_lines(const struct rv_monitor *m, FILE *out)
 		"  kernel/trace/rv/Makefile:   obj-$(CONFIG_RV_MON_%s) += monitors/%s/%s.o\n"
 		"  kernel/trace/rv/rv_trace.h: #include <monitors/%s/%s_trace.h>\n"
 		"    (among the %s monitors' includes)\n", m->name, upper, m->name, m->name,
-		m->name, m->name, m->type == RV_MONITOR_LTL ? "LTL" : "DA per-task");
+		m->name, m->name, m->type == RV_MONITOR_LTL ? "LTL" : m->instance == RV_PER_TASK ?
+		"DA per-task" : "DA per-CPU and global");
 }
 
 /**

@@ -85,6 +85,8 @@ struct rule_bindings {
 	char			*name;		/* "monitor NAME", or the file's */
 	char			*description;
 	struct rule_param	params[RV_MAX_PARAMS];	/* an automaton's clock bounds */
+	int			instance;	/* enum rv_instance_kind: 'instance' */
+	struct rule_pos		instance_pos;	/* where it was said; line 0: not */
 	int			nr_params;
 	struct rule_binding	b[RULE_MAX_BINDINGS];
 	int			nr;

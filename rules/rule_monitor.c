@@ -357,15 +357,20 @@ int rule_monitor_make(struct rule *r, char *err)
 		.init = init, .kthread_learned = kthread_learned, .fetch = fetch, .wants = wants,
 		.atom_binding = atom_binding, .priv = r,
 	};
-	/* an automaton judges every task from its start event, as wwnr does */
+	/* an automaton judges every task from its start event, as wwnr does (or each CPU, or one) */
 	if (r->is_da) {
 		start_rule(r);
 		r->m.type = RV_MONITOR_DA;
 		r->m.init = NULL;
 		r->m.kthread_learned = NULL;
 		r->m.fetch = NULL;
-		r->m.every_task = true;
+		r->m.instance = r->b.instance;
+		r->m.every_task = r->b.instance == RV_PER_TASK;
 		r->m.start_rule = r->start_rule;
+	} else if (r->b.instance != RV_PER_TASK) {
+		return rule_error(err, r->b.instance_pos, "a formula's instances are the tasks', as "
+				  "the kernel's LTL monitors' (include/rv/ltl_monitor.h): a rule per "
+				  "CPU or global is an automaton (.dot)");
 	}
 	if (r->is_da && r->da.hybrid)
 		r->m.type = RV_MONITOR_HA;

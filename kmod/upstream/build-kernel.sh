@@ -196,7 +196,8 @@ insert_before()
 
 # The rules of rules/ into the tree, as rvgen's monitors go: the folders,
 # then each monitor's three lines (an LTL one among the LTL includes of
-# rv_trace.h, a per-task automaton among the DA ones with an id).
+# rv_trace.h, a per-task automaton among the DA ones with an id, a per-CPU
+# or global one among those without).
 add_rules()
 {
 	local tree=$1 rv=$1/kernel/trace/rv dir name upper mark
@@ -208,8 +209,10 @@ add_rules()
 		log "adding the rule $name"
 		if grep -q '<rv/ltl_monitor.h>' "$dir/$name.c"; then
 			mark='// Add new monitors based on CONFIG_LTL_MON_EVENTS_ID here'
-		else
+		elif grep -q '^DECLARE_DA_MON_PER_TASK' "$dir/$name.c"; then
 			mark='// Add new monitors based on CONFIG_DA_MON_EVENTS_ID here'
+		else
+			mark='// Add new monitors based on CONFIG_DA_MON_EVENTS_IMPLICIT here'
 		fi
 		insert_before "$rv/Kconfig" '# Add new monitors here' \
 			"source \"kernel/trace/rv/monitors/$name/Kconfig\""

@@ -188,13 +188,14 @@ static void header(struct html_out *o, const struct report *rep, const struct re
 
 static void summary_row(struct html_out *o, const struct summary_row *row)
 {
-	char prio[16];
+	char prio[16], name[32];
 
 	explain_prio(row->prio, prio, sizeof(prio));
 	html_printf(o, "<tr><td>%s</td><td>", row->monitor->name);
-	if (instance_is_cpu(row->pid))	/* a CPU's instance (wip): no task */
-		html_printf(o, "CPU %d</td><td class=\"n\"></td><td class=\"n\"></td>"
-			    "<td class=\"n\">%lu</td><td>", instance_cpu(row->pid), row->count);
+	if (instance_is_cpu(row->pid))	/* a CPU's instance (wip), or the global one: no task */
+		html_printf(o, "%s</td><td class=\"n\"></td><td class=\"n\"></td>"
+			    "<td class=\"n\">%lu</td><td>",
+			    instance_name(row->pid, name, sizeof(name)), row->count);
 	else {
 		html_task_name(o, row->comm, row->was_comm);
 		html_printf(o, "</td><td class=\"n\">%d</td><td class=\"n\">%s</td>"
@@ -420,13 +421,13 @@ static void timelines(struct html_out *o, const struct report *rep, const struct
 static void group_title(struct html_out *o, const struct report *rep,
 			const struct verdict_group *g)
 {
-	char prio[16];
+	char prio[16], name[32];
 
 	explain_prio(g->prio, prio, sizeof(prio));
 	html_printf(o, "<h3><span class=\"badge\">%s</span>%s ", g->monitor->name,
 		    g->waiver ? " <span class=\"badge waived\">waived</span>" : "");
 	if (instance_is_cpu(g->pid)) {
-		html_printf(o, "CPU %d: ", instance_cpu(g->pid));
+		html_printf(o, "%s: ", instance_name(g->pid, name, sizeof(name)));
 	} else {
 		html_task_name(o, g->comm, g->was_comm);
 		html_printf(o, " <span class=\"dim\">pid %d prio %s</span>: ", g->pid, prio);

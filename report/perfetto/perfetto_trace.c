@@ -220,8 +220,8 @@ static uint64_t track_of(struct perfetto_trace *p, const struct report *rep,
 	}
 	if (track_new(p, uuid)) {
 		if (instance_is_cpu(instance))
-			snprintf(name, sizeof(name), "%s: CPU %d", v->monitor->name,
-				 instance_cpu(instance));
+			snprintf(name, sizeof(name), "%s: %s", v->monitor->name,
+				 instance_name(instance, comm, sizeof(comm)));
 		else
 			snprintf(name, sizeof(name), "%s: %s pid %d", v->monitor->name,
 				 escape(v->comm, comm, sizeof(comm)), v->pid);

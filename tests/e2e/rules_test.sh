@@ -15,6 +15,8 @@
 # - An event of no monitor named with its system (rt-not-moved.ltl,
 #   sched:sched_migrate_task for its pid field's task) against trace-cmd
 #   report; the gate without it, a field its format lacks, '~' globs.
+# - Instances: wip as a per-CPU rule equals the built-in; as a global one,
+#   an independent run of its automaton over trace-cmd report.
 # - rvreplay diff --spec on a trace of the kernel monitor that spec export
 #   made of no-mm-calls.ltl (the 6.12 guest): every verdict and step equal.
 #
@@ -179,6 +181,47 @@ check_error "spec export refuses a rule reading an event of no monitor" \
 	"spec export $NM --kernel $TMP/kernel-moved" "rt_not_moved reads sched:sched_migrate_task, an event of no monitor"
 [ ! -e "$TMP/kernel-moved" ] && ok "spec export refused: nothing written" ||
 	not_ok "spec export refused: nothing written" "$(find "$TMP/kernel-moved" | head -5)"
+# a global instance ('#: instance global'): wip's automaton stepped by every
+# CPU's events in time order, its verdicts those of an independent run of
+# the automaton (kernel DA semantics: monitoring starts at a preempt_enable
+# without stepping, stops at an error) over trace-cmd report -t of the trace
+WT=tests/kmod/traces/x86_64-kernel-wip.dat
+sed -e 's/^#: instance cpu$/#: instance global/' -e 's/^#: monitor wip_rule$/#: monitor wip_global/' \
+	examples/specs/wip.dot > "$TMP/wip-global.dot"
+"$RVREPLAY" --all --json --spec "$TMP/wip-global.dot" "$WT" > "$TMP/wg.json" 2> /dev/null
+trace-cmd report -t -i "$WT" 2> /dev/null > "$TMP/report5"
+if python3 - "$TMP/report5" "$TMP/wg.json" > "$TMP/why" 2>&1 <<'PY'
+import json, re, sys
+line = re.compile(r"\[(\d+)\]\s+(\d+)\.(\d+): (preempt_disable|preempt_enable|sched_waking):")
+step = {("preemptive", "preempt_disable"): "non_preemptive",
+        ("non_preemptive", "preempt_enable"): "preemptive",
+        ("non_preemptive", "sched_waking"): "non_preemptive"}
+state, want = None, []
+for l in open(sys.argv[1]):
+    m = line.search(l)
+    if not m:
+        continue
+    ts, ev = int(m[2]) * 10**9 + int(m[3]), m[4]
+    if state is None:
+        state = "preemptive" if ev == "preempt_enable" else None
+        continue
+    state = step.get((state, ev))
+    if state is None:
+        want.append((int(m[1]), ts))
+d = json.load(open(sys.argv[2]))
+got = [(v["cpu"], v["ts_ns"]) for v in d["violations"]]
+cov = [(c["pid"], c["cpu"], c["comm"]) for c in d["coverage"]]
+if not want or got != want or cov != [(None, None, "global")]:
+    sys.exit("trace-cmd report: %d %s rvreplay: %d %s coverage %s" % (len(want), want[:4], len(got), got[:4], cov))
+print(len(got))
+PY
+then
+	ok "a global rule: its $(cat "$TMP/why") violations, those of the automaton over every CPU's events of trace-cmd report -t; one instance, 'global'"
+else
+	not_ok "a global rule: the automaton over every CPU's events" "$(cat "$TMP/why")"
+fi
+check "a global rule's group is named global" "--spec $TMP/wip-global.dot $WT" 1 \
+	"^wip_global violations: global: [0-9]+ from"
 # cyclictest-no-late-faults: none on the bundled cyclictest traces (cyclictest -m);
 # with the workload's name and 100 us, on pagefault-nomlock: the first fault of
 # its thread (named pagefault from its birth) 100 us or more after its fork
@@ -339,6 +382,7 @@ same_as() {
 }
 same_as pagefault $PF
 same_as wwnr examples/specs/wwnr.dot
+same_as wip examples/specs/wip.dot
 same_as sleep examples/specs/sleep.ltl --profile 6.17
 same_as sleep examples/specs/sleep.ltl --profile 6.17 --no-infer
 # stall's rule has its own name, so its parameter's too: the loop runs it by hand

@@ -20,6 +20,9 @@ tree=$TMP/tree
 mkdir -p "$tree"
 tar --exclude=./build --exclude='./build-*' --exclude=./.git --exclude=./rvreplay \
 	--exclude=./kmod/upstream -cf - . | tar -xf - -C "$tree"
+# the example rule the guest kernels are built with: make generate writes it
+mkdir -p "$tree/kmod/upstream"
+cp -r kmod/upstream/rules "$tree/kmod/upstream/"
 cp -r "$tree" "$TMP/before"
 mkdir -p "$tree/models/toys"
 for m in toy toyda toyha; do

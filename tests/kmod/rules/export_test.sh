@@ -42,20 +42,24 @@ for f in examples/specs/*; do
 	case $f in *latency.dot|*stall.dot) continue ;; esac
 	echo "$name" >> "$TMP/names"
 done
-# rv_trace.h with the rules' tracepoints, among the LTL and the DA ones (but
-# those the tree has built in already: kmod/upstream/rules/)
+# rv_trace.h with the rules' tracepoints, among the LTL ones (after sleep's),
+# the per-task DA ones (wwnr's) and the per-CPU and global DA ones (wip's),
+# but those the tree has built in already (kmod/upstream/rules/)
 awk -v dir="$TMP/k/kernel/trace/rv/monitors" -v names="$(cat "$TMP/names" | tr '\n' ' ')" '
 	FNR == NR { if ($0 ~ /^#include <monitors\//) built[$0] = 1; next }
 	{ print }
-	/#include <monitors\/sleep\/sleep_trace.h>/ || /#include <monitors\/wwnr\/wwnr_trace.h>/ {
+	/#include <monitors\/(sleep\/sleep|wwnr\/wwnr|wip\/wip)_trace.h>/ {
+		here = $0 ~ /sleep/ ? "ltl" : $0 ~ /wwnr/ ? "task" : "cpu"
 		n = split(names, a, " ")
 		for (i = 1; i <= n; i++) {
 			h = dir "/" a[i] "/" a[i] ".c"
-			da = 0
-			while ((getline line < h) > 0) if (line ~ /da_monitor.h/) da = 1
+			kind = "ltl"
+			while ((getline line < h) > 0)
+				if (line ~ /^DECLARE_DA_MON_PER_TASK/) kind = "task"
+				else if (line ~ /^DECLARE_DA_MON_/) kind = "cpu"
 			close(h)
 			line = sprintf("#include <monitors/%s/%s_trace.h>", a[i], a[i])
-			if (da == ($0 ~ /wwnr/) && !(line in built))
+			if (kind == here && !(line in built))
 				print line
 		}
 	}' "$tree/kernel/trace/rv/rv_trace.h" "$tree/kernel/trace/rv/rv_trace.h" > "$TMP/inc/rv_trace.h"
