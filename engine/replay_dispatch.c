@@ -217,6 +217,10 @@ static int wakee_prio(struct replay *r, const struct trace_record *rec)
 	return wakee ? wakee->prio : TRACE_UNKNOWN_PRIO;
 }
 
+/* a record's string fields are handed on as they are */
+_Static_assert(TRACE_USER_STR_LEN == sizeof(((struct rv_event *)0)->trace.str[0]),
+	       "an event's string fields");
+
 /* The event a record gives, with what the kernel's handler would see. */
 static void event_of(struct replay *r, const struct trace_record *rec, struct task *cur,
 		     enum rv_event_type type, struct rv_event *ev)
@@ -245,7 +249,6 @@ static void event_of(struct replay *r, const struct trace_record *rec, struct ta
 		ev->sys_enter.table = r->opts.syscalls;
 		break;
 	case RV_EV_TRACE:
-		_Static_assert(TRACE_USER_STR_LEN == sizeof(ev->trace.str[0]), "string fields");
 		ev->trace.event = rec->user.event;
 		ev->trace.known = rec->user.known;
 		ev->trace.strings = rec->user.strings;
