@@ -133,7 +133,7 @@ static void clocks(struct rule_da *d)
  * @text: the specification (rvgen's .dot language)
  * @name: the monitor's name
  * @d: filled; free with rule_da_free()
- * @err: RULE_ERR_LEN bytes: "file:line: error: ..."
+ * @err: RULE_ERR_LEN bytes: "file:line:col: error: ..."
  *
  * Return: 0, or -1 with @err set.
  */
@@ -149,11 +149,14 @@ int rule_da_compile(const char *path, const char *text, const char *name, struct
 		return snprintf(err, RULE_ERR_LEN, "out of memory"), -1;
 	d->dot->path = path;
 	if (dot_parse(text, d->dot, msg) || dot_automaton_build(d->dot, msg)) {
-		/* "file:line: what" -> "file:line: error: what" */
-		if (!strncmp(msg, path, n) && msg[n] == ':' && strchr(msg + n + 1, ':'))
-			snprintf(err, RULE_ERR_LEN, "%.*s error:%s",
-				 (int)(strchr(msg + n + 1, ':') - msg + 1), msg,
-				 strchr(msg + n + 1, ':') + 1);
+		/* "file:line:col: what" -> "file:line:col: error: what" */
+		const char *col = !strncmp(msg, path, n) && msg[n] == ':' ?
+				  strchr(msg + n + 1, ':') : NULL;
+		const char *what = col ? strchr(col + 1, ':') : NULL;
+
+		if (what)
+			snprintf(err, RULE_ERR_LEN, "%.*s error:%s", (int)(what - msg + 1), msg,
+				 what + 1);
 		else
 			snprintf(err, RULE_ERR_LEN, "%s", msg);
 		return -1;

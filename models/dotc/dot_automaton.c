@@ -14,17 +14,17 @@
  * dot_fail() - set the message of an error in the specification
  * @a: the automaton, for its path
  * @err: DOT_MSG_LEN bytes
- * @line: where the error is
+ * @at: where the error is
  * @fmt: printf format of what is wrong
  *
  * Return: -1, for the caller to return.
  */
-int dot_fail(const struct dot_automaton *a, char *err, int line, const char *fmt, ...)
+int dot_fail(const struct dot_automaton *a, char *err, struct dot_where at, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
 
-	n = snprintf(err, DOT_MSG_LEN, "%s:%d: ", a->path, line);
+	n = snprintf(err, DOT_MSG_LEN, "%s:%d:%d: ", a->path, at.line, at.col);
 	if (n < 0 || n >= DOT_MSG_LEN)
 		return -1;
 	va_start(ap, fmt);
@@ -73,20 +73,21 @@ int dot_find_event(const struct dot_automaton *a, const struct dot_text *name)
 	return -1;
 }
 
-static int add_event(struct dot_automaton *a, const struct dot_text *name, int line, char *err)
+static int add_event(struct dot_automaton *a, const struct dot_text *name, struct dot_where at,
+		     char *err)
 {
 	const char *why = dot_name_problem(name);
 	int i = dot_find_event(a, name);
 
 	if (why)
-		return dot_fail(a, err, line, "event \"%.*s\" %s", name->len, name->s, why);
+		return dot_fail(a, err, at, "event \"%.*s\" %s", name->len, name->s, why);
 	if (i >= 0)
 		return i;
 	if (dot_find_state(a, name) >= 0)
-		return dot_fail(a, err, line, "\"%.*s\" is both a state and an event",
+		return dot_fail(a, err, at, "\"%.*s\" is both a state and an event",
 				name->len, name->s);
 	if (a->nr_events == DOT_MAX_EVENTS)
-		return dot_fail(a, err, line, "more than %d events", DOT_MAX_EVENTS);
+		return dot_fail(a, err, at, "more than %d events", DOT_MAX_EVENTS);
 	memcpy(a->events[a->nr_events], name->s, name->len);
 	return a->nr_events++;
 }
@@ -120,11 +121,11 @@ static bool next_event(const struct dot_text *label, int *pos, struct dot_text *
 	return ev->len > 0;
 }
 
-static int check_node(const struct dot_automaton *a, const struct dot_text *name, int line,
-		      char *err)
+static int check_node(const struct dot_automaton *a, const struct dot_text *name,
+		      struct dot_where at, char *err)
 {
 	if (dot_find_state(a, name) < 0 && !is_init_node(a, name))
-		return dot_fail(a, err, line, "\"%.*s\" is not declared by a node with a shape",
+		return dot_fail(a, err, at, "\"%.*s\" is not declared by a node with a shape",
 				name->len, name->s);
 	return 0;
 }
@@ -135,7 +136,7 @@ static int initial_edge(const struct dot_automaton *a, const struct dot_edge *e,
 	if (!e->to.s)
 		return 0;
 	if (dot_find_state(a, &e->to) != a->initial || e->has_label)
-		return dot_fail(a, err, e->line, "the edge from \"%.*s\" must go to \"%s\" unlabelled",
+		return dot_fail(a, err, e->at, "the edge from \"%.*s\" must go to \"%s\" unlabelled",
 				e->from.len, e->from.s, a->states[a->initial].name);
 	return 0;
 }
@@ -147,7 +148,7 @@ static int transition(struct dot_automaton *a, const struct dot_edge *e, char *e
 	bool any = false;
 
 	if (to < 0)
-		return dot_fail(a, err, e->line, "an edge to \"%.*s\", which is not a state",
+		return dot_fail(a, err, e->at, "an edge to \"%.*s\", which is not a state",
 				e->to.len, e->to.s);
 	while (next_event(&e->label, &pos, &ev)) {
 		/* an HA's item: "EVENT;reset(X)..." */
@@ -159,20 +160,20 @@ static int transition(struct dot_automaton *a, const struct dot_edge *e, char *e
 			rest = (struct dot_text){ semi + 1, ev.s + ev.len - semi - 1 };
 			ev.len = semi - ev.s;
 		}
-		i = add_event(a, &ev, e->line, err);
+		i = add_event(a, &ev, e->at, err);
 
 		if (i < 0)
 			return -1;
 		if (a->function[from][i] >= 0 && a->function[from][i] != to)
-			return dot_fail(a, err, e->line, "\"%s\" on \"%s\" goes to two states",
+			return dot_fail(a, err, e->at, "\"%s\" on \"%s\" goes to two states",
 					a->states[from].name, a->events[i]);
 		a->function[from][i] = to;
-		if (semi && dot_ha_resets(a, from, i, &rest, e->line, err))
+		if (semi && dot_ha_resets(a, from, i, &rest, e->at, err))
 			return -1;
 		any = true;
 	}
 	if (!any)
-		return dot_fail(a, err, e->line, "an edge without events: give it a label");
+		return dot_fail(a, err, e->at, "an edge without events: give it a label");
 	return 0;
 }
 
@@ -181,7 +182,7 @@ static int resolve_edges(struct dot_automaton *a, char *err)
 	for (int i = 0; i < a->nr_edges; i++) {
 		const struct dot_edge *e = &a->edges[i];
 
-		if (check_node(a, &e->from, e->line, err))
+		if (check_node(a, &e->from, e->at, err))
 			return -1;
 		if (is_init_node(a, &e->from)) {
 			if (initial_edge(a, e, err))
@@ -233,7 +234,7 @@ static void order(struct dot_automaton *a)
 /**
  * dot_automaton_build() - the transition function of a parsed specification
  * @a: the automaton dot_parse() filled
- * @err: DOT_MSG_LEN bytes, for "FILE:LINE: what is wrong"
+ * @err: DOT_MSG_LEN bytes, for "FILE:LINE:COL: what is wrong"
  *
  * Checks what the parser could not see before the end: the initial state,
  * that every edge joins declared states, that the automaton is
@@ -248,13 +249,13 @@ int dot_automaton_build(struct dot_automaton *a, char *err)
 	bool any_final = false;
 
 	if (!a->init_node.s)
-		return dot_fail(a, err, a->end_line, "no initial state: declare a node \"%sNAME\"",
+		return dot_fail(a, err, a->end_at, "no initial state: declare a node \"%sNAME\"",
 				DOT_INIT_PREFIX);
 	initial.s = a->init_node.s + strlen(DOT_INIT_PREFIX);
 	initial.len = a->init_node.len - strlen(DOT_INIT_PREFIX);
 	a->initial = dot_find_state(a, &initial);
 	if (a->initial < 0)
-		return dot_fail(a, err, a->init_line, "the initial state \"%.*s\" is not declared",
+		return dot_fail(a, err, a->init_at, "the initial state \"%.*s\" is not declared",
 				initial.len, initial.s);
 	memset(a->function, -1, sizeof(a->function));
 	for (int i = 0; i < a->nr_states; i++)
@@ -262,7 +263,7 @@ int dot_automaton_build(struct dot_automaton *a, char *err)
 	if (resolve_edges(a, err) || dot_ha_check(a, err))
 		return -1;
 	if (!a->nr_events)
-		return dot_fail(a, err, a->end_line, "no events: no edge has a label");
+		return dot_fail(a, err, a->end_at, "no events: no edge has a label");
 	for (int i = 0; i < a->nr_states; i++)
 		any_final |= a->states[i].final;
 	if (!any_final)

@@ -41,7 +41,7 @@ struct dot_edge {
 	struct dot_text	to;
 	struct dot_text	label;
 	bool		has_label;
-	int		line;
+	struct dot_where at;
 };
 
 struct dot_automaton {
@@ -51,10 +51,10 @@ struct dot_automaton {
 	struct dot_state	states[DOT_MAX_STATES];
 	int			nr_states;
 	struct dot_text		init_node;		/* "__init_X" */
-	int			init_line;
+	struct dot_where	init_at;
 	struct dot_edge		edges[DOT_MAX_EDGES];
 	int			nr_edges;
-	int			end_line;		/* of the closing brace */
+	struct dot_where	end_at;			/* of the closing brace */
 	/* made by dot_automaton_build() */
 	int			initial;
 	char			events[DOT_MAX_EVENTS][DOT_MAX_NAME];
@@ -66,21 +66,21 @@ struct dot_automaton {
 	char			envs[DOT_MAX_ENVS][DOT_MAX_NAME];
 	int			nr_envs;
 	int			env_order[DOT_MAX_ENVS];
-	int			env_reset_line[DOT_MAX_ENVS];	/* 0: never reset */
+	struct dot_where	env_reset_at[DOT_MAX_ENVS];	/* line 0: never reset */
 	unsigned long		resets[DOT_MAX_STATES][DOT_MAX_EVENTS];	/* bits of envs */
 };
 
 int dot_parse(const char *text, struct dot_automaton *a, char *err);
 int dot_automaton_build(struct dot_automaton *a, char *err);
 int dot_emit_header(FILE *out, const void *automaton);
-int dot_fail(const struct dot_automaton *a, char *err, int line, const char *fmt, ...)
+int dot_fail(const struct dot_automaton *a, char *err, struct dot_where at, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 const char *dot_name_problem(const struct dot_text *name);
 int dot_find_state(const struct dot_automaton *a, const struct dot_text *name);
 int dot_find_event(const struct dot_automaton *a, const struct dot_text *name);
 int dot_ha_state_label(struct dot_automaton *a, const struct dot_edge *e, char *err);
 int dot_ha_resets(struct dot_automaton *a, int state, int event, const struct dot_text *rest,
-		  int line, char *err);
+		  struct dot_where at, char *err);
 int dot_ha_check(struct dot_automaton *a, char *err);
 void dot_emit_ha_tables(FILE *out, const struct dot_automaton *a);
 

@@ -56,17 +56,18 @@ static int find_env(const struct dot_automaton *a, const struct dot_text *name)
 	return -1;
 }
 
-static int add_env(struct dot_automaton *a, const struct dot_text *name, int line, char *err)
+static int add_env(struct dot_automaton *a, const struct dot_text *name, struct dot_where at,
+		   char *err)
 {
 	const char *why = dot_name_problem(name);
 	int i = find_env(a, name);
 
 	if (why)
-		return dot_fail(a, err, line, "clock \"%.*s\" %s", name->len, name->s, why);
+		return dot_fail(a, err, at, "clock \"%.*s\" %s", name->len, name->s, why);
 	if (i >= 0)
 		return i;
 	if (a->nr_envs == DOT_MAX_ENVS)
-		return dot_fail(a, err, line, "more than %d clocks (RV_HA_MAX_ENVS)",
+		return dot_fail(a, err, at, "more than %d clocks (RV_HA_MAX_ENVS)",
 				DOT_MAX_ENVS);
 	memcpy(a->envs[a->nr_envs], name->s, name->len);
 	return a->nr_envs++;
@@ -74,23 +75,23 @@ static int add_env(struct dot_automaton *a, const struct dot_text *name, int lin
 
 /* "CLOCK < BOUND": BOUND names the monitor's parameter that holds it. */
 static int invariant(struct dot_automaton *a, struct dot_state *s, const struct dot_text *text,
-		     int line, char *err)
+		     struct dot_where at, char *err)
 {
 	struct dot_text env, bound;
 	const char *why;
 	int i;
 
 	if (!split(text, "<", &env, &bound) || (bound.len && bound.s[0] == '='))
-		return dot_fail(a, err, line, "the invariant of \"%s\" is not \"CLOCK < BOUND\"",
+		return dot_fail(a, err, at, "the invariant of \"%s\" is not \"CLOCK < BOUND\"",
 				s->name);
 	env = trim(env);
 	bound = trim(bound);
-	i = add_env(a, &env, line, err);
+	i = add_env(a, &env, at, err);
 	if (i < 0)
 		return -1;
 	why = dot_name_problem(&bound);
 	if (why)
-		return dot_fail(a, err, line, "bound \"%.*s\" %s: it names a parameter",
+		return dot_fail(a, err, at, "bound \"%.*s\" %s: it names a parameter",
 				bound.len, bound.s, why);
 	s->inv_env = i;
 	memcpy(s->bound, bound.s, bound.len);
@@ -101,7 +102,7 @@ static int invariant(struct dot_automaton *a, struct dot_state *s, const struct 
  * dot_ha_state_label() - read the invariant of a node statement's label
  * @a: the automaton
  * @e: the node statement, kept as an edge without a destination
- * @err: DOT_MSG_LEN bytes, for "FILE:LINE: what is wrong"
+ * @err: DOT_MSG_LEN bytes, for "FILE:LINE:COL: what is wrong"
  *
  * A label of one line only names the node; with a second line (after a
  * literal "\n"), its first line is the state's name, as rvgen reads it,
@@ -119,31 +120,31 @@ int dot_ha_state_label(struct dot_automaton *a, const struct dot_edge *e, char *
 	name = trim(name);
 	s = &a->states[dot_find_state(a, &e->from)];
 	if (!dot_text_is(&name, s->name))
-		return dot_fail(a, err, e->line, "the label of \"%s\" must start with its name",
+		return dot_fail(a, err, e->at, "the label of \"%s\" must start with its name",
 				s->name);
 	if (split(&inv, "\\n", &inv, &more))
-		return dot_fail(a, err, e->line, "more than one invariant on \"%s\"", s->name);
+		return dot_fail(a, err, e->at, "more than one invariant on \"%s\"", s->name);
 	if (s->inv_env >= 0)
-		return dot_fail(a, err, e->line, "a second invariant on \"%s\"", s->name);
-	return invariant(a, s, &inv, e->line, err);
+		return dot_fail(a, err, e->at, "a second invariant on \"%s\"", s->name);
+	return invariant(a, s, &inv, e->at, err);
 }
 
 static int reset(struct dot_automaton *a, int state, int event, const struct dot_text *part,
-		 int line, char *err)
+		 struct dot_where at, char *err)
 {
 	int n = strlen(RESET_OPEN), i;
 	struct dot_text env;
 
 	if (part->len <= n || strncmp(part->s, RESET_OPEN, n) || part->s[part->len - 1] != ')')
-		return dot_fail(a, err, line, "\"%.*s\": guards are not supported yet",
+		return dot_fail(a, err, at, "\"%.*s\": guards are not supported yet",
 				part->len, part->s);
 	env = (struct dot_text){ part->s + n, part->len - n - 1 };
-	i = add_env(a, &env, line, err);
+	i = add_env(a, &env, at, err);
 	if (i < 0)
 		return -1;
 	a->resets[state][event] |= 1UL << i;
-	if (!a->env_reset_line[i])
-		a->env_reset_line[i] = line;
+	if (!a->env_reset_at[i].line)
+		a->env_reset_at[i] = at;
 	return 0;
 }
 
@@ -153,26 +154,26 @@ static int reset(struct dot_automaton *a, int state, int event, const struct dot
  * @state: the edge's origin
  * @event: the item's event
  * @rest: the item after the event's ';': "reset(X)", each further one after a ';'
- * @line: the edge's line
- * @err: DOT_MSG_LEN bytes, for "FILE:LINE: what is wrong"
+ * @at: the edge's place
+ * @err: DOT_MSG_LEN bytes, for "FILE:LINE:COL: what is wrong"
  *
  * Return: 0, or -1 with @err set (a guard, or a clock that cannot be one).
  */
 int dot_ha_resets(struct dot_automaton *a, int state, int event, const struct dot_text *rest,
-		  int line, char *err)
+		  struct dot_where at, char *err)
 {
 	struct dot_text part, after = *rest;
 
 	while (split(&after, ";", &part, &after))
-		if (reset(a, state, event, &part, line, err))
+		if (reset(a, state, event, &part, at, err))
 			return -1;
-	return reset(a, state, event, &after, line, err);
+	return reset(a, state, event, &after, at, err);
 }
 
 /**
  * dot_ha_check() - check an HA's clocks once every edge is read
  * @a: the automaton, its transitions resolved
- * @err: DOT_MSG_LEN bytes, for "FILE:LINE: what is wrong"
+ * @err: DOT_MSG_LEN bytes, for "FILE:LINE:COL: what is wrong"
  *
  * A clock becomes the enum constant CLOCK_NAME beside the states' and the
  * events': it may not share a name with them.
@@ -186,12 +187,12 @@ int dot_ha_check(struct dot_automaton *a, char *err)
 		bool read = false;
 
 		if (dot_find_state(a, &name) >= 0 || dot_find_event(a, &name) >= 0)
-			return dot_fail(a, err, a->end_line, "clock \"%s\" is also a state or an event",
+			return dot_fail(a, err, a->end_at, "clock \"%s\" is also a state or an event",
 					a->envs[i]);
 		for (int s = 0; s < a->nr_states; s++)
 			read |= a->states[s].inv_env == i;
 		if (!read)
-			return dot_fail(a, err, a->env_reset_line[i],
+			return dot_fail(a, err, a->env_reset_at[i],
 					"reset(%s): no state's invariant reads clock \"%s\"",
 					a->envs[i], a->envs[i]);
 	}

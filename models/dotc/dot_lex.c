@@ -17,6 +17,7 @@ void dot_lex_init(struct dot_lexer *lx, const char *text)
 {
 	lx->pos = text;
 	lx->line = 1;
+	lx->line_begin = text;
 	lx->line_start = true;
 }
 
@@ -24,6 +25,7 @@ static void advance(struct dot_lexer *lx)
 {
 	if (*lx->pos == '\n') {
 		lx->line++;
+		lx->line_begin = lx->pos + 1;
 		lx->line_start = true;
 	} else if (*lx->pos != ' ' && *lx->pos != '\t' && *lx->pos != '\r') {
 		lx->line_start = false;
@@ -62,6 +64,11 @@ static bool skip_blanks(struct dot_lexer *lx, struct dot_token *t)
 			return true;
 		}
 	}
+}
+
+static struct dot_where where(const struct dot_lexer *lx)
+{
+	return (struct dot_where){ lx->line, (int)(lx->pos - lx->line_begin) + 1 };
 }
 
 static bool is_id_char(char c)
@@ -125,11 +132,11 @@ void dot_lex_next(struct dot_lexer *lx, struct dot_token *t)
 	t->kind = DOT_TOK_ID;
 	if (!skip_blanks(lx, t)) {
 		t->kind = DOT_TOK_BAD;
-		t->line = lx->line;
+		t->at = where(lx);
 		return;
 	}
 	p = lx->pos;
-	t->line = lx->line;
+	t->at = where(lx);
 	if (!*p) {
 		t->kind = DOT_TOK_EOF;
 	} else if (*p == '"') {

@@ -23,6 +23,12 @@ enum dot_tok_kind {
 	DOT_TOK_BAD,		/* why says what */
 };
 
+/* Where in the specification: its line and column (1-based). */
+struct dot_where {
+	int	line;
+	int	col;
+};
+
 /* A piece of the specification's text, not NUL-terminated. */
 struct dot_text {
 	const char	*s;
@@ -33,13 +39,14 @@ struct dot_token {
 	enum dot_tok_kind	kind;
 	struct dot_text		text;	/* an identifier's, inside any quotes */
 	bool			quoted;
-	int			line;
+	struct dot_where	at;
 	const char		*why;	/* DOT_TOK_BAD */
 };
 
 struct dot_lexer {
 	const char	*pos;
 	int		line;
+	const char	*line_begin;	/* where @line starts: columns count from it */
 	bool		line_start;	/* only blanks since the last newline */
 };
 

@@ -32,7 +32,7 @@ static int next(struct parser *p)
 {
 	dot_lex_next(&p->lx, &p->tok);
 	if (p->tok.kind == DOT_TOK_BAD)
-		return dot_fail(p->a, p->err, p->tok.line, "%s", p->tok.why);
+		return dot_fail(p->a, p->err, p->tok.at, "%s", p->tok.why);
 	return 0;
 }
 
@@ -53,7 +53,7 @@ static const char *describe(const struct dot_token *t)
 static int expect(struct parser *p, enum dot_tok_kind kind, const char *what)
 {
 	if (p->tok.kind != kind)
-		return dot_fail(p->a, p->err, p->tok.line, "expected %s, found %s", what,
+		return dot_fail(p->a, p->err, p->tok.at, "expected %s, found %s", what,
 				describe(&p->tok));
 	return next(p);
 }
@@ -82,7 +82,7 @@ static int attr_list(struct parser *p, struct scope *s)
 			if (next(p) || expect(p, DOT_TOK_EQUALS, "'=' after an attribute"))
 				return -1;
 			if (p->tok.kind != DOT_TOK_ID)
-				return dot_fail(p->a, p->err, p->tok.line,
+				return dot_fail(p->a, p->err, p->tok.at,
 						"expected an attribute's value, found %s",
 						describe(&p->tok));
 			if (dot_text_is(&key, "shape")) {
@@ -103,48 +103,48 @@ static int attr_list(struct parser *p, struct scope *s)
 	return 0;
 }
 
-static int check_name(struct parser *p, const struct dot_text *name, int line)
+static int check_name(struct parser *p, const struct dot_text *name, struct dot_where at)
 {
 	const char *why = dot_name_problem(name);
 
 	if (why)
-		return dot_fail(p->a, p->err, line, "\"%.*s\" %s", name->len, name->s, why);
+		return dot_fail(p->a, p->err, at, "\"%.*s\" %s", name->len, name->s, why);
 	return 0;
 }
 
-static int declare_initial(struct parser *p, const struct dot_text *node, int line)
+static int declare_initial(struct parser *p, const struct dot_text *node, struct dot_where at)
 {
 	struct dot_automaton *a = p->a;
 
 	if (node->len == (int)strlen(DOT_INIT_PREFIX))
-		return dot_fail(a, p->err, line, "\"%s\" names no initial state", DOT_INIT_PREFIX);
+		return dot_fail(a, p->err, at, "\"%s\" names no initial state", DOT_INIT_PREFIX);
 	if (a->init_node.s && !(a->init_node.len == node->len &&
 				!strncmp(a->init_node.s, node->s, node->len)))
-		return dot_fail(a, p->err, line, "a second initial node, after line %d",
-				a->init_line);
+		return dot_fail(a, p->err, at, "a second initial node, after line %d",
+				a->init_at.line);
 	if (!a->init_node.s) {
 		a->init_node = *node;
-		a->init_line = line;
+		a->init_at = at;
 	}
 	return 0;
 }
 
 /* A node with a shape declares a state, or with "__init_" the initial one. */
 static int declare(struct parser *p, const struct dot_text *node, const struct dot_text *shape,
-		   int line)
+		   struct dot_where at)
 {
 	struct dot_automaton *a = p->a;
 	bool final = dot_text_is(shape, "doublecircle") || dot_text_is(shape, "ellipse");
 	int i;
 
-	if (check_name(p, node, line))
+	if (check_name(p, node, at))
 		return -1;
 	if (!strncmp(node->s, DOT_INIT_PREFIX, strlen(DOT_INIT_PREFIX)))
-		return declare_initial(p, node, line);
+		return declare_initial(p, node, at);
 	i = dot_find_state(a, node);
 	if (i < 0) {
 		if (a->nr_states == DOT_MAX_STATES)
-			return dot_fail(a, p->err, line, "more than %d states", DOT_MAX_STATES);
+			return dot_fail(a, p->err, at, "more than %d states", DOT_MAX_STATES);
 		i = a->nr_states++;
 		memcpy(a->states[i].name, node->s, node->len);
 	}
@@ -155,7 +155,7 @@ static int declare(struct parser *p, const struct dot_text *node, const struct d
 static int add_edge(struct parser *p, const struct dot_edge *e)
 {
 	if (p->a->nr_edges == DOT_MAX_EDGES)
-		return dot_fail(p->a, p->err, e->line, "more than %d edges", DOT_MAX_EDGES);
+		return dot_fail(p->a, p->err, e->at, "more than %d edges", DOT_MAX_EDGES);
 	p->a->edges[p->a->nr_edges++] = *e;
 	return 0;
 }
@@ -163,7 +163,7 @@ static int add_edge(struct parser *p, const struct dot_edge *e)
 /* NAME [attrs], NAME -> NAME [attrs] or NAME = VALUE, NAME already read. */
 static int id_stmt(struct parser *p, const struct scope *outer)
 {
-	struct dot_edge e = { .from = p->tok.text, .line = p->tok.line };
+	struct dot_edge e = { .from = p->tok.text, .at = p->tok.at };
 	struct scope s = *outer;
 
 	if (next(p))
@@ -177,13 +177,13 @@ static int id_stmt(struct parser *p, const struct scope *outer)
 		if (next(p))
 			return -1;
 		if (p->tok.kind != DOT_TOK_ID || is_any_keyword(&p->tok))
-			return dot_fail(p->a, p->err, p->tok.line,
+			return dot_fail(p->a, p->err, p->tok.at,
 					"an edge goes to a node, found %s", describe(&p->tok));
 		e.to = p->tok.text;
 		if (next(p))
 			return -1;
 		if (p->tok.kind == DOT_TOK_ARROW)
-			return dot_fail(p->a, p->err, p->tok.line,
+			return dot_fail(p->a, p->err, p->tok.at,
 					"a chain of edges: write one edge a statement");
 	}
 	/* a node's label is its own (an HA's invariant), not the edges' default */
@@ -193,7 +193,7 @@ static int id_stmt(struct parser *p, const struct scope *outer)
 		return -1;
 	e.label = s.label;
 	e.has_label = s.has_label;
-	if (!e.to.s && s.has_shape && declare(p, &e.from, &s.shape, e.line))
+	if (!e.to.s && s.has_shape && declare(p, &e.from, &s.shape, e.at))
 		return -1;
 	if (!e.to.s && s.has_shape && !e.has_label)
 		return 0;
@@ -206,7 +206,7 @@ static int stmt_list(struct parser *p, const struct scope *outer, int depth);
 static int subgraph(struct parser *p, const struct scope *outer, int depth)
 {
 	if (depth == DOT_MAX_DEPTH)
-		return dot_fail(p->a, p->err, p->tok.line, "subgraphs nested more than %d deep",
+		return dot_fail(p->a, p->err, p->tok.at, "subgraphs nested more than %d deep",
 				DOT_MAX_DEPTH);
 	if (next(p) || stmt_list(p, outer, depth + 1))
 		return -1;
@@ -248,7 +248,7 @@ static int stmt(struct parser *p, struct scope *s, int depth)
 		return defaults_stmt(p, s);
 	if (p->tok.kind == DOT_TOK_ID && !is_any_keyword(&p->tok))
 		return id_stmt(p, s);
-	return dot_fail(p->a, p->err, p->tok.line, "expected a statement, found %s",
+	return dot_fail(p->a, p->err, p->tok.at, "expected a statement, found %s",
 			is_any_keyword(&p->tok) ? "a misplaced keyword" : describe(&p->tok));
 }
 
@@ -269,7 +269,7 @@ static int stmt_list(struct parser *p, const struct scope *outer, int depth)
  * dot_parse() - read the states and edges of a .dot specification
  * @text: the specification, NUL-terminated
  * @a: the automaton, zeroed but for path and name; filled
- * @err: DOT_MSG_LEN bytes, for "FILE:LINE: what is wrong"
+ * @err: DOT_MSG_LEN bytes, for "FILE:LINE:COL: what is wrong"
  *
  * Return: 0, or -1 with @err set when the text is not a digraph of the
  * statements rvgen's automata use.
@@ -283,16 +283,16 @@ int dot_parse(const char *text, struct dot_automaton *a, char *err)
 	if (next(&p))
 		return -1;
 	if (!dot_token_is_keyword(&p.tok, "digraph"))
-		return dot_fail(a, err, p.tok.line, "expected 'digraph', found %s",
+		return dot_fail(a, err, p.tok.at, "expected 'digraph', found %s",
 				is_any_keyword(&p.tok) ? "another keyword" : describe(&p.tok));
 	if (next(&p) || (p.tok.kind == DOT_TOK_ID && !is_any_keyword(&p.tok) && next(&p)))
 		return -1;
 	if (expect(&p, DOT_TOK_LBRACE, "'{' after digraph") || stmt_list(&p, &s, 0))
 		return -1;
-	a->end_line = p.tok.line;
+	a->end_at = p.tok.at;
 	if (expect(&p, DOT_TOK_RBRACE, "'}'"))
 		return -1;
 	if (p.tok.kind != DOT_TOK_EOF)
-		return dot_fail(a, err, p.tok.line, "something after the digraph's '}'");
+		return dot_fail(a, err, p.tok.at, "something after the digraph's '}'");
 	return 0;
 }

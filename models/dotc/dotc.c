@@ -9,7 +9,7 @@
  *
  * The monitor's name is the file's base name, as dot2c takes it.
  * Exit codes: 0 written; 2 usage, I/O error or a wrong specification
- * (one line on stderr: "dotc: FILE:LINE: what is wrong").
+ * (one line on stderr: "dotc: FILE:LINE:COL: what is wrong").
  */
 #include <getopt.h>
 #include <stdio.h>

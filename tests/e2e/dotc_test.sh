@@ -9,7 +9,7 @@
 # dot2k's. A hybrid automaton (HA, Linux 7.1: models/stall.dot) gives
 # monitors/stall/stall.h, and its DA part is dot2k's for the automaton
 # without its clocks (dot2k 6.12 would take ";reset(clk)" into an event's
-# name). Hostile specs, DA and HA, end in one line "dotc: FILE:LINE: ..."
+# name). Hostile specs, DA and HA, end in one line "dotc: FILE:LINE:COL: ..."
 # and exit 2. And the comparisons can fail: a changed automaton gives
 # another body.
 #
@@ -106,10 +106,10 @@ without_clocks() {
 	sed -e '/->/!s/\\n[^"]*"/"/' -e 's/;reset([^)]*)//g' "$1" > "$2"
 }
 
-# ---- hostile specs: exit 2, one line "dotc: FILE:LINE: ...", no output ----
+# ---- hostile specs: exit 2, one line "dotc: FILE:LINE:COL: ...", no output ----
 # hostile DESC REGEX: dotc on $TMP/bad.dot, through lib.sh's check_error
 hostile() {
-	check_error "$1" "\"$TMP/bad.dot\"" "^dotc: $TMP/bad.dot:[0-9]+: .*$2"
+	check_error "$1" "\"$TMP/bad.dot\"" "^dotc: $TMP/bad.dot:[0-9]+:[0-9]+: .*$2"
 }
 
 rvreplay=$RVREPLAY
