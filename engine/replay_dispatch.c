@@ -227,6 +227,7 @@ static void event_of(struct replay *r, const struct trace_record *rec, struct ta
 {
 	memset(ev, 0, sizeof(*ev));
 	ev->type = type;
+	ev->record = rec;
 	switch (type) {
 	case RV_EV_SWITCH_OUT:
 		ev->prev_state = rec->sw.prev_state;

@@ -76,6 +76,8 @@ enum rv_event_type {
 struct rv_event {
 	enum rv_event_type		type;
 	int				cpu;		/* the record's (the replay's, for rules) */
+	/* the replay's trace record it came from (a rule reads its fields); NULL: none */
+	const void			*record;
 	union {
 		long			prev_state;	/* SWITCH_OUT */
 		unsigned int		lock_flags;	/* CONTENTION_BEGIN */

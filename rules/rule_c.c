@@ -62,6 +62,36 @@ static void field(struct out *o, enum rule_field f)
 	}
 }
 
+/*
+ * A monitor event's trace field as its tracepoint's handler has it: the
+ * task's pid and prio, sched_switch's prev_ and next_ tasks', the other
+ * arguments by name; a string field, or one no argument gives, is an
+ * identifier no kernel defines.
+ */
+static void record_field(struct out *o, const char *name)
+{
+	static const struct {
+		const char	*name;
+		const char	*c;		/* %s: the handler's task */
+	} args[] = {
+		{ "pid", "(%s)->pid" }, { "prio", "(%s)->prio" }, { "target_cpu", "task_cpu(%s)" },
+		{ "prev_pid", "prev->pid" }, { "prev_prio", "prev->prio" },
+		{ "next_pid", "next->pid" }, { "next_prio", "next->prio" },
+		{ "prev_state", "prev_state" }, { "id", "id" }, { "ret", "ret" },
+		{ "lock_addr", "(unsigned long)lock" }, { "flags", "flags" },
+		{ "address", "address" }, { "ip", "instruction_pointer(regs)" },
+		{ "error_code", "error_code" },
+	};
+
+	for (size_t i = 0; i < sizeof(args) / sizeof(args[0]); i++) {
+		if (!strcmp(args[i].name, name)) {
+			put(o, args[i].c, o->task);
+			return;
+		}
+	}
+	put(o, "RV_RULE_NO_KERNEL_ARGUMENT_IS_%s", name);
+}
+
 static void expr(struct out *o, const struct rule_expr *e);
 
 /* The right side of a comparison with syscall: a name is its number here. */
@@ -149,6 +179,8 @@ static void expr(struct out *o, const struct rule_expr *e)
 	case RO_FIELD:
 		if (e->field == RF_EVENT)
 			put(o, "RV_RULE_FIELD_OF_AN_EVENT_OF_NO_MONITOR_%s", e->str);
+		else if (e->field == RF_RECORD)
+			record_field(o, e->str);
 		else
 			field(o, e->field);
 		break;

@@ -93,6 +93,7 @@ static struct value field(const struct rule_ctx *c, enum rule_field f)
 	case RF_LOCK_FLAGS:
 		return known(ev->lock_flags);
 	case RF_EVENT:		/* event_field() */
+	case RF_RECORD:		/* record_field() */
 	case RF_NR_FIELDS:
 		break;
 	}
@@ -110,6 +111,20 @@ static struct value event_field(const struct rule_ctx *c, long long i)
 	v = known(ev->trace.val[i]);
 	if (ev->trace.strings >> i & 1)
 		v.str = ev->trace.str[i];
+	return v;
+}
+
+/* Field @i of the trace record a monitor event came from; unknown for an event no record gave. */
+static struct value record_field(const struct rule_ctx *c, long long i)
+{
+	struct value v;
+	const char *str;
+	long long num;
+
+	if (!c->ev || !trace_record_field(c->ev->record, (int)i, &num, &str))
+		return (struct value){ 0 };
+	v = known(num);
+	v.str = str;
 	return v;
 }
 
@@ -190,7 +205,8 @@ static struct value eval(const struct rule_expr *e, const struct rule_ctx *c)
 		v.str = e->str;
 		return v;
 	case RO_FIELD:
-		return e->field == RF_EVENT ? event_field(c, e->num) : field(c, e->field);
+		return e->field == RF_EVENT ? event_field(c, e->num) :
+		       e->field == RF_RECORD ? record_field(c, e->num) : field(c, e->field);
 	case RO_NOT:
 		v = eval(e->l, c);
 		return v.known ? known(!v.num) : v;

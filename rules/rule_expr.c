@@ -21,8 +21,10 @@
  * In the filter of an event of its own system ("on sched:sched_migrate_task
  * if dest_cpu != orig_cpu"), a bare NAME is a field of that event, as in
  * trace-cmd's filters (its common_* fields too); task.* are the task's facts.
- * In a value's expression, read before its event is ("EXPR at EVENT"), such
- * a name waits for the event: rule_expr_fits() tells it then.
+ * In a monitor event's filter, a NAME that is none of the words above is a
+ * field of its trace event the decoder reads ("on sched_waking if prio <
+ * 100"). In a value's expression, read before its event is ("EXPR at
+ * EVENT"), such a name waits for the event: rule_expr_fits() tells it then.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -182,22 +184,6 @@ static struct rule_expr *fail(struct parser *ps, struct rule_expr *e, const char
 
 static struct rule_expr *parse_or(struct parser *ps);
 
-static const char *field_names[NR_FIELDS + NR_CONSTANTS];
-
-/* "unknown name 'W' (did you mean ...?)", at @pos. */
-static int unknown_name(const char *word, struct rule_pos pos, char *err)
-{
-	char hint[RULE_HINT_LEN];
-	size_t k = 0;
-
-	for (size_t i = 0; i < NR_FIELDS; i++)
-		field_names[k++] = fields[i].name;
-	for (size_t i = 0; i < NR_CONSTANTS; i++)
-		field_names[k++] = constants[i].name;
-	return rule_error(err, pos, "unknown name '%s'%s", word,
-			  rule_did_you_mean(word, field_names, k, hint, sizeof(hint)));
-}
-
 /* "FILE:LINE:COL", where a field of an event of its own system is first read. */
 static const char *where(struct rule_pos pos, char *buf, size_t len)
 {
@@ -215,6 +201,66 @@ static int event_field(struct rule_expr *e, int user, char *err)
 	if (e->num < 0)
 		return rule_error(err, e->pos, "more than %d fields of %s read", TRACE_USER_FIELDS,
 				  u ? u->full : "an event");
+	return 0;
+}
+
+/*
+ * A field of the trace event(s) behind monitor event @type, by name: the
+ * same field of each (page_fault_user's and _kernel's). Return: its index
+ * (trace_kind_field()), or -1.
+ */
+static int record_field_of(int type, const char *name)
+{
+	int found = -1;
+
+	for (const struct rv_route *r = rv_routes; r->event; r++) {
+		int i;
+
+		if ((int)r->type != type)
+			continue;
+		i = trace_kind_field(trace_kind_find(r->system, r->event), name);
+		if (i < 0 || (found >= 0 && i != found))
+			return -1;
+		found = i;
+	}
+	return found;
+}
+
+/* "unknown name 'W' (did you mean ...?)", with the trace fields of monitor event @type too. */
+static int unknown_name_of(const char *word, int type, struct rule_pos pos, char *err)
+{
+	const char *names[NR_FIELDS + NR_CONSTANTS + 16];
+	char hint[RULE_HINT_LEN];
+	size_t k = 0;
+
+	for (size_t i = 0; i < NR_FIELDS; i++)
+		names[k++] = fields[i].name;
+	for (size_t i = 0; i < NR_CONSTANTS; i++)
+		names[k++] = constants[i].name;
+	for (const struct rv_route *r = rv_routes; r->event && type >= 0; r++)
+		if ((int)r->type == type && k < sizeof(names) / sizeof(names[0]))
+			k += trace_kind_fields(trace_kind_find(r->system, r->event), names + k,
+					       (int)(sizeof(names) / sizeof(names[0]) - k));
+	return rule_error(err, pos, "unknown name '%s'%s", word,
+			  rule_did_you_mean(word, names, k, hint, sizeof(hint)));
+}
+
+/* The one monitor event of @events, or -1 (none, several, or an event of its own system). */
+static int one_event(unsigned int events)
+{
+	if (!events || events == RULE_ANY_EVENT || (events & (events - 1)) ||
+	    events == 1u << RV_EV_TRACE)
+		return -1;
+	return __builtin_ctz(events);
+}
+
+/* @e, a name left for its event, as a field of monitor event @type's trace event. */
+static int record_field(struct rule_expr *e, int type, char *err)
+{
+	e->num = type >= 0 ? record_field_of(type, e->str) : -1;
+	if (e->num < 0)
+		return unknown_name_of(e->str, type, e->pos, err);
+	e->field = RF_RECORD;
 	return 0;
 }
 
@@ -280,7 +326,14 @@ constant:
 	/* a value's expression: its event is read after it (EXPR at EVENT) */
 	if (ps->events == RULE_ANY_EVENT && !strchr(word, '.'))
 		return event_name_of(ps, word, n);
-	unknown_name(word, *ps->pos, ps->err);
+	/* a monitor event's: a field of its trace event */
+	if (one_event(ps->events) >= 0 && !strchr(word, '.')) {
+		e = event_name_of(ps, word, n);
+		if (e && record_field(e, one_event(ps->events), ps->err))
+			return fail(ps, e, "");
+		return e;
+	}
+	unknown_name_of(word, one_event(ps->events), *ps->pos, ps->err);
 	return NULL;
 }
 
@@ -543,9 +596,9 @@ int rule_expr_fits(struct rule_expr *e, unsigned int events, int user, struct ru
 {
 	for (; e; e = e->next) {
 		if (e->op == RO_FIELD && e->field == RF_EVENT && e->num < 0) {
-			if (user < 0)
-				return unknown_name(e->str, e->pos, err);
-			if (event_field(e, user, err))
+			if (user < 0 && record_field(e, one_event(events), err))
+				return -1;
+			if (user >= 0 && event_field(e, user, err))
 				return -1;
 		}
 		if (e->op == RO_FIELD && rule_field_events(e->field) &&

@@ -29,6 +29,8 @@ enum rule_field {
 	RF_PREV_STATE, RF_SLEEPING, RF_INTERRUPTIBLE, RF_WAITING, RF_WAKER_PRIO, RF_WOKEN_PRIO, RF_WAKER_TASK, RF_WAKER_HARDIRQ,
 	RF_WAKER_SOFTIRQ, RF_WAKER_NMI, RF_LOCK_FLAGS,
 	RF_EVENT,	/* a field of an event of any system (num: its index, str: its name) */
+	RF_RECORD,	/* a field of a monitor event's trace event, as the decoder reads it
+			   (num: trace_kind_field()'s index, str: its name) */
 	RF_NR_FIELDS,
 };
 

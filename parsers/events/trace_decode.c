@@ -161,6 +161,93 @@ enum trace_kind trace_kind_find(const char *system, const char *event)
 	return TRACE_OTHER;
 }
 
+/* A field of TRACE_EVENTS() a filter can read: a number or a string, not sys_enter's args. */
+static bool readable(const struct field_desc *f)
+{
+	return f->name && f->as != AS_ARGS && f->as != AS_PRINT && f->as != AS_END;
+}
+
+/**
+ * trace_kind_field() - a field the decoder reads of an event, by its name in the event
+ * @kind: the event
+ * @name: "prio", "prev_state"...
+ *
+ * Return: its index for trace_record_field(), or -1 when it is not read.
+ */
+int trace_kind_field(enum trace_kind kind, const char *name)
+{
+	if (kind <= TRACE_OTHER || kind >= TRACE_NR_KINDS || !descs[kind].full)
+		return -1;
+	for (int i = 0; i < MAX_FIELDS && descs[kind].fields[i].as != AS_END; i++)
+		if (readable(&descs[kind].fields[i]) && !strcmp(descs[kind].fields[i].name, name))
+			return i;
+	return -1;
+}
+
+/**
+ * trace_kind_fields() - the names of the fields trace_kind_field() finds
+ * @kind: the event
+ * @names: gets up to @max
+ * @max: room
+ *
+ * Return: how many.
+ */
+int trace_kind_fields(enum trace_kind kind, const char **names, int max)
+{
+	int n = 0;
+
+	if (kind <= TRACE_OTHER || kind >= TRACE_NR_KINDS || !descs[kind].full)
+		return 0;
+	for (int i = 0; i < MAX_FIELDS && descs[kind].fields[i].as != AS_END && n < max; i++)
+		if (readable(&descs[kind].fields[i]))
+			names[n++] = descs[kind].fields[i].name;
+	return n;
+}
+
+/**
+ * trace_record_field() - a field of a decoded record, by trace_kind_field()'s index
+ * @rec: the record
+ * @field: the index, of @rec's kind
+ * @num: gets a number's value
+ * @str: gets a string's (into @rec), NULL for a number
+ *
+ * Return: false when the index is not a readable field of @rec's kind.
+ */
+bool trace_record_field(const struct trace_record *rec, int field, long long *num,
+			const char **str)
+{
+	const struct field_desc *f;
+	const char *at;
+
+	if (!rec || rec->kind <= TRACE_OTHER || rec->kind >= TRACE_NR_KINDS || field < 0 ||
+	    field >= MAX_FIELDS || !readable(&descs[rec->kind].fields[field]))
+		return false;
+	f = &descs[rec->kind].fields[field];
+	at = (const char *)rec + f->at;
+	*str = NULL;
+	*num = 0;
+	switch (f->as) {
+	case AS_INT:
+		*num = *(const int *)at;
+		break;
+	case AS_UINT:
+		*num = *(const unsigned int *)at;
+		break;
+	case AS_LONG:
+		*num = *(const long *)at;
+		break;
+	case AS_U64:
+		*num = (long long)*(const uint64_t *)at;
+		break;
+	case AS_STRING:
+		*str = at;
+		break;
+	default:
+		return false;
+	}
+	return true;
+}
+
 /**
  * trace_decode_wants() - whether the decoder reads an event's records
  * @system: its system

@@ -199,5 +199,9 @@ struct trace_record {
 
 const char *trace_kind_event(enum trace_kind kind);
 enum trace_kind trace_kind_find(const char *system, const char *event);
+int trace_kind_field(enum trace_kind kind, const char *name);
+int trace_kind_fields(enum trace_kind kind, const char **names, int max);
+bool trace_record_field(const struct trace_record *rec, int field, long long *num,
+			const char **str);
 
 #endif

@@ -222,6 +222,39 @@ else
 fi
 check "a global rule's group is named global" "--spec $TMP/wip-global.dot $WT" 1 \
 	"^wip_global violations: global: [0-9]+ from"
+# a monitor event's own trace fields, by their names (trace-cmd's filters):
+# sched_waking's prio gives what woken.prio gives, on every trace
+printf '%s\n' 'RULE = always (RT imply not HIGH_WAKE)' '#: monitor high_wake' '#: RT = task.rt' \
+	'#: HIGH_WAKE = prio < 50 at sched:sched_waking off switch_out' > "$TMP/prio-field.ltl"
+sed 's/= prio < 50/= woken.prio < 50/' "$TMP/prio-field.ltl" > "$TMP/prio-word.ltl"
+n=0 same=0 total=0
+for t in traces/*.dat tests/kmod/traces/*.dat; do
+	"$RVREPLAY" -q --all --json --spec "$TMP/prio-field.ltl" "$t" > "$TMP/f.json" 2> /dev/null
+	rf=$?
+	"$RVREPLAY" -q --all --json --spec "$TMP/prio-word.ltl" "$t" > "$TMP/w.json" 2> /dev/null
+	rw=$?
+	n=$((n + 1))
+	verdicts "$TMP/f.json" > "$TMP/f" 2> /dev/null
+	verdicts "$TMP/w.json" > "$TMP/w" 2> /dev/null
+	[ $rf = $rw ] && cmp -s "$TMP/f" "$TMP/w" && same=$((same + 1)) &&
+		total=$((total + $(wc -l < "$TMP/f")))
+done
+if [ "$same" = "$n" ] && [ "$total" -gt 0 ]; then
+	ok "a trace field (sched_waking's prio) gives what woken.prio gives: $total violations on $n traces"
+else
+	not_ok "a trace field (sched_waking's prio) gives what woken.prio gives" "$same of $n traces alike, $total violations"
+fi
+printf '%s\n' 'RULE = always (RT imply not W)' '#: RT = task.rt' '#: W = on sched_waking if prioo < 50' \
+	> "$TMP/prio-bad.ltl"
+check_error "a misspelt trace field: the nearest of the event's fields" "--spec $TMP/prio-bad.ltl $T" \
+	"prio-bad.ltl:3:27: error: unknown name 'prioo' \\(did you mean prio\\?\\)$"
+"$RVREPLAY" spec export "$TMP/prio-field.ltl" --kernel "$TMP/kernel-prio" > /dev/null 2>&1
+if grep -q 'ltl_atom_set(mon, LTL_HIGH_WAKE, ((p)->prio < 50))' "$TMP/kernel-prio/kernel/trace/rv/monitors/high_wake/high_wake.c" 2> /dev/null; then
+	ok "spec export: a trace field as its tracepoint's argument ((p)->prio)"
+else
+	not_ok "spec export: a trace field as its tracepoint's argument" \
+		"$(grep -n prio "$TMP/kernel-prio/kernel/trace/rv/monitors/high_wake/high_wake.c" 2>&1 | head -3)"
+fi
 # cyclictest-no-late-faults: none on the bundled cyclictest traces (cyclictest -m);
 # with the workload's name and 100 us, on pagefault-nomlock: the first fault of
 # its thread (named pagefault from its birth) 100 us or more after its fork
