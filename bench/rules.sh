@@ -50,6 +50,9 @@ row "  built-in stall" traces/udp-softirq.dat --hz 250 -m stall
 row no-mm-calls.ltl tests/rules/traces/mm-calls.dat --spec $S/no-mm-calls.ltl
 row rt-wakeup-latency.dot traces/udp-softirq.dat --spec $S/rt-wakeup-latency.dot
 row no-migration.ltl tests/rules/traces/migrate.dat --spec $S/no-migration.ltl
+row rt-not-moved.ltl tests/rules/traces/moved.dat --spec $S/rt-not-moved.ltl
+row wip.dot tests/kmod/traces/x86_64-kernel-wip.dat --spec $S/wip.dot
+row "  built-in wip" tests/kmod/traces/x86_64-kernel-wip.dat -m wip
 row cyclictest-no-late-faults.ltl traces/cyclictest-rel.dat --spec $S/cyclictest-no-late-faults.ltl
 
 # what a rule costs per record against the built-in it re-expresses: the
