@@ -238,6 +238,8 @@ verdict_keys()
 # records. A verdict one has and the other not is allowed only where the
 # kernel saw events the module does not ([sleep-at-set-state],
 # [hardirq-edge]; wwnr's start on the raw switch state, [switch-state]),
+# where an interrupt came between the trace event's probe and the kernel
+# monitor's ([probe-order], docs/semantics.md section 11),
 # where the module's instance was monitoring before the trace began
 # ([before-trace]), or where the trace lost records.
 versus_check()
@@ -255,7 +257,8 @@ versus_check()
 		if (k && m) { both++; next }
 		if (!k && !m) { neither++; next }
 		why = $3 == "lost-events" || $5 == "lost-events" ? "lost-events" : \
-		      $3 == "sleep-at-set-state" || $3 == "hardirq-edge" || $3 == "switch-state" ? $3 : \
+		      $3 == "sleep-at-set-state" || $3 == "hardirq-edge" || $3 == "switch-state" || \
+		      $3 == "probe-order" ? $3 : \
 		      $5 == "before-trace" ? $5 : ""
 		if (why == "") {
 			bad++
