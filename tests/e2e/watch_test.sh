@@ -84,6 +84,14 @@ watch_and_compare "poll-read" "" sh -c "$W/blocking_io poll && $W/blocking_io re
 ANY=1 watch_and_compare "wwnr and stall, profile 7.1" \
 	"--profile 7.1 -m wwnr,stall --param stall.threshold_jiffies=1" \
 	sh -c "$W/cpu_hog & $W/futex_wake lower; wait"
+# a rule reading an event no monitor reads (sched:sched_migrate_task): watch
+# enables it and judges it live as its own file's replay does
+watch_and_compare "rt-not-moved rule" "--spec examples/specs/rt-not-moved.ltl" "$W/migrate" moves
+if grep -q '"event":"sched:sched_migrate_task"' "$TMP/live.jsonl" 2> /dev/null; then
+	ok "rt-not-moved rule: its live violations name the event, sched:sched_migrate_task"
+else
+	not_ok "rt-not-moved rule: its live violations name the event" "$(head -c 300 "$TMP/live.jsonl")"
+fi
 same_state "after the workloads"
 
 # Live = record (the issue's test): `record` writes the same run from another
