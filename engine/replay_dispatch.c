@@ -115,6 +115,29 @@ void replay_story(struct replay *r, const struct trace_record *rec, struct task 
  * to the automata only, never to the LTL monitors, whose verdicts stay
  * the kernel's from the records alone.
  */
+/* A formula rule's atoms known true, as bits: what its report says when each became so. */
+static unsigned long rule_atoms_true(const struct rv_target *t)
+{
+	if (!t->monitor->atom_binding || t->monitor->type != RV_MONITOR_LTL)
+		return 0;
+	return t->mon->atoms[0] & ~t->mon->unknown_atoms[0];
+}
+
+/* The atoms that became true at this record's step, noted with it. */
+static void note_set_atoms(struct replay *r, struct task_instance *inst, unsigned long before,
+			   unsigned long after)
+{
+	unsigned long newly = after & ~before;
+
+	if (!newly || (!inst->set_at && !(inst->set_at = calloc(RV_MAX_LTL_ATOM,
+								 sizeof(*inst->set_at)))))
+		return;
+	for (unsigned int a = 0; a < RV_MAX_LTL_ATOM; a++)
+		if (newly >> a & 1)
+			inst->set_at[a] = r->rec->ref;
+	inst->set_known |= newly;
+}
+
 static void deliver_at(struct replay *r, struct task *task, struct rv_event *ev, uint64_t ts,
 		       bool inferred)
 {
@@ -141,7 +164,9 @@ static void deliver_at(struct replay *r, struct task *task, struct rv_event *ev,
 		inst->inferred += inferred;
 		stopped = ev->type == RV_EV_PAGE_FAULT && !rv_instance_running(t) && task->rt == 1;
 		violations = inst->violations;
+		d.atoms_before = rule_atoms_true(t);
 		rv_handle(t, ev);
+		note_set_atoms(r, inst, d.atoms_before, rule_atoms_true(t));
 		running = rv_instance_running(t);
 		/* a fault the kernel would not judge, the instance stopped (--strict-start judges it) */
 		if (stopped && inst->violations == violations && !running)

@@ -91,6 +91,7 @@ struct delivery {
 	struct rv_target	target;
 	struct task_instance	*inst;		/* its instance: the task's, or a CPU's */
 	int			cpu;		/* a per-CPU instance's CPU; -1: a task's */
+	unsigned long		atoms_before;	/* a formula rule's true atoms before the step */
 };
 
 /* replay.c: the replay stops, why for the command to say (Return: -1); an instance */

@@ -282,6 +282,25 @@ void replay_on_step(void *data, const struct rv_target *t, const unsigned long *
 	r->sink.step(r->sink.data, &step);
 }
 
+/* A formula rule's true atoms: set at this step, or at the record the instance noted. */
+static void fill_set_at(struct replay *r, const struct delivery *d, struct verdict *v)
+{
+	const struct task_instance *inst = d->inst;
+
+	if (!v->monitor->atom_binding || v->monitor->type != RV_MONITOR_LTL)
+		return;
+	for (unsigned int a = 0; a < RV_MAX_LTL_ATOM && v->nr_set_at < VERDICT_SET_MAX; a++) {
+		bool here = !(d->atoms_before >> a & 1);
+
+		if (!(v->atoms >> a & 1) || (!here && !(inst->set_known >> a & 1)))
+			continue;
+		v->set_at[v->nr_set_at].atom = a;
+		v->set_at[v->nr_set_at].here = here;
+		v->set_at[v->nr_set_at].ref = here ? r->rec->ref : inst->set_at[a];
+		v->nr_set_at++;
+	}
+}
+
 void replay_on_violation(void *data, const struct rv_target *t, const unsigned long *before,
 			 const unsigned long *atoms, enum rv_violation_kind kind)
 {
@@ -311,6 +330,7 @@ void replay_on_violation(void *data, const struct rv_target *t, const unsigned l
 			       !(r->rec->kind == TRACE_SWITCH && r->rec->sw.next.pid == task->pid);
 	v.atoms = atoms[0];
 	v.states_before = before[0];
+	fill_set_at(r, d, &v);
 	/* the sleep story is the LTL monitors' (sleep, wakeup): a DA's verdict has none */
 	if (t->monitor->type == RV_MONITOR_LTL)
 		v.sleep = task->sleep;

@@ -49,8 +49,10 @@ struct task_table *task_table_new(unsigned int context, int nr_monitors)
 	return t;
 }
 
-static void free_task(struct task *task)
+static void free_task(struct task *task, int nr_monitors)
 {
+	for (int i = 0; i < nr_monitors; i++)
+		free(task->inst[i].set_at);
 	free(task->recent);
 	free(task);
 }
@@ -63,7 +65,7 @@ void task_table_free(struct task_table *t)
 		while (t->buckets[i]) {
 			struct task *next = t->buckets[i]->hash_next;
 
-			free_task(t->buckets[i]);
+			free_task(t->buckets[i], t->nr_monitors);
 			t->buckets[i] = next;
 		}
 	}
@@ -181,7 +183,7 @@ void task_drop(struct task_table *t, int pid)
 		for (int i = 0; i < 2; i++)
 			if (t->recent[i] == task)
 				t->recent[i] = NULL;
-		free_task(task);
+		free_task(task, t->nr_monitors);
 		t->nr_tasks--;
 	}
 }

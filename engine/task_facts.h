@@ -37,6 +37,10 @@ struct task_instance {
 	unsigned long		inferred;	/* events given it that no record shows */
 	uint64_t		entered_ts;	/* a per-CPU DA's: when it entered its state */
 	enum trace_kind		entered_by;	/* and the record that put it there */
+	/* a formula rule's: the record at whose step each atom last became true
+	   (RV_MAX_LTL_ATOM of them, made at the first; NULL: none yet) */
+	struct trace_ref	*set_at;
+	unsigned long		set_known;	/* bits: the atoms set_at knows */
 };
 
 /* The system call a task is in, if any. */

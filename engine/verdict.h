@@ -35,6 +35,8 @@ struct verdict_clock {
 	uint64_t			bound_ns;
 };
 
+#define VERDICT_SET_MAX		8	/* a rule verdict's atoms told with where they became true */
+
 struct verdict {
 	const struct rv_monitor		*monitor;
 	int				pid;
@@ -50,6 +52,14 @@ struct verdict {
 	bool				switch_in_inferred;	/* at a SCHEDULE_IN no
 								   switch-in recorded */
 	unsigned long			atoms;		/* true during the failing step */
+	/* a formula rule's true atoms, and where each became true: at this
+	   step (@here), or at the step of the record @ref (none: not known) */
+	struct {
+		unsigned char		atom;
+		bool			here;
+		struct trace_ref	ref;
+	}				set_at[VERDICT_SET_MAX];
+	int				nr_set_at;
 	unsigned long			states_before;
 	bool				kthread;
 	struct task_sleep		sleep;		/* sleep verdicts */

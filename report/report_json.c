@@ -93,6 +93,26 @@ static json_t *atoms_array(const struct rv_monitor *m, unsigned long atoms)
 	return arr;
 }
 
+/* A formula rule's true atoms and where each became true: its step, or an earlier record's. */
+static json_t *atoms_set_array(const struct report *rep, const struct verdict *v)
+{
+	const struct rv_automaton *a = v->monitor->automaton;
+	json_t *arr = json_array();
+	char buf[1024];
+
+	for (int i = 0; i < v->nr_set_at; i++) {
+		json_t *o = json_pack("{s:s, s:b, s:I, s:i}", "atom",
+				      rv_atom_name(a, v->set_at[i].atom), "here", v->set_at[i].here,
+				      "ts_ns", (json_int_t)v->set_at[i].ref.ts,
+				      "cpu", v->set_at[i].ref.cpu);
+
+		trace_input_format(rep->in, &v->set_at[i].ref, buf, sizeof(buf));
+		json_object_set_new(o, "event_line", json_string(buf + strspn(buf, " ")));
+		json_array_append_new(arr, o);
+	}
+	return arr;
+}
+
 static json_t *ns_or_null(uint64_t ns)
 {
 	return ns ? json_integer(ns) : json_null();
@@ -293,6 +313,7 @@ static json_t *verdict_object(struct report *rep, const struct verdict *v)
 	explain_why(v, rep->opts.arch, buf, sizeof(buf));
 	json_object_set_new(o, "why", json_string(buf));
 	json_object_set_new(o, "atoms", atoms_array(v->monitor, v->atoms));
+	json_object_set_new(o, "atoms_set", atoms_set_array(rep, v));
 	json_object_set_new(o, "states_before", states_array(v->states_before));
 	json_object_set_new(o, "da", da_object(v));
 	json_object_set_new(o, "context", context_object(rep, v));

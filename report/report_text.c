@@ -62,6 +62,28 @@ void report_text_context(FILE *out, struct trace_input *in, const struct verdict
 	}
 }
 
+/* A formula rule's true atoms: those set at this step, and each set earlier with its record. */
+static void text_set_at(struct report *rep, const struct verdict *v)
+{
+	const struct rv_automaton *a = v->monitor->automaton;
+	char line[LINE_LEN], here[EXPLAIN_LEN] = "";
+	size_t n = 0;
+
+	for (int i = 0; i < v->nr_set_at; i++)
+		if (v->set_at[i].here && n < sizeof(here))
+			n += snprintf(here + n, sizeof(here) - n, "%s%s", n ? ", " : "",
+				      rv_atom_name(a, v->set_at[i].atom));
+	if (here[0])
+		fprintf(rep->opts.out, "  true:   %s from this event's step\n", here);
+	for (int i = 0; i < v->nr_set_at; i++) {
+		if (v->set_at[i].here)
+			continue;
+		trace_input_format(rep->in, &v->set_at[i].ref, line, sizeof(line));
+		fprintf(rep->opts.out, "  true:   %s since the step at  %s\n",
+			rv_atom_name(a, v->set_at[i].atom), line + strspn(line, " "));
+	}
+}
+
 /* The record that gave a verdict, what the kernel's monitor saw, the task's last records. */
 static void text_kernel(struct report *rep, const struct verdict *v)
 {
@@ -74,6 +96,7 @@ static void text_kernel(struct report *rep, const struct verdict *v)
 	else
 		trace_input_format(rep->in, &v->event_ref, buf, sizeof(buf));
 	fprintf(out, "  %s  %s\n", v->at_end ? "last:  " : "event:", buf + strspn(buf, " "));
+	text_set_at(rep, v);
 	if (v->switch_in_inferred)
 		fprintf(out, "  note:   its switch-in was not recorded: SCHEDULE_IN is taken at this, "
 			"its next own record\n");

@@ -164,6 +164,38 @@ then
 else
 	not_ok "rt-not-moved: each violation a move to another CPU" "$(cat "$TMP/why")"
 fi
+# the atoms a rule verdict tells true, each with the step it became true
+# at: this event's, or an earlier record's that trace-cmd report -t shows
+"$RVREPLAY" --all --json --spec $NM "$T4" > "$TMP/moved.json" 2> /dev/null
+if python3 - "$TMP/report4" "$TMP/moved.json" > "$TMP/why" 2>&1 <<'PY'
+import json, re, sys
+at = {}
+for l in open(sys.argv[1]):
+    m = re.search(r"\s(\d+)\.(\d+): (\w+):", l)
+    if m:
+        at.setdefault(int(m[1]) * 10**9 + int(m[2]), set()).add(m[3])
+earlier = 0
+for v in json.load(open(sys.argv[2]))["violations"]:
+    told = sorted(s["atom"] for s in v["atoms_set"])
+    if told != sorted(v["atoms"]):
+        sys.exit("atoms %s, told set %s" % (v["atoms"], told))
+    for s in v["atoms_set"]:
+        name = re.search(r"\d+\.\d+: (\w+):", s["event_line"])[1]
+        if s["here"] != (s["ts_ns"] == v["ts_ns"]) or s["ts_ns"] > v["ts_ns"] or \
+           name not in at.get(s["ts_ns"], ()):
+            sys.exit("%s of %s: %s" % (s["atom"], v["ts_ns"], s))
+        earlier += not s["here"]
+if not earlier:
+    sys.exit("no atom set before its verdict's event")
+print(earlier)
+PY
+then
+	ok "rt-not-moved: each true atom told with its step, $(cat "$TMP/why") of them at an earlier record trace-cmd report -t shows"
+else
+	not_ok "rt-not-moved: each true atom told with its step" "$(cat "$TMP/why")"
+fi
+check "rt-not-moved: the text tells where HIGH became true" "--spec $NM $T4" 1 \
+	"^  true:   HIGH since the step at  migrate-[0-9]+ +\\[00[01]\\] [0-9.]+: sched_switch: "
 check "rt-not-moved: the text names the event by its system and name, and the binding" \
 	"--spec $NM $T4" 1 "why:    no state of rule rt_not_moved holds after sched:sched_migrate_task, with HIGH \\(task\\.rt && task\\.rtprio > 50\\), MOVED \\(dest_cpu != orig_cpu at sched:sched_migrate_task for pid off switch_out\\) true$"
 check "rt-not-moved: check lists the event the rule names" "check --spec $NM $T4" 0 \
