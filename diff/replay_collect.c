@@ -39,6 +39,8 @@ static void collect_verdict(void *data, const struct verdict *v)
 	*copy = *v;
 	copy->context = NULL;
 	copy->nr_context = 0;
+	copy->set_at = NULL;
+	copy->nr_set_at = 0;
 	if (v->nr_context) {
 		copy->context = malloc(v->nr_context * sizeof(*v->context));
 		if (copy->context) {

@@ -191,8 +191,10 @@ void replay_free(struct replay *r)
 	if (!r)
 		return;
 	for (unsigned int i = 0; i < r->nr_pending; i++)
-		if (r->pending[i].used)
+		if (r->pending[i].used) {
 			free(r->pending[i].v.context);
+			free(r->pending[i].v.set_at);
+		}
 	free(r->pending);
 	task_table_free(r->tasks);
 	free(r->cpus);
@@ -230,6 +232,8 @@ static void mutant_verdict(void *data, const struct verdict *v)
 		free(mutant.v.context);
 	}
 	mutant.v = *v;
+	mutant.v.set_at = NULL;		/* the caller's, freed when it returns */
+	mutant.v.nr_set_at = 0;
 	mutant.v.context = calloc(v->nr_context + 1, sizeof(*v->context));
 	if (mutant.v.context && v->nr_context)
 		memcpy(mutant.v.context, v->context, v->nr_context * sizeof(*v->context));

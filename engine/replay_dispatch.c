@@ -129,13 +129,12 @@ static void note_set_atoms(struct replay *r, struct task_instance *inst, unsigne
 {
 	unsigned long newly = after & ~before;
 
-	if (!newly || (!inst->set_at && !(inst->set_at = calloc(RV_MAX_LTL_ATOM,
-								 sizeof(*inst->set_at)))))
+	if (!newly || (!inst->set_at && !(inst->set_at = calloc(1, sizeof(*inst->set_at)))))
 		return;
 	for (unsigned int a = 0; a < RV_MAX_LTL_ATOM; a++)
 		if (newly >> a & 1)
-			inst->set_at[a] = r->rec->ref;
-	inst->set_known |= newly;
+			inst->set_at->at[a] = r->rec->ref;
+	inst->set_at->known |= newly;
 }
 
 static void deliver_at(struct replay *r, struct task *task, struct rv_event *ev, uint64_t ts,

@@ -99,6 +99,8 @@ static void emit(struct replay *r, struct verdict *v)
 		r->sink.verdict(r->sink.data, v);
 	free(v->context);
 	v->context = NULL;
+	free(v->set_at);
+	v->set_at = NULL;
 }
 
 static struct pending *pending_slot(struct replay *r)
@@ -287,16 +289,17 @@ static void fill_set_at(struct replay *r, const struct delivery *d, struct verdi
 {
 	const struct task_instance *inst = d->inst;
 
-	if (!v->monitor->atom_binding || v->monitor->type != RV_MONITOR_LTL)
+	if (!v->monitor->atom_binding || v->monitor->type != RV_MONITOR_LTL ||
+	    !(v->set_at = malloc(VERDICT_SET_MAX * sizeof(*v->set_at))))
 		return;
 	for (unsigned int a = 0; a < RV_MAX_LTL_ATOM && v->nr_set_at < VERDICT_SET_MAX; a++) {
 		bool here = !(d->atoms_before >> a & 1);
 
-		if (!(v->atoms >> a & 1) || (!here && !(inst->set_known >> a & 1)))
+		if (!(v->atoms >> a & 1) || (!here && !(inst->set_at && inst->set_at->known >> a & 1)))
 			continue;
 		v->set_at[v->nr_set_at].atom = a;
 		v->set_at[v->nr_set_at].here = here;
-		v->set_at[v->nr_set_at].ref = here ? r->rec->ref : inst->set_at[a];
+		v->set_at[v->nr_set_at].ref = here ? r->rec->ref : inst->set_at->at[a];
 		v->nr_set_at++;
 	}
 }

@@ -38,9 +38,13 @@ struct task_instance {
 	uint64_t		entered_ts;	/* a per-CPU DA's: when it entered its state */
 	enum trace_kind		entered_by;	/* and the record that put it there */
 	/* a formula rule's: the record at whose step each atom last became true
-	   (RV_MAX_LTL_ATOM of them, made at the first; NULL: none yet) */
-	struct trace_ref	*set_at;
-	unsigned long		set_known;	/* bits: the atoms set_at knows */
+	   (made at the first; NULL: none yet) */
+	struct atom_steps	*set_at;
+};
+
+struct atom_steps {
+	unsigned long		known;		/* bits: the atoms @at knows */
+	struct trace_ref	at[RV_MAX_LTL_ATOM];
 };
 
 /* The system call a task is in, if any. */

@@ -37,6 +37,13 @@ struct verdict_clock {
 
 #define VERDICT_SET_MAX		8	/* a rule verdict's atoms told with where they became true */
 
+/* An atom of a rule verdict, true at this step (@here) or since the step of the record @ref. */
+struct verdict_set_at {
+	unsigned char		atom;
+	bool			here;
+	struct trace_ref	ref;
+};
+
 struct verdict {
 	const struct rv_monitor		*monitor;
 	int				pid;
@@ -52,13 +59,9 @@ struct verdict {
 	bool				switch_in_inferred;	/* at a SCHEDULE_IN no
 								   switch-in recorded */
 	unsigned long			atoms;		/* true during the failing step */
-	/* a formula rule's true atoms, and where each became true: at this
-	   step (@here), or at the step of the record @ref (none: not known) */
-	struct {
-		unsigned char		atom;
-		bool			here;
-		struct trace_ref	ref;
-	}				set_at[VERDICT_SET_MAX];
+	/* a formula rule's true atoms, and where each became true (malloc'd,
+	   VERDICT_SET_MAX at most; NULL for the other monitors' verdicts) */
+	struct verdict_set_at		*set_at;
 	int				nr_set_at;
 	unsigned long			states_before;
 	bool				kthread;

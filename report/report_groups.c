@@ -49,10 +49,16 @@ static struct verdict *keep(const struct verdict *v)
 		return NULL;
 	*to = *v;
 	to->context = NULL;
+	to->set_at = NULL;
+	if (v->nr_set_at && (to->set_at = malloc(v->nr_set_at * sizeof(*v->set_at))))
+		memcpy(to->set_at, v->set_at, v->nr_set_at * sizeof(*v->set_at));
+	else
+		to->nr_set_at = 0;
 	if (!v->nr_context)
 		return to;
 	to->context = malloc(v->nr_context * sizeof(*v->context));
 	if (!to->context) {
+		free(to->set_at);
 		free(to);
 		return NULL;
 	}
@@ -62,8 +68,10 @@ static struct verdict *keep(const struct verdict *v)
 
 static void drop(struct verdict *v)
 {
-	if (v)
+	if (v) {
 		free(v->context);
+		free(v->set_at);
+	}
 	free(v);
 }
 

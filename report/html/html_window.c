@@ -80,6 +80,8 @@ void windows_verdict(struct windows *ws, const struct report *rep, const struct 
 	s->v[s->nr] = *v;
 	s->v[s->nr].context = NULL;
 	s->v[s->nr].nr_context = 0;
+	s->v[s->nr].set_at = NULL;
+	s->v[s->nr].nr_set_at = 0;
 	s->since[s->nr] = v->nr_context ? v->context[0].ts : v->ts;
 	if (++s->nr == WINDOW_SAMPLES)
 		samples_thin(s);
@@ -220,6 +222,8 @@ static struct window *window_add(struct windows *ws, const struct verdict *v, ui
 	w->v = *v;
 	w->v.context = NULL;
 	w->v.nr_context = 0;
+	w->v.set_at = NULL;
+	w->v.nr_set_at = 0;
 	w->group = group;
 	w->worst = worst;
 	window_range(w, since);
