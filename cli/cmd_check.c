@@ -76,22 +76,12 @@ static const char *event_state(const struct event_need *n, const struct trace_in
 	return c->records.per_kind[n->kind] ? "ok" : "empty";
 }
 
-/* trace_user.h's index of a rule's event, "system:name" */
-static int user_index(const char *full)
-{
-	const char *colon = strchr(full, ':');
-	char system[TRACE_USER_NAME_LEN];
-
-	snprintf(system, sizeof(system), "%.*s", colon ? (int)(colon - full) : 0, full);
-	return colon ? trace_user_find(system, colon + 1) : -1;
-}
-
 /* A rule's events of their own systems: required, read by its bindings. */
 static void print_rule_events(const struct rv_monitor *m, const struct trace_input *in,
 			      const struct counts *c)
 {
 	for (const char *const *e = m->trace_events; e && *e; e++) {
-		int k = user_index(*e);
+		int k = trace_user_find_full(*e);
 		unsigned long long n = k >= 0 ? c->records.per_user[k] : 0;
 		char name[ESCAPE_LEN(2 * TRACE_USER_NAME_LEN)];
 

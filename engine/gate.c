@@ -127,14 +127,10 @@ static void rule_fields(struct gate_monitor *m, const struct trace_input *in, in
 static void rule_events(struct gate_monitor *m, const struct trace_input *in)
 {
 	const char *const *e = m->monitor->trace_events;
-	char system[TRACE_USER_NAME_LEN];
 	int n = 0, k;
 
 	for (; e && *e; e++) {
-		const char *colon = strchr(*e, ':');
-
-		snprintf(system, sizeof(system), "%.*s", colon ? (int)(colon - *e) : 0, *e);
-		k = colon ? trace_user_find(system, colon + 1) : -1;
+		k = trace_user_find_full(*e);
 		if (trace_input_user_has(in, k, -1)) {
 			rule_fields(m, in, k);
 			continue;

@@ -176,8 +176,7 @@ static int task_part(const char **p, struct rule_pos *pos, int user, char *err)
 		pos->col += n;
 		blanks(p, pos);
 	}
-	snprintf(where, sizeof(where), "%s:%d:%d", at.path, at.line, at.col);
-	if (trace_user_task(user, field, where))
+	if (trace_user_task(user, field, rule_pos_text(at, where, sizeof(where))))
 		return rule_error(err, at, "%s is about the task of %s (%s), here of %s: one "
 				  "task per event", u->full, u->task[0] ? u->task : "common_pid",
 				  u->task_at, field[0] ? field : "common_pid");

@@ -184,20 +184,14 @@ static struct rule_expr *fail(struct parser *ps, struct rule_expr *e, const char
 
 static struct rule_expr *parse_or(struct parser *ps);
 
-/* "FILE:LINE:COL", where a field of an event of its own system is first read. */
-static const char *where(struct rule_pos pos, char *buf, size_t len)
-{
-	snprintf(buf, len, "%s:%d:%d", pos.path, pos.line, pos.col);
-	return buf;
-}
-
 /* Field @name of trace_user.h's @user, asked for: its index in @e, or -1 with @err set. */
 static int event_field(struct rule_expr *e, int user, char *err)
 {
 	const struct trace_user_event *u = trace_user_event(user);
 	char at[160];
 
-	e->num = trace_user_want_field(user, e->str, where(e->pos, at, sizeof(at)));
+	/* where it is first read, for a trace whose event lacks it */
+	e->num = trace_user_want_field(user, e->str, rule_pos_text(e->pos, at, sizeof(at)));
 	if (e->num < 0)
 		return rule_error(err, e->pos, "more than %d fields of %s read", TRACE_USER_FIELDS,
 				  u ? u->full : "an event");

@@ -118,6 +118,7 @@ const char *rule_did_you_mean(const char *word, const char *const *names, int nr
 			      size_t len);
 bool rule_is_name(const char *s);
 long long rule_unit_ns(const char *p, size_t *len);
+const char *rule_pos_text(struct rule_pos pos, char *buf, size_t len);
 int rule_error(char *err, struct rule_pos pos, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 

@@ -12,6 +12,20 @@
 #include "rule_local.h"
 
 /**
+ * rule_pos_text() - a place as errors name it
+ * @pos: where
+ * @buf: gets "file:line:col"
+ * @len: its size
+ *
+ * Return: @buf.
+ */
+const char *rule_pos_text(struct rule_pos pos, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s:%d:%d", pos.path, pos.line, pos.col);
+	return buf;
+}
+
+/**
  * rule_error() - "file:line:col: error: ..." into @err
  * @err: RULE_ERR_LEN bytes
  * @pos: where
@@ -21,10 +35,11 @@
  */
 int rule_error(char *err, struct rule_pos pos, const char *fmt, ...)
 {
+	char at[RULE_ERR_LEN];
 	va_list ap;
 	int n;
 
-	n = snprintf(err, RULE_ERR_LEN, "%s:%d:%d: error: ", pos.path, pos.line, pos.col);
+	n = snprintf(err, RULE_ERR_LEN, "%s: error: ", rule_pos_text(pos, at, sizeof(at)));
 	va_start(ap, fmt);
 	if (n > 0 && n < RULE_ERR_LEN)
 		vsnprintf(err + n, RULE_ERR_LEN - n, fmt, ap);

@@ -27,6 +27,20 @@ int trace_user_find(const char *system, const char *name)
 }
 
 /**
+ * trace_user_find_full() - an event asked for already, by its "system:name"
+ * @full: as trace_user_event()'s full names it
+ *
+ * Return: its index, or -1.
+ */
+int trace_user_find_full(const char *full)
+{
+	for (int i = 0; i < nr_events; i++)
+		if (!strcmp(events[i].full, full))
+			return i;
+	return -1;
+}
+
+/**
  * trace_user_want() - ask for an event's records
  * @system: its system
  * @name: its name

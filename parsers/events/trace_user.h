@@ -32,6 +32,7 @@ int trace_user_want(const char *system, const char *name);
 int trace_user_want_field(int event, const char *field, const char *at);
 int trace_user_task(int event, const char *field, const char *at);
 int trace_user_find(const char *system, const char *name);
+int trace_user_find_full(const char *full);
 const struct trace_user_event *trace_user_event(int event);
 int trace_user_count(void);
 void trace_user_reset(void);
