@@ -8,8 +8,10 @@
 #   make check-mutation  the e2e scripts against broken rvreplays (one printing
 #                   nothing, one always exiting 0, one losing its last verdict):
 #                   each must fail (tests/mutation/; part of make check)
-#   make check      every test, again under ASan+UBSan, each fuzzer briefly, check-kmod,
-#                   the foreign-architecture guests (check-compat-guests)
+#   make check      every test, the hostile-input ones again under ASan+UBSan, each
+#                   fuzzer briefly, check-kmod, the foreign-architecture guests
+#                   (check-compat-guests); every part runs, a time table at the end
+#                   (tests/check.sh; CHECK_PARTS="unit e2e" runs only those)
 #   make check-unit unit tests only
 #   make fuzz       the libFuzzer harnesses, FUZZ_SECONDS each (fuzz/fuzz.mk)
 #   make generate   regenerate the automaton headers from models/
@@ -78,12 +80,10 @@ include fuzz/fuzz.mk
 OBJS = $(GEN_OBJS) $(LTLC_OBJS) $(DOTC_OBJS) $(MONITOR_OBJS) $(PARSER_OBJS) $(RECORDER_OBJS) $(ENGINE_OBJS) $(REPORT_OBJS) \
        $(DIFF_OBJS) $(BASELINE_OBJS) $(CLI_OBJS) $(UNIT_OBJS) $(SPEC_OBJS) $(RULES_OBJS)
 
-check: deps
-	$(MAKE) check-all
-	$(MAKE) BUILD=$(BUILD)-san SAN=1 check-san
-	$(MAKE) check-fuzz
-	$(MAKE) check-kmod
-	$(MAKE) check-compat-guests
+# Every part, the guests' beside the host's, none stopping the others, and
+# a time table at the end (tests/check.sh; $(BUILD)/check/times.txt).
+check:
+	@BUILD=$(BUILD) MAKE="$(MAKE)" sh tests/check.sh
 
 # Full stacks, so that a suppression can name the library function.
 check-san: export ASAN_OPTIONS = fast_unwind_on_malloc=0
@@ -93,7 +93,8 @@ check-san: export CK_TIMEOUT_MULTIPLIER = 5
 
 check-all: check-generated check-unit check-e2e check-mutation
 
-# Under the sanitizers: the tests, not the freshness check again.
+# Under the sanitizers: the unit tests and the e2e scripts of hostile or
+# varied input (E2E_SAN_SCRIPTS), not the freshness check again.
 check-san: check-unit check-e2e
 
 # The quick start's first command: a replay of a bundled trace.

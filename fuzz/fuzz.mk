@@ -42,7 +42,7 @@ FUZZ_CFLAGS		= -fsanitize=fuzzer-no-link $(FUZZ_SAN) -Wno-missing-field-initiali
 fuzz check-fuzz:
 	$(MAKE) -f $(firstword $(MAKEFILE_LIST)) BUILD=$(BUILD)-fuzz CC=$(FUZZ_CC) SAN= CFLAGS='$(FUZZ_CFLAGS)' fuzz-harnesses
 	@status=0; for h in $(FUZZ_TARGETS); do \
-		fuzz/run.sh $(BUILD)-fuzz $$h $(if $(filter check-fuzz,$@),check $(FUZZ_CHECK_SECONDS),long $(FUZZ_SECONDS)) || \
+		sh tests/timed.sh "fuzz $$h" fuzz/run.sh $(BUILD)-fuzz $$h $(if $(filter check-fuzz,$@),check $(FUZZ_CHECK_SECONDS),long $(FUZZ_SECONDS)) || \
 			status=1; \
 	done; exit $$status
 

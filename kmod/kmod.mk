@@ -28,28 +28,37 @@ $(BUILD)/kmod/assemble: tests/kmod/live/assemble.c $(BUILD)/recorder/tracedat_wr
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Irecorder -Iparsers -o $@ $^ $(BASE_LDFLAGS) $(PARSER_LIBS)
 
+# Every script runs whatever an earlier one did; each one's wall time goes
+# to make check's time table (tests/timed.sh).
 check-kmod: $(BUILD)/rvreplay $(BUILD)/kmod/assemble
-	@set -e; for arch in $(KMOD_ARCHES); do \
+	@failed=; for arch in $(KMOD_ARCHES); do \
 		if command -v qemu-system-$$arch > /dev/null; then \
 			echo "== tests/kmod/hello/run-test.sh $$arch"; \
-			tests/kmod/hello/run-test.sh $$arch; \
+			sh tests/timed.sh "kmod hello $$arch" tests/kmod/hello/run-test.sh $$arch || \
+				failed="$$failed hello-$$arch"; \
 		else \
 			echo "skip - $$arch: no qemu-system-$$arch (install kmod/qemu/debian-packages)"; \
 		fi; \
-	done
-	@echo "== tests/kmod/live/run-test.sh $(KMOD_ARCHES)"
-	@tests/kmod/live/run-test.sh $(BUILD)/rvreplay $(BUILD)/kmod/assemble $(KMOD_ARCHES)
-	$(MAKE) check-kmod-upstream
+	done; \
+	echo "== tests/kmod/live/run-test.sh $(KMOD_ARCHES)"; \
+	sh tests/timed.sh "kmod live" tests/kmod/live/run-test.sh $(BUILD)/rvreplay \
+		$(BUILD)/kmod/assemble $(KMOD_ARCHES) || failed="$$failed live"; \
+	$(MAKE) check-kmod-upstream || failed="$$failed upstream"; \
+	if [ -n "$$failed" ]; then echo "FAILED kmod:$$failed"; exit 1; fi
 
 # The kernel's own rtapp monitors as referee (kmod/upstream/README.md).
 check-kmod-upstream: $(BUILD)/rvreplay $(BUILD)/kmod/assemble
-	@echo "== tests/kmod/upstream/run-test.sh $(KMOD_ARCHES)"
-	@tests/kmod/upstream/run-test.sh $(BUILD)/rvreplay $(BUILD)/kmod/assemble $(KMOD_ARCHES)
-	@case " $(KMOD_ARCHES) " in *" x86_64 "*) \
+	@failed=; echo "== tests/kmod/upstream/run-test.sh $(KMOD_ARCHES)"; \
+	sh tests/timed.sh "kmod upstream" tests/kmod/upstream/run-test.sh $(BUILD)/rvreplay \
+		$(BUILD)/kmod/assemble $(KMOD_ARCHES) || failed="$$failed upstream"; \
+	case " $(KMOD_ARCHES) " in *" x86_64 "*) \
 		echo "== tests/kmod/wip/run-test.sh"; \
-		tests/kmod/wip/run-test.sh $(BUILD)/rvreplay $(BUILD)/kmod/assemble && \
-		echo "== tests/kmod/rules/export_test.sh" && \
-		sh tests/kmod/rules/export_test.sh $(BUILD)/rvreplay;; esac
+		sh tests/timed.sh "kmod wip" tests/kmod/wip/run-test.sh $(BUILD)/rvreplay \
+			$(BUILD)/kmod/assemble || failed="$$failed wip"; \
+		echo "== tests/kmod/rules/export_test.sh"; \
+		sh tests/timed.sh "kmod export" sh tests/kmod/rules/export_test.sh $(BUILD)/rvreplay || \
+			failed="$$failed export";; esac; \
+	if [ -n "$$failed" ]; then echo "FAILED kmod-upstream:$$failed"; exit 1; fi
 
 # The example rules built into the 6.12 guest kernels beside the kernel's
 # own monitors (kmod/upstream/build-kernel.sh): what `rvreplay spec export`
