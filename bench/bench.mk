@@ -41,6 +41,9 @@ $(BENCH_MEASURE): bench/measure.c
 # cyclictest's latency with none, record and watch (issue 31).
 # bench/rules.sh: each example rule (--spec) on its trace, against the
 # built-in it re-expresses (issue 33).
+# bench/rule_cost.sh: the three shapes of rule that cost exponential time
+# or the stack (issue 43), 1x to 8x up to their limits: CPU time and
+# instructions, linear.
 .PHONY: bench bench-tracecmd bench-watch bench-rules
 bench: $(BUILD)/rvreplay $(BENCH_FLOOR) $(BENCH_MEASURE) $(BENCH_RATE) $(BENCH_FAULT_AT) $(BUILD)/tests/make_hostile
 	$(BENCH_ENV) sh bench/bench.sh
@@ -50,12 +53,14 @@ bench: $(BUILD)/rvreplay $(BENCH_FLOOR) $(BENCH_MEASURE) $(BENCH_RATE) $(BENCH_F
 	RVREPLAY=$(BUILD)/rvreplay sh bench/batch.sh
 	RVREPLAY=$(BUILD)/rvreplay RATE=$(BENCH_RATE) FAULT_AT=$(BENCH_FAULT_AT) sh bench/watch.sh
 	RVREPLAY=$(BUILD)/rvreplay sh bench/rules.sh
+	RVREPLAY=$(BUILD)/rvreplay sh bench/rule_cost.sh
 
 bench-watch: $(BUILD)/rvreplay $(BENCH_RATE) $(BENCH_FAULT_AT)
 	RVREPLAY=$(BUILD)/rvreplay RATE=$(BENCH_RATE) FAULT_AT=$(BENCH_FAULT_AT) sh bench/watch.sh
 
 bench-rules: $(BUILD)/rvreplay
 	RVREPLAY=$(BUILD)/rvreplay sh bench/rules.sh
+	RVREPLAY=$(BUILD)/rvreplay sh bench/rule_cost.sh
 
 bench-tracecmd: $(BUILD)/rvreplay $(BENCH_FLOOR) $(BENCH_MEASURE)
 	$(BENCH_ENV) sh bench/tracecmd.sh

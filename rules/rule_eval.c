@@ -193,6 +193,17 @@ static struct value in(const struct rule_expr *e, const struct rule_ctx *c)
 	return known(0);
 }
 
+/* Each operand evaluated once: a nested '&' would otherwise double at every level. */
+static struct value bit_and(const struct rule_expr *e, const struct rule_ctx *c)
+{
+	struct value a = eval(e->l, c), b;
+
+	if (!a.known)
+		return a;
+	b = eval(e->r, c);
+	return b.known ? known(a.num & b.num) : (struct value){ 0 };
+}
+
 static struct value eval(const struct rule_expr *e, const struct rule_ctx *c)
 {
 	struct value v;
@@ -214,10 +225,7 @@ static struct value eval(const struct rule_expr *e, const struct rule_ctx *c)
 	case RO_OR:
 		return logic(e, c);
 	case RO_BITAND:
-		v = eval(e->l, c);
-		if (!v.known)
-			return v;
-		return eval(e->r, c).known ? known(v.num & eval(e->r, c).num) : (struct value){ 0 };
+		return bit_and(e, c);
 	case RO_IN:
 		return in(e, c);
 	case RO_UNKNOWN:

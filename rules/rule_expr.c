@@ -42,9 +42,16 @@ struct parser {
 	int		user;		/* trace_user.h's event whose fields names are; -1 */
 	char		*err;
 	int		depth;
+	int		height;		/* of what was parsed last: operators on its longest path */
 };
 
 #define MAX_DEPTH	64
+/*
+ * Each walk of an expression (its value, its C, its freeing) recurses once
+ * per operator on a path: a flat chain of '&&' counts each one, or a line
+ * of 60,000 of them would overflow the stack.
+ */
+#define MAX_HEIGHT	1000
 
 static const struct {
 	const char	*name;
@@ -180,6 +187,24 @@ static struct rule_expr *fail(struct parser *ps, struct rule_expr *e, const char
 	if (!ps->err[0])
 		rule_error(ps->err, *ps->pos, "%s", what);
 	return NULL;
+}
+
+/* @e, an operator over operands @below operators deep, at @op: within MAX_HEIGHT. */
+static struct rule_expr *over(struct parser *ps, struct rule_expr *e, int below,
+			      struct rule_pos op)
+{
+	ps->height = below + 1;
+	if (ps->height <= MAX_HEIGHT)
+		return e;
+	rule_expr_free(e);
+	rule_error(ps->err, op, "operators nested too deep (%d at most on a path, each '&&', "
+		   "'||' or '&' of a chain counting)", MAX_HEIGHT);
+	return NULL;
+}
+
+static int max(int a, int b)
+{
+	return a > b ? a : b;
 }
 
 static struct rule_expr *parse_or(struct parser *ps);
@@ -382,6 +407,7 @@ static struct rule_expr *primary(struct parser *ps)
 			return fail(ps, e, "expected ')'");
 		return e;
 	}
+	ps->height = 0;
 	if (*ps->p == '"')
 		return string(ps);
 	if (isdigit((unsigned char)*ps->p))
@@ -418,6 +444,7 @@ static struct rule_expr *syscall_name_at(struct parser *ps)
 	if (e && !(e->str = strdup(word)))
 		return fail(ps, e, "out of memory");
 	advance(ps, n);
+	ps->height = 0;
 	return e;
 }
 
@@ -429,10 +456,11 @@ static struct rule_expr *bits(struct parser *ps)
 	return chain(ps, "&", RO_BITAND, primary, "expected a name or a number after '&'");
 }
 
-static struct rule_expr *in_list(struct parser *ps, struct rule_expr *left)
+static struct rule_expr *in_list(struct parser *ps, struct rule_expr *left, struct rule_pos op)
 {
 	struct rule_expr *e = node(RO_IN), **tail;
 	bool names = left->op == RO_FIELD && left->field == RF_SYSCALL;
+	int below = ps->height;
 
 	if (!e)
 		return fail(ps, left, "out of memory");
@@ -444,11 +472,12 @@ static struct rule_expr *in_list(struct parser *ps, struct rule_expr *left)
 		*tail = names ? syscall_name_at(ps) : primary(ps);
 		if (!*tail)
 			return fail(ps, e, "expected a value");
+		below = max(below, ps->height);
 		tail = &(*tail)->next;
 	} while (at(ps, ","));
 	if (!at(ps, ")"))
 		return fail(ps, e, "expected ',' or ')'");
-	return e;
+	return over(ps, e, below, op);
 }
 
 static struct rule_expr *cmp(struct parser *ps)
@@ -461,6 +490,8 @@ static struct rule_expr *cmp(struct parser *ps)
 		{ "<", RO_LT }, { ">", RO_GT }, { "~", RO_GLOB },
 	};
 	struct rule_expr *e = bits(ps), *c;
+	struct rule_pos op = *ps->pos;
+	int below = ps->height;
 	bool names;
 
 	if (!e)
@@ -468,7 +499,7 @@ static struct rule_expr *cmp(struct parser *ps)
 	names = e->op == RO_FIELD && e->field == RF_SYSCALL;
 	if (word_len(ps->p) == 2 && !strncmp(ps->p, "in", 2)) {
 		advance(ps, 2);
-		return in_list(ps, e);
+		return in_list(ps, e, op);
 	}
 	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
 		if (!at(ps, ops[i].token))
@@ -478,13 +509,16 @@ static struct rule_expr *cmp(struct parser *ps)
 			return fail(ps, e, "out of memory");
 		c->l = e;
 		c->r = names ? syscall_name_at(ps) : bits(ps);
-		return c->r ? c : fail(ps, c, "expected a value");
+		if (!c->r)
+			return fail(ps, c, "expected a value");
+		return over(ps, c, max(below, ps->height), op);
 	}
 	return e;
 }
 
 static struct rule_expr *unary(struct parser *ps)
 {
+	struct rule_pos op = *ps->pos;
 	struct rule_expr *e;
 
 	if (!at(ps, "!"))
@@ -496,7 +530,7 @@ static struct rule_expr *unary(struct parser *ps)
 		return fail(ps, e, "'!' nested too deep (64 at most)");
 	e->l = unary(ps);
 	ps->depth--;
-	return e->l ? e : fail(ps, e, "expected a value after '!'");
+	return e->l ? over(ps, e, ps->height, op) : fail(ps, e, "expected a value after '!'");
 }
 
 /* NEXT (TOKEN NEXT)*, grouped to the left; @missing: the error when a NEXT is not there. */
@@ -504,6 +538,8 @@ static struct rule_expr *chain(struct parser *ps, const char *token, enum rule_o
 			       struct rule_expr *(*next)(struct parser *), const char *missing)
 {
 	struct rule_expr *e = next(ps), *b;
+	struct rule_pos at_op = *ps->pos;
+	int below = ps->height;
 
 	while (e && at(ps, token)) {
 		b = node(op);
@@ -513,6 +549,9 @@ static struct rule_expr *chain(struct parser *ps, const char *token, enum rule_o
 		e = b;
 		if (!(b->r = next(ps)))
 			return fail(ps, e, missing);
+		e = over(ps, b, max(below, ps->height), at_op);
+		below = ps->height;
+		at_op = *ps->pos;
 	}
 	return e;
 }
@@ -531,6 +570,8 @@ static struct rule_expr *parse_disjunction(struct parser *ps)
 static struct rule_expr *parse_or(struct parser *ps)
 {
 	struct rule_expr *c = parse_disjunction(ps), *e;
+	struct rule_pos op = *ps->pos;
+	int below = ps->height;
 
 	if (!c || !at(ps, "?"))
 		return c;
@@ -541,11 +582,12 @@ static struct rule_expr *parse_or(struct parser *ps)
 	if (++ps->depth > MAX_DEPTH)
 		return fail(ps, e, "'?' nested too deep (64 at most)");
 	e->l = parse_or(ps);
+	below = max(below, ps->height);
 	if (e->l && !at(ps, ":"))
 		return ps->depth--, fail(ps, e, "expected ':'");
 	e->r = e->l ? parse_or(ps) : NULL;
 	ps->depth--;
-	return e->r ? e : fail(ps, e, "expected a value");
+	return e->r ? over(ps, e, max(below, ps->height), op) : fail(ps, e, "expected a value");
 }
 
 /**

@@ -19,33 +19,55 @@
 #include "rule.h"
 #include "rule_ltl.h"
 
-/* A propositional label's truth on the instance's atoms. */
-static bool holds(const struct ltl_nnf *nnf, int f, const struct ltl_monitor *mon)
+/* A subformula's truth, once its operands' is known (they have smaller ids). */
+static bool value(const struct ltl_formula *x, const unsigned long *truth,
+		  const unsigned long *atoms)
 {
-	const struct ltl_formula *x = &nnf->f[f];
-
 	switch (x->kind) {
 	case LTL_F_TRUE:
 		return true;
 	case LTL_F_ATOM:
-		return test_bit(x->a, mon->atoms);
+		return test_bit(x->a, atoms);
 	case LTL_F_NOT_ATOM:
-		return !test_bit(x->a, mon->atoms);
+		return !test_bit(x->a, atoms);
 	case LTL_F_AND:
-		return holds(nnf, x->a, mon) && holds(nnf, x->b, mon);
+		return test_bit(x->a, truth) && test_bit(x->b, truth);
 	case LTL_F_OR:
-		return holds(nnf, x->a, mon) || holds(nnf, x->b, mon);
+		return test_bit(x->a, truth) || test_bit(x->b, truth);
 	default:
 		return false;
 	}
 }
 
-static bool enters(const struct rule_ltl *l, int state, const struct ltl_monitor *mon)
+/*
+ * Every subformula's truth on the instance's atoms, each computed once, as
+ * a generated header's values are: a subformula shared by definitions
+ * would otherwise be evaluated once per path to it, 2^levels times. The
+ * last atoms' truth is kept, for the other states of the same step.
+ */
+static const unsigned long *truth_on(const struct rule_ltl *l, const struct ltl_monitor *mon)
+{
+	struct rule_ltl_truth *t = l->truth;
+
+	if (t->valid && !memcmp(t->atoms, mon->atoms, sizeof(t->atoms)))
+		return t->holds;
+	for (int f = 0; f < l->nnf.nr; f++) {
+		if (value(&l->nnf.f[f], t->holds, mon->atoms))
+			__set_bit(f, t->holds);
+		else
+			__clear_bit(f, t->holds);
+	}
+	memcpy(t->atoms, mon->atoms, sizeof(t->atoms));
+	t->valid = true;
+	return t->holds;
+}
+
+static bool enters(const struct rule_ltl *l, int state, const unsigned long *truth)
 {
 	const struct ltl_state *s = &l->graph.states[state];
 
 	for (int i = 0; i < s->nr_labels; i++)
-		if (!holds(&l->nnf, s->labels[i], mon))
+		if (!test_bit(s->labels[i], truth))
 			return false;
 	return true;
 }
@@ -53,9 +75,10 @@ static bool enters(const struct rule_ltl *l, int state, const struct ltl_monitor
 static void start(const struct ltl_steps *steps, struct ltl_monitor *mon)
 {
 	const struct rule_ltl *l = steps->data;
+	const unsigned long *truth = truth_on(l, mon);
 
 	for (int i = 0; i < l->graph.nr; i++)
-		if (l->graph.states[i].init && enters(l, i, mon))
+		if (l->graph.states[i].init && enters(l, i, truth))
 			__set_bit(i, mon->states);
 }
 
@@ -64,9 +87,10 @@ static void next_states(const struct ltl_steps *steps, struct ltl_monitor *mon,
 {
 	const struct rule_ltl *l = steps->data;
 	const struct ltl_state *s = &l->graph.states[state];
+	const unsigned long *truth = truth_on(l, mon);
 
 	for (int k = 0; k < s->nr_succ; k++)
-		if (enters(l, s->succ[k], mon))
+		if (enters(l, s->succ[k], truth))
 			__set_bit(s->succ[k], next);
 }
 
@@ -112,9 +136,11 @@ int rule_ltl_compile(const char *path, const char *text, const char *name, struc
 	ltl_spec_free(&spec);
 	if (ret)
 		return -1;
+	/* a formula has atoms: ltl_nnf_build() refuses one without */
+	l->truth = calloc(1, sizeof(*l->truth) + BITS_TO_LONGS(l->nnf.nr) * sizeof(long));
 	for (int i = 0; i < l->nnf.nr_atoms; i++) {
 		l->short_names[i] = ltl_atom_abbrev(l->nnf.atoms, l->nnf.nr_atoms, i);
-		if (!l->short_names[i]) {
+		if (!l->short_names[i] || !l->truth) {
 			snprintf(err, RULE_ERR_LEN, "%s: out of memory", path);
 			rule_ltl_free(l);
 			return -1;
@@ -142,6 +168,7 @@ void rule_ltl_free(struct rule_ltl *l)
 {
 	for (int i = 0; i < RV_MAX_LTL_ATOM; i++)
 		free(l->short_names[i]);
+	free(l->truth);
 	ltl_graph_free(&l->graph);
 	ltl_nnf_free(&l->nnf);
 }

@@ -14,7 +14,11 @@ UNIT_SRCS	= $(addprefix tests/unit/,unit_main.c ltl_drive.c ltl_equiv.c ltl_prog
 		  kernel_events_test.c escape_test.c report_counts_test.c diff_fixture.c diff_test.c \
 		  diff_live_test.c \
 		  report_text_test.c wwnr_test.c wip_test.c stall_test.c switch_state_test.c replay_test.c \
-		  upstream_monitors_test.c record_fixture.c live_fixture.c live_reader_test.c)
+		  upstream_monitors_test.c record_fixture.c live_fixture.c live_reader_test.c \
+		  rule_ltl_test.c)
+# A rule's formula compiled at run time, against ltlc's headers.
+$(BUILD)/tests/unit/rule_ltl_test.o: UNIT_CFLAGS += -Irules
+
 SPEC_NAMES	= $(notdir $(basename $(wildcard tests/unit/specs/*.ltl)))
 SPEC_GEN	= $(BUILD)/gen/specs
 SPEC_OBJS	= $(SPEC_NAMES:%=$(SPEC_GEN)/%_automaton.o) $(SPEC_GEN)/registry.o
@@ -60,7 +64,7 @@ UNIT_ANALYZER_OBJS = $(REPORT_OBJS) $(ENGINE_OBJS) $(TRACEDAT_BUILD_OBJS) \
 		     $(addprefix $(BUILD)/diff/,match.o keys.o windows.o steps.o live_parse.o clocks.o) $(PARSER_OBJS)
 
 $(BUILD)/unit-tests: $(UNIT_OBJS) $(SPEC_OBJS) $(LTLC_LIB_OBJS) $(UNIT_ANALYZER_OBJS) \
-		     $(BUILD)/tests/hostile/page_writer.o $(BUILD)/libmonitors.a
+		     $(BUILD)/tests/hostile/page_writer.o $(BUILD)/rules/rule_ltl.o $(BUILD)/libmonitors.a
 	$(CC) $(BASE_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS) $(PARSER_LIBS)
 
 check-unit: $(BUILD)/unit-tests
