@@ -10,23 +10,29 @@
 #include <string.h>
 
 #include "arch.h"
+#include "gen_file.h"
 #include "rule_c.h"
+#include "rule_export_text.h"
 
 struct out {
-	char	*buf;
-	size_t	len, used;
-	const char *task;	/* the handler's task variable */
+	FILE		*file;
+	const char	*task;	/* the handler's task variable */
 };
 
 static void put(struct out *o, const char *fmt, const char *s)
 {
-	int n;
+	fprintf(o->file, fmt, s);
+}
 
-	if (o->used >= o->len)
-		return;
-	n = snprintf(o->buf + o->used, o->len - o->used, fmt, s);
-	if (n > 0)
-		o->used += n;
+/*
+ * @prefix and a name of the rule, as one identifier. The names come from
+ * tables (fields, system calls) or were checked (rule_export()); one that
+ * is no C name still never leaves the identifier.
+ */
+static void identifier(struct out *o, const char *prefix, const char *name)
+{
+	put(o, "%s", prefix);
+	put(o, "%s", gen_is_c_name(name, strlen(name)) ? name : "NOT_A_C_NAME");
 }
 
 static void field(struct out *o, enum rule_field f)
@@ -89,7 +95,7 @@ static void record_field(struct out *o, const char *name)
 			return;
 		}
 	}
-	put(o, "RV_RULE_NO_KERNEL_ARGUMENT_IS_%s", name);
+	identifier(o, "RV_RULE_NO_KERNEL_ARGUMENT_IS_", name);
 }
 
 static void expr(struct out *o, const struct rule_expr *e);
@@ -98,7 +104,7 @@ static void expr(struct out *o, const struct rule_expr *e);
 static void value_of(struct out *o, const struct rule_expr *e, bool syscall)
 {
 	if (syscall && e->op == RO_STR) {
-		put(o, "__NR_%s", e->str);
+		identifier(o, "__NR_", e->str);
 		return;
 	}
 	expr(o, e);
@@ -128,7 +134,7 @@ static void compare(struct out *o, const struct rule_expr *e)
 		snprintf(n, sizeof(n), "%zu)", strlen(e->r->str));
 		put(o, e->op == RO_NE ? "strcmp((%s)->comm, " : e->op == RO_PREFIX ?
 		       "!strncmp((%s)->comm, " : "!strcmp((%s)->comm, ", o->task);
-		put(o, "\"%s\"", e->r->str);
+		rule_export_c_string(o->file, e->r->str);
 		if (e->op == RO_PREFIX)
 			put(o, ", %s", n);
 		else
@@ -174,11 +180,11 @@ static void expr(struct out *o, const struct rule_expr *e)
 		put(o, "%s", num);
 		break;
 	case RO_STR:
-		put(o, "\"%s\"", e->str);
+		rule_export_c_string(o->file, e->str);
 		break;
 	case RO_FIELD:
 		if (e->field == RF_EVENT)
-			put(o, "RV_RULE_FIELD_OF_AN_EVENT_OF_NO_MONITOR_%s", e->str);
+			identifier(o, "RV_RULE_FIELD_OF_AN_EVENT_OF_NO_MONITOR_", e->str);
 		else if (e->field == RF_RECORD)
 			record_field(o, e->str);
 		else
@@ -242,19 +248,33 @@ void rule_c_syscalls(const struct rule_expr *e, void (*fn)(const char *name, voi
 }
 
 /**
- * rule_c_expr() - an expression as kernel C
+ * rule_c_binding_syscalls() - the system calls a binding's expressions name
+ * @b: the binding
+ * @fn: called with each name (again for each time it is named)
+ * @arg: for @fn
+ */
+void rule_c_binding_syscalls(const struct rule_binding *b, void (*fn)(const char *name, void *arg),
+			     void *arg)
+{
+	const struct rule_expr *all[] = { b->fact, b->on_if, b->off_if, b->value, b->starts_if,
+					  b->initially };
+
+	for (size_t k = 0; k < sizeof(all) / sizeof(all[0]); k++)
+		rule_c_syscalls(all[k], fn, arg);
+}
+
+/**
+ * rule_c_expr() - write an expression as kernel C
+ * @out: where, whole (no bound on its length)
  * @e: the expression
  * @task: the handler's variable for the instance's task ("current", "next", ...)
- * @buf: gets the C
- * @len: its size
  *
- * Return: @buf.
+ * Its strings are C string literals (rule_export_c_string()), its names
+ * parts of identifiers.
  */
-const char *rule_c_expr(const struct rule_expr *e, const char *task, char *buf, size_t len)
+void rule_c_expr(FILE *out, const struct rule_expr *e, const char *task)
 {
-	struct out o = { .buf = buf, .len = len, .task = task };
+	struct out o = { .file = out, .task = task };
 
-	buf[0] = '\0';
 	expr(&o, e);
-	return buf;
 }

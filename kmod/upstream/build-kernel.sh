@@ -5,7 +5,7 @@
 # monitors: Debian's linux-source-6.12, our backports (patches/), the rtapp
 # series (v11) read from $UPSTREAM_PATCHES, configured with ARCH.config.
 #
-# Usage: build-kernel.sh [--tree|--check] x86_64|riscv64
+# Usage: build-kernel.sh [--tree|--built-tree|--check] x86_64|riscv64
 #
 # The result is cached outside the work tree, in
 #   ${RVREPLAY_KERNEL_CACHE:-/var/cache/rvreplay-kernels}/ARCH-KEY/
@@ -31,7 +31,9 @@
 # builds the monitors exactly as v11 posted them, cached as ARCH+v11-KEY.
 #
 # stdout: one line, the kernel image QEMU boots (bzImage or Image), or
-# with --tree the built tree (for `make -C TREE M=...`). --check builds
+# with --tree the built tree (for `make -C TREE M=...`); --built-tree
+# prints the tree only if it is built already, else exits 1 building
+# nothing (a test that can do without it, beside a build). --check builds
 # nothing: it exits as a build would for missing tools, source or series,
 # with the same one-line reason on stderr (tests decide to skip with it).
 # stderr: progress.
@@ -67,7 +69,7 @@ die()
 
 usage()
 {
-	echo "usage: $(basename "$0") [--tree|--check] x86_64|riscv64" >&2
+	echo "usage: $(basename "$0") [--tree|--built-tree|--check] x86_64|riscv64" >&2
 	exit 2
 }
 
@@ -316,9 +318,14 @@ prune_others()
 }
 
 print=image
+built_only=0
 case ${1:-} in
 --tree)
 	print=tree
+	shift
+	;;
+--built-tree)
+	print=tree built_only=1
 	shift
 	;;
 --check)
@@ -361,6 +368,7 @@ if [ -f "$dir/done" ] && [ -f "$image" ]; then
 	result
 	exit 0
 fi
+[ "$built_only" = 1 ] && die "the $flavour kernel is not built (yet) in $cache" 1
 
 mkdir -p "$cache"
 exec 9> "$dir.lock"
