@@ -72,12 +72,15 @@ static const char watch_usage[] =
 "--chrome-trace, --comm, --waivers, --baseline, --junit, --jsonl of a batch,\n"
 "folders or several traces.\n"
 "\n"
-"Exit status: 0 no violation, 1 violations, 2 error (as rvreplay's).\n";
+"Exit status: 0 no violation, 1 violations, 2 error (as rvreplay's) or evidence\n"
+"lost: a flight file not written or past --max-files, a violation not passed on\n"
+"to --on-violation's CMD or a CMD that failed (each said, even with -q).\n";
 
 struct watch_cli {
 	struct replay_cli	c;
 	struct record_options	rec;
 	const char		*jsonl;		/* --jsonl FILE */
+	struct output_file	jsonl_out;
 	FILE			*jsonl_f;
 	const char		*save;		/* --save FILE */
 	struct output_file	save_out;
@@ -85,6 +88,7 @@ struct watch_cli {
 	struct flight_options	flight;		/* --flight-dir and its window */
 	struct watch_source	*src;
 	unsigned long		not_kept;	/* violations past --max-files */
+	unsigned long		not_flown;	/* flight files that could not be written */
 	cpu_set_t		cpus;		/* --cpus */
 	bool			cpus_set;
 	char			**rargv;	/* rvreplay's options, for replay_cli_parse() */
@@ -277,16 +281,16 @@ static void react_next(void *data)
 	on_violation_poll(&((struct watch_cli *)data)->react);
 }
 
-/* What --on-violation did, said when something was not passed on or failed. */
+/* What --on-violation did, said when something was not passed on or failed (even with -q). */
 static void react_said(const struct watch_cli *w)
 {
 	if (w->react.skipped)
-		cmd_warning(LIVE_NAME, "--on-violation: %lu violations not passed on: the command "
-			    "still ran and %d waited already", w->react.skipped, ON_VIOLATION_QUEUE);
+		cmd_notice(LIVE_NAME, "--on-violation: %lu violations not passed on: the command "
+			   "still ran and %d waited already", w->react.skipped, ON_VIOLATION_QUEUE);
 	if (w->react.failed)
-		cmd_warning(LIVE_NAME, "--on-violation: %lu of %lu runs failed (did not start, "
-			    "exited non-zero or took more than %d s)", w->react.failed,
-			    w->react.runs, ON_VIOLATION_SECONDS);
+		cmd_notice(LIVE_NAME, "--on-violation: %lu of %lu runs failed (did not start, "
+			   "exited non-zero or took more than %d s)", w->react.failed,
+			   w->react.runs, ON_VIOLATION_SECONDS);
 }
 
 /* A flight file written (or not): said, and a JSON line. */
@@ -305,11 +309,13 @@ static void flown(void *data, const char *file, const uint64_t *ts, int n, bool 
 			w->jsonl_failed = true;
 	}
 	escape(file, name, sizeof(name));
-	if (!written)
-		cmd_warning(LIVE_NAME, "%s: the flight file could not be written", name);
-	else if (!w->c.common.quiet)
+	if (!written) {
+		w->not_flown++;
+		cmd_notice(LIVE_NAME, "%s: the flight file could not be written", name);
+	} else if (!w->c.common.quiet) {
 		fprintf(stderr, "rvreplay: watch: %s: %d violation%s and the events around\n", name,
 			n, n == 1 ? "" : "s");
+	}
 }
 
 /* A violation's line on standard error: @how says a held one's sleep is not over. */
@@ -408,10 +414,10 @@ static int outputs_open(struct watch_cli *w)
 	}
 	if (!w->jsonl)
 		return 0;
-	/* written as the violations come, for tail -f: not renamed into place at the end */
-	w->jsonl_f = fopen(w->jsonl, "we");
-	if (!w->jsonl_f) {
-		cmd_error(w->jsonl, "cannot write: %s", strerror(errno));
+	/* written as the violations come, for tail -f: in place from the start */
+	if (output_file_prepare(&w->jsonl_out, w->jsonl, -1, err, sizeof(err)) ||
+	    !(w->jsonl_f = output_file_stream(&w->jsonl_out, err, sizeof(err)))) {
+		cmd_error(w->jsonl, "%s", err);
 		return -1;
 	}
 	return 0;
@@ -426,6 +432,14 @@ static int jsonl_close(struct watch_cli *w, int ret)
 		cmd_error(w->jsonl, "a violation could not be written");
 		return EXIT_ERROR;
 	}
+	return ret;
+}
+
+/* Evidence lost, each loss said when it happened: exit 2, whatever the verdict. */
+static int evidence_kept(const struct watch_cli *w, int ret)
+{
+	if (w->not_flown || w->not_kept || w->react.skipped || w->react.failed)
+		return EXIT_ERROR;
 	return ret;
 }
 
@@ -491,8 +505,8 @@ static int run(struct watch_cli *w)
 	on_violation_finish(&w->react);
 	react_said(w);
 	if (w->not_kept)
-		cmd_warning(LIVE_NAME, "%lu violations have no flight file: --max-files %lu reached",
-			    w->not_kept, w->flight.max_files);
+		cmd_notice(LIVE_NAME, "%lu violations have no flight file: --max-files %lu reached",
+			   w->not_kept, w->flight.max_files);
 	cost_said(w, &res, now_s() - start);
 	/* its own failure said (an error before was said when it happened) */
 	err[0] = '\0';
@@ -502,7 +516,7 @@ static int run(struct watch_cli *w)
 		ret = EXIT_ERROR;
 	}
 	record_result_free(&res);
-	return ret;
+	return evidence_kept(w, ret);
 }
 
 /**

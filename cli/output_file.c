@@ -22,7 +22,25 @@ static int fail(char *err, size_t len, const char *what, int e)
 	return -1;
 }
 
-/* Where a chain of symlinks ends, existing or not. */
+/*
+ * A link followed here is followed as the kernel's fs.protected_symlinks
+ * follows one, whatever its setting: ours, or its folder owner's. Another
+ * user's link in a shared folder (/tmp) could point at any file.
+ */
+static int trusted(const char *link, const struct stat *st, char *err, size_t len)
+{
+	char dir[OUTPUT_PATH_LEN];
+	struct stat d;
+
+	snprintf(dir, sizeof(dir), "%s", link);
+	if (st->st_uid == geteuid() || (!stat(dirname(dir), &d) && d.st_uid == st->st_uid))
+		return 0;
+	snprintf(err, len, "cannot write through a link of another user (uid %u) in a folder "
+		 "not theirs", (unsigned int)st->st_uid);
+	return -1;
+}
+
+/* Where a chain of symlinks ends, existing or not; each link trusted(). */
 static int follow(const char *path, char *out, size_t len, char *err, size_t errlen)
 {
 	char link[OUTPUT_PATH_LEN], dir[OUTPUT_PATH_LEN];
@@ -34,6 +52,8 @@ static int follow(const char *path, char *out, size_t len, char *err, size_t err
 	for (int hops = 0; !lstat(out, &st) && S_ISLNK(st.st_mode); hops++) {
 		if (hops == MAX_LINKS)
 			return fail(err, errlen, "cannot write", ELOOP);
+		if (trusted(out, &st, err, errlen))
+			return -1;
 		n = readlink(out, link, sizeof(link) - 1);
 		if (n < 0)
 			return fail(err, errlen, "cannot read the link", errno);
@@ -66,7 +86,8 @@ static mode_t new_file_mode(void)
  * @len: size of @err
  *
  * Return: 0, or -1 with @err set (the output is the input, a directory,
- * or its links cannot be followed).
+ * or its links cannot be followed: one is another user's, in a folder
+ * not theirs).
  */
 int output_file_prepare(struct output_file *o, const char *path, int input_fd, char *err,
 			size_t len)
@@ -80,10 +101,11 @@ int output_file_prepare(struct output_file *o, const char *path, int input_fd, c
 		o->direct = true;
 		return 0;
 	}
-	/* a dangling link: the file is made where it points */
+	/* where the links end (a dangling one's too): the file is made there */
+	if (follow(path, o->target, sizeof(o->target), err, len))
+		return -1;
 	if (stat(path, &st))
-		return errno == ENOENT ? follow(path, o->target, sizeof(o->target), err, len) :
-		       fail(err, len, "cannot write", errno);
+		return errno == ENOENT ? 0 : fail(err, len, "cannot write", errno);
 	if (S_ISDIR(st.st_mode))
 		return fail(err, len, "cannot write", EISDIR);
 	if (input_fd >= 0 && !fstat(input_fd, &in) && in.st_dev == st.st_dev &&
@@ -95,10 +117,10 @@ int output_file_prepare(struct output_file *o, const char *path, int input_fd, c
 	o->direct = !S_ISREG(st.st_mode);
 	if (o->direct) {
 		snprintf(o->target, sizeof(o->target), "%s", path);
+		o->dev = st.st_dev;
+		o->ino = st.st_ino;
 		return 0;
 	}
-	if (!realpath(path, o->target))
-		return fail(err, len, "cannot write", errno);
 	o->mode = st.st_mode & 07777;
 	return 0;
 }
@@ -156,18 +178,73 @@ static int copy(int from, int to)
 	return n < 0 ? -1 : 0;
 }
 
+/* The device or FIFO prepared, opened: still that one, not a file put in its place. */
+static int open_direct(const struct output_file *o, char *err, size_t len)
+{
+	int fd = open(o->target, O_WRONLY | O_CLOEXEC);
+	struct stat st;
+
+	if (fd < 0)
+		return fail(err, len, "cannot write", errno);
+	if (fstat(fd, &st) || st.st_dev != o->dev || st.st_ino != o->ino) {
+		close(fd);
+		snprintf(err, len, "cannot write: no longer the file it was at the start");
+		return -1;
+	}
+	return fd;
+}
+
 /* The bytes of @fd into the direct target (or standard output). */
 static int copy_to_target(struct output_file *o, int fd, char *err, size_t len)
 {
-	int to = o->target[0] ? open(o->target, O_WRONLY | O_CLOEXEC) : STDOUT_FILENO;
+	int to = o->target[0] ? open_direct(o, err, len) : STDOUT_FILENO;
 	int ret;
 
 	if (to < 0)
-		return fail(err, len, "cannot write", errno);
+		return -1;
 	ret = lseek(fd, 0, SEEK_SET) || copy(fd, to) ? fail(err, len, "cannot write", errno) : 0;
 	if (to != STDOUT_FILENO && close(to) && !ret)
 		ret = fail(err, len, "cannot write", errno);
 	return ret;
+}
+
+/**
+ * output_file_stream() - a stream on the output itself, written as it goes (tail -f)
+ * @o: the output, prepared with a path
+ * @err: what is wrong
+ * @len: size of @err
+ *
+ * A regular file is output_file_open()'s, renamed into place at once; a
+ * device or FIFO is opened. fclose() ends it (no output_file_commit()).
+ *
+ * Return: the stream, or NULL with @err set.
+ */
+FILE *output_file_stream(struct output_file *o, char *err, size_t len)
+{
+	FILE *f;
+	int fd;
+
+	if (o->direct) {
+		fd = open_direct(o, err, len);
+		f = fd >= 0 ? fdopen(fd, "w") : NULL;
+		if (fd >= 0 && !f) {
+			fail(err, len, "cannot write", errno);
+			close(fd);
+		}
+		return f;
+	}
+	if (!output_file_open(o, err, len))
+		return NULL;
+	if (rename(o->tmp, o->target)) {
+		fail(err, len, "cannot rename into place", errno);
+		output_file_abort(o);
+		return NULL;
+	}
+	temp_files_drop(o->tmp);
+	o->tmp[0] = '\0';
+	f = o->file;
+	o->file = NULL;
+	return f;
 }
 
 /**

@@ -10,14 +10,22 @@
  * --after past the oldest asked for, a child writes one file for every
  * violation asked for by then, at nice 19, while the watcher goes on. One
  * child at a time; at most --max-files files.
+ *
+ * --flight-dir may be shared (issue 43): the child writes in a folder of
+ * its own there (a work folder, as record's), and renames the file out of
+ * it under the next number no file has, past the highest a new watch
+ * finds there: no file in it is opened through another user's link, none
+ * is ever replaced.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -27,6 +35,10 @@
 #include "record_session.h"
 
 #define FLIGHT_TOLD	64	/* violation times kept for the message of one file */
+#define FLIGHT_PREFIX	"violation-"
+#define FLIGHT_SUFFIX	".dat"
+#define FLIGHT_WRITTEN	"violation.dat"	/* the child's file, in its work folder */
+#define FLIGHT_TRIES	1000		/* numbers taken meanwhile, tried past */
 
 struct fpage {
 	uint64_t	offset;
@@ -55,6 +67,11 @@ struct flight {
 	uint64_t		child_ts[FLIGHT_TOLD];
 	int			child_nr;
 	char			child_file[PATH_MAX];
+	int			dir_fd;		/* --flight-dir (O_PATH) */
+	unsigned long		number;		/* the highest N of a violation-N.dat there */
+	unsigned long		*placed;	/* shared: the N the child's file took, or 0 */
+	struct record_workdir	work;		/* the child's folder in --flight-dir */
+	int			work_fd;	/* it, opened and checked; -1 */
 };
 
 static struct fpage *at(struct fcpu *c, size_t i)
@@ -81,13 +98,120 @@ static int push(struct fcpu *c, uint64_t offset, uint64_t ts)
 	return 0;
 }
 
+/* violation-N.dat: its N. Return: true for such a name. */
+static bool file_number(const char *name, unsigned long *n)
+{
+	const char *digits = name + strlen(FLIGHT_PREFIX);
+	char *end;
+
+	if (strncmp(name, FLIGHT_PREFIX, strlen(FLIGHT_PREFIX)) || *digits < '0' || *digits > '9')
+		return false;
+	errno = 0;
+	*n = strtoul(digits, &end, 10);
+	return !errno && !strcmp(end, FLIGHT_SUFFIX);
+}
+
+/* The highest N of the violation-N.dat in @dir: a new watch numbers past it. */
+static unsigned long highest_number(const char *dir)
+{
+	DIR *dp = opendir(dir);
+	unsigned long n, highest = 0;
+	struct dirent *d;
+
+	if (!dp)
+		return 0;
+	while ((d = readdir(dp)))
+		if (file_number(d->d_name, &n) && n > highest)
+			highest = n;
+	closedir(dp);
+	return highest;
+}
+
+/* The child's work folder gone, with the file it wrote if still there. */
+static void work_close(struct flight *fl)
+{
+	if (fl->work_fd >= 0) {
+		unlinkat(fl->work_fd, FLIGHT_WRITTEN, 0);
+		close(fl->work_fd);
+	}
+	fl->work_fd = -1;
+	record_workdir_remove(&fl->work);
+}
+
+/*
+ * The child's work folder in --flight-dir (a dead watcher's reaped on the
+ * way), opened and checked: the folder mkdtemp made, not one another user
+ * put in its place. Return: 0, or -1.
+ */
+static int work_open(struct flight *fl)
+{
+	char near[PATH_MAX], err[RECORD_ERR_LEN];
+	struct stat st;
+
+	snprintf(near, sizeof(near), "%s/" FLIGHT_WRITTEN, fl->o.dir);
+	if (record_workdir_create(&fl->work, near, NULL, err, sizeof(err)))
+		return -1;
+	fl->work_fd = open(fl->work.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fl->work_fd < 0 || fstat(fl->work_fd, &st) || st.st_uid != geteuid() ||
+	    (st.st_mode & 077)) {
+		work_close(fl);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * @from, in the folder @from_dir, renamed to @to in @to_dir unless @to
+ * exists (whatever it is: a file, another user's link). Return: 0, or -1
+ * with errno (EEXIST).
+ */
+static int publish(int from_dir, const char *from, int to_dir, const char *to)
+{
+	if (!renameat2(from_dir, from, to_dir, to, RENAME_NOREPLACE))
+		return 0;
+	if (errno != EINVAL && errno != ENOSYS)
+		return -1;
+	/* a file system without RENAME_NOREPLACE: a hard link fails on a name taken too */
+	if (linkat(from_dir, from, to_dir, to, 0))
+		return -1;
+	unlinkat(from_dir, from, 0);
+	return 0;
+}
+
+/* violation-N.dat, and its path for messages */
+static const char *name_file(struct flight *fl, unsigned long n)
+{
+	snprintf(fl->child_file, sizeof(fl->child_file), "%s/" FLIGHT_PREFIX "%lu" FLIGHT_SUFFIX,
+		 fl->o.dir, n);
+	return fl->child_file + strlen(fl->o.dir) + 1;
+}
+
+/* The child's file in place under the next number free. Return: 0, or -1. */
+static int place(struct flight *fl)
+{
+	for (int i = 0; i < FLIGHT_TRIES; i++) {
+		const char *name = name_file(fl, fl->number + 1);
+
+		if (!publish(fl->work_fd, FLIGHT_WRITTEN, fl->dir_fd, name)) {
+			fl->number++;
+			return 0;
+		}
+		if (errno != EEXIST)
+			return -1;
+		fl->number++;
+	}
+	return -1;
+}
+
 /**
  * flight_new() - a flight recorder for @nr_cpus CPU streams
  * @o: its options (copied); @o->dir set
  * @nr_cpus: the session's streams
  * @subbuf: the sub-buffer size
  *
- * Return: it, or NULL without memory.
+ * Return: it, or NULL with errno set (no memory, @o->dir cannot be
+ * opened). Its files are numbered past the highest violation-N.dat
+ * already in @o->dir.
  */
 struct flight *flight_new(const struct flight_options *o, int nr_cpus, uint32_t subbuf)
 {
@@ -98,9 +222,18 @@ struct flight *flight_new(const struct flight_options *o, int nr_cpus, uint32_t 
 	fl->o = *o;
 	fl->nr = nr_cpus;
 	fl->subbuf = subbuf;
+	fl->work_fd = -1;
+	fl->dir_fd = open(o->dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	fl->number = highest_number(o->dir);
+	fl->placed = mmap(NULL, sizeof(*fl->placed), PROT_READ | PROT_WRITE,
+			  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	fl->cpus = calloc(nr_cpus ? nr_cpus : 1, sizeof(*fl->cpus));
-	if (!fl->cpus) {
-		free(fl);
+	if (fl->dir_fd < 0 || fl->placed == MAP_FAILED || !fl->cpus) {
+		int e = errno;
+
+		fl->nr = 0;
+		flight_free(fl);
+		errno = e;
 		return NULL;
 	}
 	return fl;
@@ -110,6 +243,11 @@ void flight_free(struct flight *fl)
 {
 	if (!fl)
 		return;
+	work_close(fl);
+	if (fl->dir_fd >= 0)
+		close(fl->dir_fd);
+	if (fl->placed != MAP_FAILED)
+		munmap(fl->placed, sizeof(*fl->placed));
 	for (int i = 0; i < fl->nr; i++)
 		free(fl->cpus[i].q);
 	free(fl->cpus);
@@ -267,7 +405,7 @@ static int copy_page(int in, int out, uint64_t offset, uint32_t subbuf, bool cut
 	return write(out, page, subbuf) == (ssize_t)subbuf ? 0 : -1;
 }
 
-/* A CPU's part of the file: its start, then its pages of [@from, @to]. */
+/* A CPU's part of the file, @dst in the work folder: its start, then its pages of [@from, @to]. */
 static int cpu_part(struct flight *fl, int i, const char *src, const char *dst, uint64_t from,
 		    uint64_t to)
 {
@@ -275,7 +413,7 @@ static int cpu_part(struct flight *fl, int i, const char *src, const char *dst, 
 	int in = open(src, O_RDONLY | O_CLOEXEC), out, ret = 0;
 	uint64_t next = c->prologue;
 
-	out = open(dst, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	out = openat(fl->work_fd, dst, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (in < 0 || out < 0 || copy_range(in, out, 0, c->prologue))
 		ret = -1;
 	for (size_t k = 0; !ret && k < c->nr; k++) {
@@ -295,36 +433,34 @@ static int cpu_part(struct flight *fl, int i, const char *src, const char *dst, 
 	return ret;
 }
 
-/* The child: the file of [@from, @to] written, in place only when whole. */
+/*
+ * The child: the file of [@from, @to] written whole in the work folder,
+ * from inside it (names in it only), then put in place, even if the
+ * watcher is killed meanwhile; its number told through @fl->placed.
+ */
 static void write_file(struct flight *fl, struct record_session *s, uint64_t from, uint64_t to)
 {
-	char work[PATH_MAX + 8], tmp[PATH_MAX + 8];
-	int ret = 0;
+	int ret = 0, done = 0;
 
 	setpriority(PRIO_PROCESS, 0, 19);
-	snprintf(work, sizeof(work), "%s.work", fl->child_file);
-	snprintf(tmp, sizeof(tmp), "%s.tmp", fl->child_file);
-	if (mkdir(work, 0700))
-		_exit(1);
-	for (int i = 0; i < fl->nr && !ret; i++) {
-		char dst[PATH_MAX];
+	for (; done < fl->nr && !ret; done++) {
+		char dst[32];
 
-		if (snprintf(dst, sizeof(dst), "%s/cpu%d.raw", work, s->streams.cpus[i].cpu) >=
-		    (int)sizeof(dst))
-			_exit(1);
-		ret = cpu_part(fl, i, s->streams.cpus[i].path, dst, from, to);
+		snprintf(dst, sizeof(dst), "cpu%d.raw", s->streams.cpus[done].cpu);
+		ret = cpu_part(fl, done, s->streams.cpus[done].path, dst, from, to);
 		/* the child's own copy of the session: its files are the window's */
-		memcpy(s->streams.cpus[i].path, dst, sizeof(dst));
+		snprintf(s->streams.cpus[done].path, sizeof(s->streams.cpus[done].path), "%s", dst);
 	}
 	s->window = true;
-	if (!ret)
-		ret = record_session_write(s, tmp);
-	if (!ret && rename(tmp, fl->child_file))
+	if (!ret && fchdir(fl->work_fd))
 		ret = -1;
-	unlink(tmp);
-	for (int i = 0; i < fl->nr; i++)
-		unlink(s->streams.cpus[i].path);
-	rmdir(work);
+	if (!ret)
+		ret = record_session_write(s, FLIGHT_WRITTEN);
+	for (int i = 0; i < done; i++)
+		unlinkat(fl->work_fd, s->streams.cpus[i].path, 0);
+	if (!ret)
+		ret = place(fl);
+	*fl->placed = ret ? 0 : fl->number;
 	_exit(ret ? 1 : 0);
 }
 
@@ -334,30 +470,39 @@ static void start_child(struct flight *fl, struct record_session *s, uint64_t to
 	uint64_t from = fl->first_asked > fl->o.keep_ns ? fl->first_asked - fl->o.keep_ns : 0;
 
 	fl->files++;
-	snprintf(fl->child_file, sizeof(fl->child_file), "%s/violation-%lu.dat", fl->o.dir,
-		 fl->files);
+	name_file(fl, fl->number + 1);
 	memcpy(fl->child_ts, fl->asked, fl->nr_asked * sizeof(*fl->asked));
 	fl->child_nr = fl->nr_asked;
 	fl->child_from = from;
 	fl->nr_asked = 0;
-	fl->child = fork();
+	*fl->placed = 0;
+	fl->child = work_open(fl) ? -1 : fork();
 	if (fl->child == 0)
 		write_file(fl, s, from, to);
-	if (fl->child < 0 && fl->o.told)
+	if (fl->child > 0)
+		return;
+	work_close(fl);
+	if (fl->o.told)
 		fl->o.told(fl->o.data, fl->child_file, fl->child_ts, fl->child_nr, false);
 }
 
-/* The child's end, told. */
+/* The child's end, its file told under the number it took. */
 static void reap(struct flight *fl, bool wait)
 {
 	int status;
+	bool written;
 
 	if (fl->child <= 0 || waitpid(fl->child, &status, wait ? 0 : WNOHANG) != fl->child)
 		return;
 	fl->child = 0;
+	written = WIFEXITED(status) && !WEXITSTATUS(status) && *fl->placed;
+	if (written) {
+		fl->number = *fl->placed;
+		name_file(fl, fl->number);
+	}
+	work_close(fl);
 	if (fl->o.told)
-		fl->o.told(fl->o.data, fl->child_file, fl->child_ts, fl->child_nr,
-			   WIFEXITED(status) && !WEXITSTATUS(status));
+		fl->o.told(fl->o.data, fl->child_file, fl->child_ts, fl->child_nr, written);
 }
 
 /**

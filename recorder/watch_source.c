@@ -268,10 +268,12 @@ struct watch_source *watch_source_start(const struct record_options *o, const cp
 	w->err = err;
 	if (record_session_start(&w->s))
 		goto fail;
-	if (allocate(w) ||
-	    (flight && !(w->flight = flight_new(flight, w->s.streams.nr,
-						 w->s.streams.subbuf_size)))) {
+	if (allocate(w)) {
 		record_session_fail(&w->s, "%s", "out of memory");
+		goto fail;
+	}
+	if (flight && !(w->flight = flight_new(flight, w->s.streams.nr, w->s.streams.subbuf_size))) {
+		record_session_fail(&w->s, "--flight-dir: %s", strerror(errno));
 		goto fail;
 	}
 	snprintf(w->header, sizeof(w->header), "%s/header.dat", w->s.workdir.path);
