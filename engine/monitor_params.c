@@ -4,6 +4,8 @@
  * monitors' descriptors (their .params, the kernel's module_param()s with
  * its defaults), and the HZ a clock in jiffies needs.
  */
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,27 +14,99 @@
 #include "replay.h"
 
 /**
+ * params_unit_ns() - a duration's unit, as written after its number
+ * @p: where the unit would start
+ * @len: gets its length
+ *
+ * Return: its ns (ns, us, ms, s), or 0 when @p starts none.
+ */
+long long params_unit_ns(const char *p, size_t *len)
+{
+	static const struct {
+		const char	*unit;
+		long long	ns;
+	} units[] = { { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 } };
+
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		*len = strlen(units[i].unit);
+		if (!strncmp(p, units[i].unit, *len) && !isalnum((unsigned char)p[*len]) &&
+		    p[*len] != '_')
+			return units[i].ns;
+	}
+	return 0;
+}
+
+/**
+ * params_is_jiffies() - whether a parameter counts jiffies: its name ends in _jiffies
+ * @name: the parameter's name
+ *
+ * Return: true for a number of jiffies, false for a duration.
+ */
+bool params_is_jiffies(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n >= 8 && !strcmp(name + n - 8, "_jiffies");
+}
+
+/**
+ * params_value() - a parameter's value as written (rvreplay-spec(5))
+ * @p: where it starts
+ * @jiffies: a number of jiffies, alone; else a duration: NUMBER with ns, us,
+ *	     ms or s (ns without)
+ * @out: gets the jiffies or the ns
+ *
+ * Return: its length, or 0 when @p starts no such value, or one over 64 bits.
+ */
+size_t params_value(const char *p, bool jiffies, uint64_t *out)
+{
+	unsigned long long v;
+	long long unit = 0;
+	size_t n = 0;
+	char *end;
+
+	if (!isdigit((unsigned char)*p))
+		return 0;
+	errno = 0;
+	v = strtoull(p, &end, 10);
+	if (errno == ERANGE)
+		return 0;
+	if (!jiffies)
+		unit = params_unit_ns(end, &n);
+	if (!unit)
+		n = 0;
+	if (!unit && (isalnum((unsigned char)*end) || *end == '_'))
+		return 0;
+	if (unit && v > UINT64_MAX / (unsigned long long)unit)
+		return 0;
+	*out = unit ? v * unit : v;
+	return end + n - p;
+}
+
+/**
  * params_parse() - one --param MONITOR.NAME=VALUE
  * @arg: the option's value
  * @out: the setting
  *
- * Return: 0, or -1 when @arg is not of that form or VALUE not a number.
+ * VALUE as params_value() reads it: jiffies for a NAME ending in _jiffies,
+ * else a duration.
+ *
+ * Return: 0, or -1 when @arg is not of that form, or VALUE not a number
+ * (with a unit of time but for jiffies) that fits 64 bits.
  */
 int params_parse(const char *arg, struct param_setting *out)
 {
 	const char *dot = strchr(arg, '.'), *eq = strchr(arg, '=');
-	char *end;
+	size_t len;
 
 	if (!dot || !eq || dot > eq || dot == arg || eq == dot + 1 ||
 	    (size_t)(dot - arg) >= sizeof(out->monitor) ||
-	    (size_t)(eq - dot - 1) >= sizeof(out->name) || eq[1] < '0' || eq[1] > '9')
-		return -1;
-	out->value = strtoull(eq + 1, &end, 10);
-	if (*end)
+	    (size_t)(eq - dot - 1) >= sizeof(out->name))
 		return -1;
 	snprintf(out->monitor, sizeof(out->monitor), "%.*s", (int)(dot - arg), arg);
 	snprintf(out->name, sizeof(out->name), "%.*s", (int)(eq - dot - 1), dot + 1);
-	return 0;
+	len = params_value(eq + 1, params_is_jiffies(out->name), &out->value);
+	return len && !eq[1 + len] ? 0 : -1;
 }
 
 /* The index of parameter @name of @m, or -1. */
@@ -60,6 +134,12 @@ static int apply(struct replay_options *opts, const struct param_setting *s, cha
 				 m->params[0].name ? m->params[0].name : "");
 			if (m->params[0].name)
 				strncat(err, ")", TRACE_ERR_LEN - strlen(err) - 1);
+			return -1;
+		}
+		if (params_is_jiffies(s->name) && s->value > PARAM_JIFFIES_MAX) {
+			snprintf(err, TRACE_ERR_LEN, "--param %s.%s=%llu: more than %llu jiffies, "
+				 "whose ns overflow 64 bits", s->monitor, s->name,
+				 (unsigned long long)s->value, (unsigned long long)PARAM_JIFFIES_MAX);
 			return -1;
 		}
 		opts->param_values[i][k] = s->value;

@@ -23,6 +23,7 @@
 
 #include "gen_file.h"
 #include "monitor.h"
+#include "monitor_params.h"
 #include "rule_local.h"
 
 /* The events a binding names, by rv_event_type; the trace events behind them in routes.c. */
@@ -387,32 +388,12 @@ static int printable(const char *p, struct rule_pos pos, char *err)
 	return 0;
 }
 
-/* A duration: NUMBER with ns, us, ms or s; in ns. Return: its length, or 0. */
-static size_t duration(const char *p, unsigned long long *ns)
-{
-	char *end;
-	unsigned long long v = strtoull(p, &end, 10);
-	long long unit;
-	size_t n;
-
-	if (end == p || !isdigit((unsigned char)*p))
-		return 0;
-	unit = rule_unit_ns(end, &n);
-	if (!unit) {
-		*ns = v;
-		return isalnum((unsigned char)*end) ? 0 : (size_t)(end - p);
-	}
-	if (v > ~0ULL / unit)
-		return 0;
-	*ns = v * unit;
-	return end + n - p;
-}
-
 /* param NAME = VALUE: a clock bound's default (NAME_jiffies: jiffies; else a duration). */
 static int param_line(const char *p, struct rule_pos pos, struct rule_bindings *bs, char *err)
 {
 	struct rule_param *pr = &bs->params[bs->nr_params];
 	size_t n = word(p), len;
+	uint64_t value = 0;
 	bool jiffies;
 
 	if (bs->nr_params == RV_MAX_PARAMS)
@@ -424,7 +405,7 @@ static int param_line(const char *p, struct rule_pos pos, struct rule_bindings *
 	if (!pr->name)
 		return rule_error(err, pos, "out of memory");
 	bs->nr_params++;
-	jiffies = n >= 8 && !strncmp(p + n - 8, "_jiffies", 8);
+	jiffies = params_is_jiffies(pr->name);
 	p += n;
 	pos.col += n;
 	blanks(&p, &pos);
@@ -433,10 +414,14 @@ static int param_line(const char *p, struct rule_pos pos, struct rule_bindings *
 	p++;
 	pos.col++;
 	blanks(&p, &pos);
-	len = duration(p, &pr->value);
-	if (!len || (jiffies && !isdigit((unsigned char)p[len - 1])))
-		return rule_error(err, pos, jiffies ? "expected a number of jiffies" :
-				  "expected a duration (200us, 5ms, 1s; a number alone is ns)");
+	len = params_value(p, jiffies, &value);
+	pr->value = value;
+	if (!len && !jiffies)
+		return rule_error(err, pos, "expected a duration within 64 bits of ns (200us, "
+				  "5ms, 1s; a number alone is ns)");
+	if (!len || (jiffies && pr->value > PARAM_JIFFIES_MAX))
+		return rule_error(err, pos, "expected a number of jiffies, %llu at most (more "
+				  "overflow 64 bits of ns)", (unsigned long long)PARAM_JIFFIES_MAX);
 	p += len;
 	pos.col += len;
 	blanks(&p, &pos);

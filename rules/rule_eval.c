@@ -13,6 +13,11 @@
 
 struct value {
 	bool		known;
+	bool		uns;		/* compared unsigned: a trace event's field (sign-extended,
+					   as libtraceevent's filters compare them), a literal
+					   over LLONG_MAX */
+	bool		text;		/* a string only (a system call is a number and a name) */
+	bool		cut;		/* a string perhaps cut at TRACE_USER_STR_LEN - 1 bytes */
 	long long	num;
 	const char	*str;		/* a comm, a system call's name; NULL: a number */
 };
@@ -46,6 +51,7 @@ static struct value field(const struct rule_ctx *c, enum rule_field f)
 		return known(task->pid);
 	case RF_TASK_COMM:
 		v = known(0);
+		v.text = true;
 		v.str = task->comm ? task->comm : task->init_comm ? task->init_comm : "";
 		return v;
 	case RF_TASK_CPU:
@@ -109,8 +115,12 @@ static struct value event_field(const struct rule_ctx *c, long long i)
 	if (!ev || ev->type != RV_EV_TRACE || i < 0 || i >= 32 || !(ev->trace.known >> i & 1))
 		return (struct value){ 0 };
 	v = known(ev->trace.val[i]);
-	if (ev->trace.strings >> i & 1)
+	v.uns = true;
+	if (ev->trace.strings >> i & 1) {
 		v.str = ev->trace.str[i];
+		v.text = true;
+		v.cut = strlen(v.str) >= TRACE_USER_STR_LEN - 1;
+	}
 	return v;
 }
 
@@ -124,42 +134,81 @@ static struct value record_field(const struct rule_ctx *c, long long i)
 	if (!c->ev || !trace_record_field(c->ev->record, (int)i, &num, &str))
 		return (struct value){ 0 };
 	v = known(num);
+	v.uns = true;
 	v.str = str;
+	v.text = str != NULL;
 	return v;
 }
 
 static struct value eval(const struct rule_expr *e, const struct rule_ctx *c);
 
-static bool equal(struct value a, struct value b)
+/* Two strings cut alike may differ past the cut: unknown. A string is no number. */
+static struct value equal(struct value a, struct value b)
 {
-	if (a.str && b.str)
-		return !strcmp(a.str, b.str);
-	return a.num == b.num;
+	if (a.str && b.str) {
+		if (a.cut && b.cut && !strcmp(a.str, b.str))
+			return (struct value){ 0 };
+		return known(!strcmp(a.str, b.str));
+	}
+	if (a.text || b.text)
+		return known(0);
+	return known(a.num == b.num);
+}
+
+/* -1, 0 or 1; unsigned when either is, as C compares them and trace-cmd its fields. */
+static int order(struct value a, struct value b)
+{
+	unsigned long long x = a.num, y = b.num;
+
+	if (a.uns || b.uns)
+		return x < y ? -1 : x > y;
+	return a.num < b.num ? -1 : a.num > b.num;
+}
+
+/* A glob that a value cut at TRACE_USER_STR_LEN - 1 bytes matches as its whole would. */
+static bool glob_of_prefix(const char *glob)
+{
+	size_t n = strcspn(glob, "*?[\\");
+
+	return (!glob[n] || (glob[n] == '*' && !glob[n + 1])) && n < TRACE_USER_STR_LEN - 1;
 }
 
 static struct value compare(const struct rule_expr *e, const struct rule_ctx *c)
 {
-	struct value a = eval(e->l, c), b = eval(e->r, c);
+	struct value a = eval(e->l, c), b = eval(e->r, c), eq;
 
 	if (!a.known || !b.known)
 		return (struct value){ 0 };
 	switch (e->op) {
 	case RO_EQ:
-		return known(equal(a, b));
 	case RO_NE:
-		return known(!equal(a, b));
-	case RO_LT:
-		return known(a.num < b.num);
-	case RO_LE:
-		return known(a.num <= b.num);
-	case RO_GT:
-		return known(a.num > b.num);
+		eq = equal(a, b);
+		return !eq.known || e->op == RO_EQ ? eq : known(!eq.num);
 	case RO_PREFIX:
-		return known(a.str && b.str && !strncmp(a.str, b.str, strlen(b.str)));
+		if (!a.str || !b.str)
+			return known(0);
+		return b.cut ? (struct value){ 0 } : known(!strncmp(a.str, b.str, strlen(b.str)));
 	case RO_GLOB:
-		return known(a.str && b.str && !fnmatch(b.str, a.str, 0));
+		if (!a.str || !b.str)
+			return known(0);
+		if (b.cut || (a.cut && !glob_of_prefix(b.str)))
+			return (struct value){ 0 };
+		return known(!fnmatch(b.str, a.str, 0));
 	default:
-		return known(a.num >= b.num);
+		break;
+	}
+	/* strings are not ordered: refused at load where the rule tells them */
+	if (a.text || b.text)
+		return known(0);
+	switch (e->op) {
+	case RO_LT:
+		return known(order(a, b) < 0);
+	case RO_LE:
+		return known(order(a, b) <= 0);
+	case RO_GT:
+		return known(order(a, b) > 0);
+	default:
+		return known(order(a, b) >= 0);
 	}
 }
 
@@ -185,9 +234,12 @@ static struct value in(const struct rule_expr *e, const struct rule_ctx *c)
 	if (!a.known)
 		return a;
 	for (const struct rule_expr *x = e->r; x; x = x->next) {
-		struct value b = eval(x, c);
+		struct value b = eval(x, c), eq;
 
-		if (b.known && equal(a, b))
+		if (!b.known)
+			continue;
+		eq = equal(a, b);
+		if (eq.known && eq.num)
 			return known(1);
 	}
 	return known(0);
@@ -210,10 +262,13 @@ static struct value eval(const struct rule_expr *e, const struct rule_ctx *c)
 
 	switch (e->op) {
 	case RO_NUM:
-		return known(e->num);
+		v = known(e->num);
+		v.uns = e->uns;
+		return v;
 	case RO_STR:
 		v = known(0);
 		v.str = e->str;
+		v.text = true;
 		return v;
 	case RO_FIELD:
 		return e->field == RF_EVENT ? event_field(c, e->num) :

@@ -27,12 +27,14 @@
  * EVENT"), such a name waits for the event: rule_expr_fits() tells it then.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "arch.h"
 #include "monitor.h"
+#include "monitor_params.h"
 #include "rule_local.h"
 
 struct parser {
@@ -356,16 +358,22 @@ constant:
 	return NULL;
 }
 
+/* A number as C reads it: over LLONG_MAX it is unsigned, over 64 bits refused. */
 static struct rule_expr *number(struct parser *ps)
 {
 	struct rule_expr *e;
 	char *end;
-	long long v = strtoll(ps->p, &end, 0), ns;
+	unsigned long long v;
+	long long ns;
 	size_t len = 0;
 
+	errno = 0;
+	v = strtoull(ps->p, &end, 0);
+	if (errno == ERANGE)
+		return fail(ps, NULL, "a number over 64 bits (18446744073709551615 at most)");
 	/* 10ms: a duration, in ns */
-	if ((ns = rule_unit_ns(end, &len))) {
-		if (v > __LONG_LONG_MAX__ / ns)
+	if ((ns = params_unit_ns(end, &len))) {
+		if (v > (unsigned long long)(__LONG_LONG_MAX__ / ns))
 			return fail(ps, NULL, "a duration too long");
 		v *= ns;
 		end += len;
@@ -373,8 +381,10 @@ static struct rule_expr *number(struct parser *ps)
 	if (isalnum((unsigned char)*end) || *end == '_')
 		return fail(ps, NULL, "a number ends here (a duration's unit: ns, us, ms or s)");
 	e = node(RO_NUM);
-	if (e)
-		e->num = v;
+	if (e) {
+		e->num = (long long)v;
+		e->uns = v > __LONG_LONG_MAX__;
+	}
 	advance(ps, end - ps->p);
 	return e;
 }
@@ -456,6 +466,59 @@ static struct rule_expr *bits(struct parser *ps)
 	return chain(ps, "&", RO_BITAND, primary, "expected a name or a number after '&'");
 }
 
+/* What an operand is, as far as the rule tells: the fields of events are told by their trace. */
+enum operand { OPERAND_EITHER, OPERAND_NUMBER, OPERAND_STRING };
+
+static enum operand operand_of(const struct rule_expr *e)
+{
+	if (e->op == RO_STR)
+		return OPERAND_STRING;
+	if (e->op == RO_UNKNOWN || e->op == RO_COND)
+		return OPERAND_EITHER;
+	if (e->op != RO_FIELD)
+		return OPERAND_NUMBER;
+	if (e->field == RF_TASK_COMM)
+		return OPERAND_STRING;
+	/* syscall: a number or a name; an event's field: as its format says */
+	if (e->field == RF_SYSCALL || e->field == RF_EVENT || e->field == RF_RECORD)
+		return OPERAND_EITHER;
+	return OPERAND_NUMBER;
+}
+
+/* "x" of more bytes than an event's string fields are read with could match a longer one. */
+static bool too_long_for(const struct rule_expr *field, const struct rule_expr *str)
+{
+	return field->op == RO_FIELD && field->field == RF_EVENT && str->op == RO_STR &&
+	       strlen(str->str) >= TRACE_USER_STR_LEN - 1;
+}
+
+/*
+ * @l OP @r as trace-cmd's filters take them: strings are compared with
+ * strings only, and not ordered. Return: 0, or -1 with the error at @at.
+ */
+static int comparable(struct parser *ps, enum rule_op op, const struct rule_expr *l,
+		      const struct rule_expr *r, struct rule_pos at)
+{
+	enum operand a = operand_of(l), b = operand_of(r);
+	bool ordered = op == RO_LT || op == RO_LE || op == RO_GT || op == RO_GE;
+	bool text = op == RO_PREFIX || op == RO_GLOB;
+
+	if (ordered && (a == OPERAND_STRING || b == OPERAND_STRING))
+		return rule_error(ps->err, at, "strings are not ordered: '<', '<=', '>' and '>=' "
+				  "compare numbers (trace-cmd refuses them too)");
+	if (text && (a == OPERAND_NUMBER || b == OPERAND_NUMBER))
+		return rule_error(ps->err, at, "'^=' and '~' compare strings, not numbers");
+	if ((a == OPERAND_STRING && b == OPERAND_NUMBER) ||
+	    (a == OPERAND_NUMBER && b == OPERAND_STRING))
+		return rule_error(ps->err, at, "a string compared with a number (trace-cmd "
+				  "refuses it too)");
+	if (op != RO_GLOB && (too_long_for(l, r) || too_long_for(r, l)))
+		return rule_error(ps->err, at, "a string of %d bytes or more: the replay reads the "
+				  "first %d of an event's string fields", TRACE_USER_STR_LEN - 1,
+				  TRACE_USER_STR_LEN - 1);
+	return 0;
+}
+
 static struct rule_expr *in_list(struct parser *ps, struct rule_expr *left, struct rule_pos op)
 {
 	struct rule_expr *e = node(RO_IN), **tail;
@@ -469,9 +532,13 @@ static struct rule_expr *in_list(struct parser *ps, struct rule_expr *left, stru
 		return fail(ps, e, "expected '(' after 'in'");
 	tail = &e->r;
 	do {
+		struct rule_pos item = *ps->pos;
+
 		*tail = names ? syscall_name_at(ps) : primary(ps);
 		if (!*tail)
 			return fail(ps, e, "expected a value");
+		if (comparable(ps, RO_EQ, left, *tail, item))
+			return fail(ps, e, "");
 		below = max(below, ps->height);
 		tail = &(*tail)->next;
 	} while (at(ps, ","));
@@ -511,6 +578,8 @@ static struct rule_expr *cmp(struct parser *ps)
 		c->r = names ? syscall_name_at(ps) : bits(ps);
 		if (!c->r)
 			return fail(ps, c, "expected a value");
+		if (comparable(ps, c->op, c->l, c->r, op))
+			return fail(ps, c, "");
 		return over(ps, c, max(below, ps->height), op);
 	}
 	return e;

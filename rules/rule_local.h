@@ -42,6 +42,7 @@ enum rule_op {
 struct rule_expr {
 	enum rule_op		op;
 	long long		num;		/* RO_NUM */
+	bool			uns;		/* RO_NUM: over LLONG_MAX, compared unsigned (as C) */
 	char			*str;		/* RO_STR: a string, or a system call's name */
 	enum rule_field		field;		/* RO_FIELD */
 	struct rule_expr	*l, *r;		/* RO_IN: r is a list, chained by next */
@@ -117,7 +118,6 @@ void rule_bindings_free(struct rule_bindings *b);
 const char *rule_did_you_mean(const char *word, const char *const *names, int nr, char *buf,
 			      size_t len);
 bool rule_is_name(const char *s);
-long long rule_unit_ns(const char *p, size_t *len);
 const char *rule_pos_text(struct rule_pos pos, char *buf, size_t len);
 int rule_error(char *err, struct rule_pos pos, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -116,29 +116,6 @@ const char *rule_did_you_mean(const char *word, const char *const *names, int nr
 	return buf;
 }
 
-/**
- * rule_unit_ns() - a duration's unit, as written after its number
- * @p: where the unit would start
- * @len: gets its length
- *
- * Return: its ns (ns, us, ms, s), or 0 when @p starts none.
- */
-long long rule_unit_ns(const char *p, size_t *len)
-{
-	static const struct {
-		const char	*unit;
-		long long	ns;
-	} units[] = { { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 } };
-
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		*len = strlen(units[i].unit);
-		if (!strncmp(p, units[i].unit, *len) && !isalnum((unsigned char)p[*len]) &&
-		    p[*len] != '_')
-			return units[i].ns;
-	}
-	return 0;
-}
-
 /* A C name of 31 characters at most, a letter first: a monitor's, as rvgen needs it. */
 bool rule_is_name(const char *s)
 {

@@ -44,10 +44,17 @@ static uint64_t param(const struct rv_target *t, const char *name)
 
 #define NSEC_PER_SEC	1000000000ULL
 
-/* @jiffies in ns at the kernel's HZ, rounded up. */
+/*
+ * @jiffies in ns at the kernel's HZ, rounded up; a bound past 64 bits of ns
+ * (refused with --param and in rules) never ends, as the kernel's own count.
+ */
 static uint64_t jiffies_ns(const struct rv_target *t, uint64_t jiffies)
 {
-	return t->hz ? (jiffies * NSEC_PER_SEC + t->hz - 1) / t->hz : 0;
+	if (!t->hz)
+		return 0;
+	if (jiffies > (~(uint64_t)0 - (t->hz - 1)) / NSEC_PER_SEC)
+		return ~(uint64_t)0;
+	return (jiffies * NSEC_PER_SEC + t->hz - 1) / t->hz;
 }
 
 static uint64_t bound_ns(const struct rv_target *t, const struct ha_invariant *inv)
