@@ -48,7 +48,7 @@ PKG_LIBS	= $(shell pkg-config --libs $(PKGS))
 CHECK_CFLAGS	= $(shell pkg-config --cflags check)
 CHECK_LIBS	= $(shell pkg-config --libs check)
 
-.PHONY: all rvreplay deps demo generate check check-all check-unit check-generated check-san \
+.PHONY: all rvreplay deps demo generate check check-all check-unit check-generated check-san check-san-unit check-san-e2e \
 	check-e2e check-rvgen clean
 all: rvreplay $(BUILD)/ltlc $(BUILD)/dotc man
 
@@ -86,16 +86,20 @@ check:
 	@BUILD=$(BUILD) MAKE="$(MAKE)" sh tests/check.sh
 
 # Full stacks, so that a suppression can name the library function.
-check-san: export ASAN_OPTIONS = fast_unwind_on_malloc=0
-check-san: export LSAN_OPTIONS = suppressions=$(CURDIR)/tests/sanitizers/lsan.supp:print_suppressions=0
+SAN_CHECKS	= check-san check-san-unit check-san-e2e
+$(SAN_CHECKS): export ASAN_OPTIONS = fast_unwind_on_malloc=0
+$(SAN_CHECKS): export LSAN_OPTIONS = suppressions=$(CURDIR)/tests/sanitizers/lsan.supp:print_suppressions=0
 # The sanitizers slow the code several times: Check's hang guards grow alike.
-check-san: export CK_TIMEOUT_MULTIPLIER = 5
+$(SAN_CHECKS): export CK_TIMEOUT_MULTIPLIER = 5
 
 check-all: check-generated check-unit check-e2e check-mutation
 
 # Under the sanitizers: the unit tests and the e2e scripts of hostile or
 # varied input (E2E_SAN_SCRIPTS), not the freshness check again.
 check-san: check-unit check-e2e
+# each half alone, for make check's two lanes (tests/check.sh)
+check-san-unit: check-unit
+check-san-e2e: check-e2e
 
 # The quick start's first command: a replay of a bundled trace.
 demo: deps

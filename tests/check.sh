@@ -6,11 +6,17 @@
 #
 # Two lanes run side by side, for most tests keep one of the two cores
 # busy and the guests' kernels take long to build:
-#   host lane   generated, unit, compat, e2e, mutation, san, fuzz
-#   guest lane  kernels (kmod/upstream/build-kernel.sh, cached by the key
-#               of what goes into them), kmod, compat-guests
-# The guest lane touches no host tracefs (its guests trace their own), so
-# the lanes share nothing but the build made before they start.
+#   host lane   generated, unit, compat, e2e, mutation, san (the e2e
+#               scripts of hostile or varied input under the sanitizers)
+#   guest lane  san-build (the sanitizers' build the san part waits for),
+#               san-unit (the unit tests under the sanitizers),
+#               kernels (kmod/upstream/build-kernel.sh, cached by the key
+#               of what goes into them), kmod, compat-guests, then fuzz
+# The guest lane touches no host tracefs (its guests trace their own; the
+# fuzzers none), so the lanes share nothing but the build made before
+# they start. The host lane's scripts record on the host's tracefs: they
+# run one at a time (a recording holds every task's events, another
+# script's real-time workload among them).
 #
 # A failing part does not stop the others. The end: the table of every
 # part's and every script's wall time (also in $BUILD/check/times.txt),
@@ -75,10 +81,19 @@ part build $MAKE all "$BUILD/verdict_check" "$BUILD/tests/make_hostile" workload
 # The guest lane, quiet: its parts' logs are printed at the end if they fail.
 (
 	QUIET=1
+	# the sanitizers' build for the host lane's san part, which waits for it
+	part san-build $MAKE BUILD="$BUILD-san" SAN=1 all "$BUILD-san/verdict_check" \
+		"$BUILD-san/tests/make_hostile" workloads "$BUILD-san/unit-tests"
+	: > "$OUT/san-build.ended"
+	# the unit tests under the sanitizers (minutes, one core) beside the
+	# host lane's e2e
+	part san-unit $MAKE BUILD="$BUILD-san" SAN=1 check-san-unit
 	part kernels sh -c 'kmod/upstream/build-kernel.sh x86_64 > /dev/null &&
 		kmod/upstream/build-kernel.sh riscv64 > /dev/null'
 	part kmod $MAKE check-kmod
 	part compat-guests $MAKE check-compat-guests
+	# no tracefs, no guest: the fuzzers take the core the guests leave
+	part fuzz $MAKE check-fuzz
 ) &
 guests=$!
 
@@ -87,8 +102,10 @@ part unit $MAKE check-unit
 part compat $MAKE check-compat
 part e2e $MAKE check-e2e
 part mutation $MAKE check-mutation
-part san $MAKE BUILD="$BUILD-san" SAN=1 check-san
-part fuzz $MAKE check-fuzz
+while [ ! -e "$OUT/san-build.ended" ] && kill -0 $guests 2> /dev/null; do
+	sleep 2
+done
+part san $MAKE BUILD="$BUILD-san" SAN=1 check-san-e2e
 wait $guests
 
 # The table: parts in the order they started, then every script timed.

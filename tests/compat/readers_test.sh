@@ -26,9 +26,11 @@ fi
 run() {
 	for reader in fast libtracecmd; do
 		out=$3/$1.$reader
-		RVREPLAY_READER=$reader timeout -k 5 600 "$RVREPLAY" --json "$2" > "$out.json" 2> "$out.err"
+		RVREPLAY_READER=$reader timeout -k 5 "$(hang_guard 600)" "$RVREPLAY" --json "$2" \
+			> "$out.json" 2> "$out.err"
 		echo $? > "$out.rc"
-		RVREPLAY_READER=$reader timeout -k 5 600 "$RVREPLAY" check "$2" > "$out.check" 2>&1
+		RVREPLAY_READER=$reader timeout -k 5 "$(hang_guard 600)" "$RVREPLAY" check "$2" \
+			> "$out.check" 2>&1
 		echo $? > "$out.checkrc"
 	done
 }

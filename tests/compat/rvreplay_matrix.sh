@@ -21,13 +21,16 @@ VARIANTS=${*:-"tc2 arm64-board long4 user32 be page16k page64k v7 v7-zlib v7-zst
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
+# a hang guard, times the multiplier of lib.sh's hang_guard (a whole number)
+GUARD=$((120 * ${TIMEOUT_MULTIPLIER:-${CK_TIMEOUT_MULTIPLIER:-1}}))
+
 # run NAME FILE DIR: both commands with both readers
 run() {
 	for reader in fast libtracecmd; do
 		out=$3/$1.$reader
-		RVREPLAY_READER=$reader timeout 120 "$RVREPLAY" --json "$2" > "$out.json" 2> "$out.err"
+		RVREPLAY_READER=$reader timeout "$GUARD" "$RVREPLAY" --json "$2" > "$out.json" 2> "$out.err"
 		echo $? > "$out.rc"
-		RVREPLAY_READER=$reader timeout 120 "$RVREPLAY" check "$2" > "$out.check" 2>&1
+		RVREPLAY_READER=$reader timeout "$GUARD" "$RVREPLAY" check "$2" > "$out.check" 2>&1
 		echo $? > "$out.checkrc"
 	done
 }

@@ -225,7 +225,7 @@ fi
 if [ -x "$LTLC" ]; then
 	check_ltlc() {
 		desc=$1 spec=$2 regex=$3
-		timeout 60 "$LTLC" -o "$TMP/out.h" "$spec" > "$TMP/out" 2> "$TMP/err"
+		timeout "$(hang_guard 60)" "$LTLC" -o "$TMP/out.h" "$spec" > "$TMP/out" 2> "$TMP/err"
 		got=$?
 		if [ "$got" = 1 ] && grep -Eq -- "$regex" "$TMP/err" && [ ! -e "$TMP/out.h" ]; then
 			ok "$desc"

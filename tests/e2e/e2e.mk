@@ -4,6 +4,7 @@ E2E_SCRIPTS	= tests/e2e/verdicts_test.sh tests/e2e/cli_test.sh tests/e2e/bad_inp
 		  tests/e2e/record_test.sh tests/e2e/watch_test.sh tests/e2e/reader_equivalence_test.sh tests/e2e/man_test.sh tests/e2e/tty_test.sh \
 		  tests/e2e/install_test.sh tests/e2e/diff_test.sh tests/e2e/record_faults_test.sh \
 		  tests/e2e/toy_monitor_test.sh tests/e2e/gate_test.sh tests/hostile/hostile_test.sh \
+		  tests/hostile/export_attack_test.sh tests/e2e/shared_folder_test.sh tests/rules/numbers_test.sh \
 		  tests/e2e/report_truth_test.sh tests/e2e/wwnr_truth_test.sh tests/e2e/automata_test.sh \
 		  tests/e2e/forensics_test.sh tests/e2e/stats_truth_test.sh \
 		  tests/e2e/html_test.sh \
@@ -21,11 +22,14 @@ $(BUILD)/verdict_check: tests/e2e/verdict_check.c
 # crafted and damaged traces, the regressions (every input fuzzing found),
 # traces of every writer and format, rules and specs (tests/check.sh's
 # san part). The others run the same code on well-formed traces, which
-# the e2e pass and valgrind_test.sh already check.
-E2E_SAN_SCRIPTS	= tests/e2e/bad_input_test.sh tests/hostile/hostile_test.sh \
+# the e2e pass and valgrind_test.sh already check; under the sanitizers
+# they run once over every bundled trace with every monitor, output
+# writer and command (tests/sanitizers/outputs_test.sh).
+E2E_SAN_SCRIPTS	= tests/sanitizers/outputs_test.sh tests/e2e/bad_input_test.sh tests/hostile/hostile_test.sh \
+		  tests/hostile/export_attack_test.sh \
 		  tests/regressions/regressions_test.sh tests/compat/readers_test.sh \
 		  tests/compat/foreign_test.sh tests/e2e/reader_equivalence_test.sh \
-		  tests/e2e/gate_test.sh tests/e2e/rules_test.sh tests/e2e/dotc_test.sh
+		  tests/e2e/gate_test.sh tests/e2e/rules_test.sh tests/rules/numbers_test.sh tests/e2e/dotc_test.sh
 E2E_RUN		= $(if $(filter 1,$(SAN)),$(E2E_SAN_SCRIPTS),$(E2E_SCRIPTS))
 E2E_LABEL	= $(if $(filter 1,$(SAN)),san,e2e)
 

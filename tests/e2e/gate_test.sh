@@ -250,7 +250,8 @@ fi
 # ---- rvreplay record lists the events it enabled ----
 
 if [ "$(id -u)" = 0 ] && grep -qw tracefs /proc/filesystems; then
-	before=$(tracefs_state)
+	# tracefs as far as it is this script's: lib.sh's remember_state
+	remember_state
 	"$RVREPLAY" record -q -m sleep -o "$TMP/rec.dat" -- sleep 0.05 > /dev/null 2> "$TMP/rec.err"
 	if trace-cmd report "$TMP/rec.dat" 2> /dev/null |
 	   grep -q 'rvreplay-events: .*sched:sched_switch .*raw_syscalls:sys_exit'; then
@@ -278,11 +279,7 @@ if [ "$(id -u)" = 0 ] && grep -qw tracefs /proc/filesystems; then
 	else
 		not_ok "record: the trace made 0666 less the umask" "$(ls -l "$TMP/rec-mode.dat")"
 	fi
-	if [ "$(tracefs_state)" = "$before" ]; then
-		ok "record: tracing state as it was"
-	else
-		not_ok "record: tracing state as it was"
-	fi
+	same_state "record"
 elif [ "${CI:-}" = true ]; then
 	not_ok "record writes the list of events it enabled" "no tracefs, or not root"
 else

@@ -99,7 +99,7 @@ done
 
 # browse ARGS...: headless, offline, a profile of its own; stderr in $TMP/console
 browse() {
-	timeout -k 5 120 "$BROWSER" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+	timeout -k 5 "$(hang_guard 120)" "$BROWSER" --headless --no-sandbox --disable-gpu --hide-scrollbars \
 		--no-first-run --disable-extensions --disable-sync --disable-background-networking \
 		--disable-component-update --host-resolver-rules='MAP * ~NOTFOUND' \
 		--user-data-dir="$TMP/profile" --enable-logging=stderr --v=0 "$@" 2> "$TMP/console"

@@ -18,10 +18,14 @@ start() {
 	pid=$!
 }
 
-# gone PID: within 10 s (a run that ignores the signal would block forever)
+# A run that ignores the signal, or never opens its outputs, would block
+# forever: a hang guard of 10 s (lib.sh's hang_guard: more on a loaded machine).
+GUARD=$(hang_guard 10)
+
+# gone PID: within the hang guard
 gone() {
 	n=0
-	while kill -0 "$1" 2> /dev/null && [ $n -lt 100 ]; do
+	while kill -0 "$1" 2> /dev/null && [ $n -lt $((GUARD * 10)) ]; do
 		sleep 0.1
 		n=$((n + 1))
 	done
@@ -36,7 +40,7 @@ stopped() {
 
 	start "$@"
 	# the outputs are open once a temporary file shows
-	while ! find "$dir" -name '*.tmp*' | grep -q . && [ $waited -lt 100 ]; do
+	while ! find "$dir" -name '*.tmp*' | grep -q . && [ $waited -lt $((GUARD * 10)) ]; do
 		sleep 0.1
 		waited=$((waited + 1))
 	done
@@ -45,14 +49,19 @@ stopped() {
 	if ! gone "$pid"; then
 		kill -KILL "$pid"
 		wait "$pid" 2> /dev/null
-		not_ok "$desc" "still running 10 s after SIG$sig"
+		not_ok "$desc" "still running $GUARD s after SIG$sig"
 		return
 	fi
 	wait "$pid" 2> /dev/null
 	rc=$?
 	# a batch's jobs end with it (blocked opening the FIFO, they are not
-	# the ones signalled)
-	sleep 0.5
+	# the ones signalled), within the hang guard: a loaded machine took
+	# more than the half second once allowed
+	n=0
+	while pgrep -f -- "-o $dir" > /dev/null && [ $n -lt $((GUARD * 10)) ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
 	running=$(pgrep -f -- "-o $dir" | tr '\n' ' ')
 	# shellcheck disable=SC2086
 	[ -n "$running" ] && kill -KILL $running 2> /dev/null
@@ -62,8 +71,8 @@ stopped() {
 	INT) want=130 ;;
 	TERM) want=143 ;;
 	esac
-	if [ $waited -ge 100 ]; then
-		not_ok "$desc" "no output in progress showed within 10 s"
+	if [ $waited -ge $((GUARD * 10)) ]; then
+		not_ok "$desc" "no output in progress showed within $GUARD s"
 	elif [ "$rc" != "$want" ]; then
 		not_ok "$desc" "exit $rc, expected $want" "$(head -c 400 "$TMP/err")"
 	elif [ -n "$left" ]; then
@@ -105,7 +114,7 @@ kill -INT "$pid"
 if gone "$pid"; then
 	not_ok "SIGINT ignored from the start: the run goes on" "it ended"
 else
-	timeout 10 cat "$d/fifo" > "$d/report.txt"
+	timeout "$GUARD" cat "$d/fifo" > "$d/report.txt"
 	wait "$pid" 2> /dev/null
 	if grep -q '^Summary' "$d/report.txt" && [ -s "$d/t.html" ]; then
 		ok "SIGINT ignored from the start: the run goes on and writes its outputs"

@@ -6,8 +6,9 @@
 # open, recorders killed with SIGKILL, recorders in other PID namespaces
 # (containers), an instance taken over while recording. Each must end with
 # a clear message, leave no partial output (no file, no work folder), and
-# leave tracefs as it was. Needs root and tracefs; elsewhere it says why it
-# skips. Run from the top of the tree.
+# leave tracefs as it was, as far as it is this script's (lib.sh's
+# remember_state: other recordings may run beside it). Needs root and
+# tracefs; elsewhere it says why it skips. Run from the top of the tree.
 #
 # usage: record_faults_test.sh VERDICT_CHECK WORKLOAD_DIR
 
@@ -17,23 +18,24 @@ T=/sys/kernel/tracing
 
 need_tracefs "record faults"
 
-tracefs_state > "$TMP/state.before"
+remember_state
 
 MNT=$TMP/mnt
 mkdir -p "$MNT"
 cleanup_mount() {
 	grep -q " $MNT " /proc/mounts && umount "$MNT"
+	forget_state
 	rm -rf "$TMP"
 }
 trap cleanup_mount EXIT
 
 # left_clean DESC OUT: no work folder next to OUT, tracefs as before
 left_clean() {
-	tracefs_state > "$TMP/state.after"
+	changes=$(state_changes)
 	if ls -d "$1".rvreplay-* > /dev/null 2>&1; then
 		not_ok "$2: work folder left behind" "$(ls -d "$1".rvreplay-*)"
-	elif ! cmp -s "$TMP/state.before" "$TMP/state.after"; then
-		not_ok "$2: tracefs changed" "$(diff "$TMP/state.before" "$TMP/state.after" | head -20)"
+	elif [ -n "$changes" ]; then
+		not_ok "$2: tracefs changed" "$changes"
 	else
 		ok "$2: nothing left behind, tracefs as before"
 	fi
@@ -147,13 +149,14 @@ fi
 
 # ---- the output: disk full, folder missing or read-only, a folder ----
 
-# error_case DESC OUT REGEX ARGS...: exit 2, one line, no output, nothing left
+# error_case DESC OUT REGEX ARGS...: exit 2, one line (lib.sh's others_reaped
+# aside), no output, nothing left
 error_case() {
 	desc=$1 out=$2 regex=$3
 	shift 3
 	"$RVREPLAY" record -o "$out" "$@" > "$TMP/rec.out" 2> "$TMP/rec.err"
 	code=$?
-	if [ $code = 2 ] && [ "$(wc -l < "$TMP/rec.err")" = 1 ] && [ ! -s "$TMP/rec.out" ] &&
+	if [ $code = 2 ] && [ "$(others_reaped "$TMP/rec.err" | wc -l)" = 1 ] && [ ! -s "$TMP/rec.out" ] &&
 	   grep -Eq -- "$regex" "$TMP/rec.err" && [ ! -f "$out" ]; then
 		ok "$desc"
 	else
@@ -194,19 +197,28 @@ instances_of() {
 	ls -d "$T/instances/rvreplay-$1"-* "$T/instances/rvreplay-$1" 2> /dev/null
 }
 
-# wait_for COND: up to 5 s until the shell condition COND holds
+# wait_for COND: until the shell condition COND holds, for a hang guard
+# of 5 s (lib.sh's hang_guard)
 wait_for() {
-	n=0
+	n=0 most=$(($(hang_guard 5) * 20))
 	while ! eval "$1"; do
 		n=$((n + 1))
-		[ $n -ge 100 ] && return 1
+		[ $n -ge $most ] && return 1
 		sleep 0.05
 	done
 }
 
-# gone PID: wait (up to 5 s) until PID, not our child, has exited
+# exited PID: PID, not our child, has exited: no such process, or a
+# zombie (its files closed), which the init here may reap seconds later
+exited() {
+	{ read -r stat < "/proc/$1/stat"; } 2> /dev/null || return 0
+	stat=${stat##*) }
+	[ "${stat%% *}" = Z ]
+}
+
+# gone PID: wait (wait_for's guard) until PID has exited
 gone() {
-	wait_for "! kill -0 $1 2> /dev/null"
+	wait_for "exited $1"
 }
 
 # stopped INST: tracing off, no event, the smallest buffer
@@ -250,82 +262,103 @@ left_clean "$out" "a command leaving a background child"
 
 # A background child holding the instance's trace_marker: the instance
 # cannot be removed. Exit 2, say so, no trace, and leave it stopped; once
-# the child is gone, the next recording removes it.
-out=$TMP/held.dat
-rm -f "$out"
-"$RVREPLAY" record -q --no-kallsyms -o "$out" -- \
-	sh -c 'exec 3> "$RVREPLAY_TRACE_MARKER"; sleep 5 & echo $! > "$0"' "$TMP/held.pid" \
-	> "$TMP/rec.out" 2> "$TMP/rec.err" &
-pid=$!
-wait $pid
-code=$?
-left=$(instances_of $pid)
-if [ $code = 2 ] && [ ! -e "$out" ] && [ "$(wc -l < "$TMP/rec.err")" = 1 ] &&
-   grep -Eq "^rvreplay: $out: the tracefs instance rvreplay-$pid-[0-9a-f]{8} cannot be removed \(Device or resource busy: .*\); stopped it: tracing off, events off, buffer shrunk$" \
-	"$TMP/rec.err" && [ -n "$left" ] && stopped "$left"; then
-	ok "an instance held by the command's child: exit 2, said, stopped, no trace"
-else
-	not_ok "an instance held by the command's child: exit $code, trace $([ -e "$out" ] && echo written || echo absent), instance ${left:-removed}" \
-		"$(cat "$TMP/rec.err")" "$( [ -n "$left" ] && cat "$left/tracing_on" "$left/buffer_size_kb")"
-fi
-kill "$(cat "$TMP/held.pid")" 2> /dev/null
-gone "$(cat "$TMP/held.pid")"
-out=$TMP/after-held.dat
-"$RVREPLAY" record -q --no-kallsyms -o "$out" -- true > "$TMP/rec.out" 2>&1
-code=$?
-if [ $code = 0 ] && [ -n "$left" ] && [ -z "$(instances_of $pid)" ] &&
-   grep -q "^rvreplay: warning: removed the tracefs instance ${left##*/} left by a recorder that is gone$" \
-	"$TMP/rec.out"; then
-	ok "an instance held by the command's child: removed by the next recording once free"
-else
-	not_ok "an instance held by the command's child: not removed once free (exit $code)" \
-		"$(cat "$TMP/rec.out")"
-fi
+# the child is gone, the next recording removes it. Any recording may: on a
+# shared machine another's can reap it first (as it should), and then the
+# case is tried again (reaped_first), for this script's must be the one.
+for try in 1 2 3; do
+	out=$TMP/held.dat
+	rm -f "$out"
+	"$RVREPLAY" record -q --no-kallsyms -o "$out" -- \
+		sh -c 'exec 3> "$RVREPLAY_TRACE_MARKER"; sleep 5 & echo $! > "$0"' "$TMP/held.pid" \
+		> "$TMP/rec.out" 2> "$TMP/rec.err" &
+	pid=$!
+	wait $pid
+	code=$?
+	left=$(instances_of $pid)
+	if [ $code = 2 ] && [ ! -e "$out" ] && [ "$(others_reaped "$TMP/rec.err" | wc -l)" = 1 ] &&
+	   grep -Eq "^rvreplay: $out: the tracefs instance rvreplay-$pid-[0-9a-f]{8} cannot be removed \(Device or resource busy: .*\); stopped it: tracing off, events off, buffer shrunk$" \
+		"$TMP/rec.err" && [ -n "$left" ] && stopped "$left"; then
+		[ $try = 1 ] && ok "an instance held by the command's child: exit 2, said, stopped, no trace"
+	else
+		not_ok "an instance held by the command's child: exit $code, trace $([ -e "$out" ] && echo written || echo absent), instance ${left:-removed}" \
+			"$(cat "$TMP/rec.err")" "$( [ -n "$left" ] && cat "$left/tracing_on" "$left/buffer_size_kb")"
+	fi
+	# free once the child has exited: the next recording at once, before
+	# another's can reap it (each of gone's polls would be a chance more)
+	held=$(cat "$TMP/held.pid")
+	kill "$held" 2> /dev/null
+	n=0
+	while ! exited "$held" && [ $n -lt 100000 ]; do n=$((n + 1)); done
+	gone "$held"
+	out=$TMP/after-held.dat
+	"$RVREPLAY" record -q --no-kallsyms -o "$out" -- true > "$TMP/rec.out" 2>&1
+	code=$?
+	if [ $code = 0 ] && [ -n "$left" ] && [ -z "$(instances_of $pid)" ] &&
+	   grep -q "^rvreplay: warning: removed the tracefs instance ${left##*/} left by a recorder that is gone$" \
+		"$TMP/rec.out"; then
+		ok "an instance held by the command's child: removed by the next recording once free"
+	elif [ $code = 0 ] && reaped_first "$left" "$TMP/rec.out" $try \
+		"an instance held by the command's child, removed once free"; then
+		continue
+	else
+		not_ok "an instance held by the command's child: not removed once free (exit $code)" \
+			"$(cat "$TMP/rec.out")"
+	fi
+	break
+done
 for i in $(instances_of $pid); do rmdir "$i"; done
 left_clean "$out" "an instance held by the command's child"
 
 # kill_recorder OUT CMD: start a recording of `sh -c CMD`, SIGKILL it once
-# the command runs (CMD writes its pid to $0); sets pid and workload
+# the command runs (CMD writes its pid to $0); sets pid, workload, stale
+# (its instance) and workdir (its work folder), named before the kill: a
+# stale instance is any recording's to reap from then
 kill_recorder() {
 	rm -f "$TMP/workload.pid"
 	"$RVREPLAY" record -q --no-kallsyms -o "$1" -- sh -c "$2" "$TMP/workload.pid" \
 		> /dev/null 2>&1 &
 	pid=$!
 	wait_for '[ -s "$TMP/workload.pid" ]'
+	stale=$(instances_of $pid)
+	workdir=$(ls -d "$1".rvreplay-* 2> /dev/null)
 	kill -KILL $pid
 	wait $pid 2> /dev/null
 	workload=$(cat "$TMP/workload.pid")
 }
 
 # A recorder killed with SIGKILL, its workload alive: the next recording
-# removes its instance and its work folder, and says so.
-out=$TMP/killed.dat
-kill_recorder "$out" 'echo $$ > "$0"; exec sleep 5'
-stale=$(instances_of $pid)
-workdir=$(ls -d "$out".rvreplay-* 2> /dev/null)
-"$RVREPLAY" record -q --no-kallsyms -o "$out" -- true > "$TMP/rec.out" 2>&1
-code=$?
-if [ $code = 0 ] && readable "$out" && [ -n "$stale" ] && [ -z "$(instances_of $pid)" ] &&
-   [ -n "$workdir" ] && [ ! -e "$workdir" ] &&
-   grep -q "^rvreplay: warning: removed the tracefs instance ${stale##*/} left by a recorder that is gone$" "$TMP/rec.out" &&
-   grep -q "^rvreplay: warning: removed $workdir, the work folder of a recording that died$" "$TMP/rec.out"; then
-	ok "after SIGKILL: the next recording removes the instance and the work folder"
-else
-	not_ok "after SIGKILL: exit $code, instance $(instances_of $pid | grep -q . && echo left || echo removed), work folder $(ls -d "$out".rvreplay-* 2> /dev/null || echo removed)" \
-		"$(cat "$TMP/rec.out")" \
-		"$(for i in $(instances_of $pid); do echo "$i: tracing_on $(cat "$i/tracing_on")"; done)"
-fi
-kill "$workload" 2> /dev/null
-gone "$workload"
-for i in $(instances_of $pid); do rmdir "$i"; done
-rm -rf "$out".rvreplay-*
+# removes its instance and its work folder, and says so (tried again when
+# another recording reaped the instance first: reaped_first).
+for try in 1 2 3; do
+	out=$TMP/killed.dat
+	kill_recorder "$out" 'echo $$ > "$0"; exec sleep 5'
+	"$RVREPLAY" record -q --no-kallsyms -o "$out" -- true > "$TMP/rec.out" 2>&1
+	code=$?
+	again=no
+	if [ $code = 0 ] && readable "$out" && [ -n "$stale" ] && [ -z "$(instances_of $pid)" ] &&
+	   [ -n "$workdir" ] && [ ! -e "$workdir" ] &&
+	   grep -q "^rvreplay: warning: removed the tracefs instance ${stale##*/} left by a recorder that is gone$" "$TMP/rec.out" &&
+	   grep -q "^rvreplay: warning: removed $workdir, the work folder of a recording that died$" "$TMP/rec.out"; then
+		ok "after SIGKILL: the next recording removes the instance and the work folder"
+	elif [ $code = 0 ] && reaped_first "$stale" "$TMP/rec.out" $try "after SIGKILL, removed"; then
+		again=yes
+	else
+		not_ok "after SIGKILL: exit $code, instance $(instances_of $pid | grep -q . && echo left || echo removed), work folder $(ls -d "$out".rvreplay-* 2> /dev/null || echo removed)" \
+			"$(cat "$TMP/rec.out")" \
+			"$(for i in $(instances_of $pid); do echo "$i: tracing_on $(cat "$i/tracing_on")"; done)"
+	fi
+	kill "$workload" 2> /dev/null
+	gone "$workload"
+	for i in $(instances_of $pid); do rmdir "$i"; done
+	rm -rf "$out".rvreplay-*
+	[ $again = yes ] || break
+done
 left_clean "$out" "after SIGKILL"
 
 # Its workload holds the instance's trace_marker: the next recording cannot
 # remove the instance yet, but stops it and says so.
 out=$TMP/killed-held.dat
 kill_recorder "$out" 'exec 3> "$RVREPLAY_TRACE_MARKER"; echo $$ > "$0"; exec sleep 5'
-stale=$(instances_of $pid)
 "$RVREPLAY" record -q --no-kallsyms -o "$out" -- true > "$TMP/rec.out" 2>&1
 code=$?
 if [ $code = 0 ] && readable "$out" && [ -n "$stale" ] && [ -d "$stale" ] && stopped "$stale" &&
@@ -425,7 +458,7 @@ wait_for '[ -n "$(instances_of $pid)" ] && [ "$(cat "$(instances_of $pid)/tracin
 echo 0 > "$(instances_of $pid)/tracing_on"
 wait $pid
 code=$?
-if [ $code = 2 ] && [ ! -e "$out" ] && [ "$(wc -l < "$TMP/rec.err")" = 1 ] &&
+if [ $code = 2 ] && [ ! -e "$out" ] && [ "$(others_reaped "$TMP/rec.err" | wc -l)" = 1 ] &&
    grep -Eq "^rvreplay: $out: the tracefs instance rvreplay-$pid-[0-9a-f]{8} had tracing turned off by another process during the recording: no trace written$" \
 	"$TMP/rec.err"; then
 	ok "tracing turned off in the instance by another process: exit 2, no trace"
@@ -438,7 +471,9 @@ left_clean "$out" "tracing turned off in the instance"
 # The instance removed and another made under its name before the recorder
 # holds its files (a window that strace widens: it delays every flock by
 # 0.5 s): exit 2, no trace, and the other instance is not ours to remove.
-# LeakSanitizer cannot run under ptrace.
+# The other is locked, as a live recorder's is: unlocked, any recording
+# beside this script could reap it in the window, and this one, finding it
+# gone, could not enable its events. LeakSanitizer cannot run under ptrace.
 if command -v strace > /dev/null; then
 	out=$TMP/replaced.dat
 	rm -f "$out"
@@ -452,7 +487,10 @@ if command -v strace > /dev/null; then
 	wait_for '[ -n "$(instances_of $pid)" ]'
 	inst=$(instances_of $pid)
 	replaced=no
-	rmdir "$inst" 2> /dev/null && mkdir "$inst" && replaced=yes
+	if rmdir "$inst" 2> /dev/null && mkdir "$inst"; then
+		replaced=yes
+		flock -n "$inst" sh -c 'while kill -0 "$0" 2> /dev/null; do sleep 0.1; done' $tracer &
+	fi
 	wait $tracer
 	code=$?
 	if [ $replaced = yes ] && [ $code = 2 ] && [ ! -e "$out" ] && [ -d "$inst" ] &&

@@ -1,9 +1,10 @@
 #!/bin/sh
 # rvreplay record, live: each workload of tests/workloads recorded and
 # replayed, its roles' verdicts checked; cyclictest as an outside workload;
-# and the machine left as found (tracefs state compared before and after),
-# on success, errors and signals. Needs root and tracefs; elsewhere it says
-# why it skips. Run from the top of the tree.
+# and the machine left as found (tracefs state compared before and after,
+# as far as it is this script's: lib.sh's remember_state), on success,
+# errors and signals. Needs root and tracefs; elsewhere it says why it
+# skips. Run from the top of the tree.
 #
 # usage: record_test.sh VERDICT_CHECK WORKLOAD_DIR
 
@@ -171,7 +172,7 @@ for sig in INT TERM; do
 	rm -f "$TMP/sig.dat"
 	"$RVREPLAY" record -o "$TMP/sig.dat" > "$TMP/sig.out" 2>&1 &
 	pid=$!
-	sleep 1
+	wait_tracing $pid
 	kill -$sig $pid
 	wait $pid
 	code=$?
@@ -191,8 +192,8 @@ for sig in INT TERM; do
 done
 
 if command -v setpriv > /dev/null; then
-	RV_ABS=$(cd "$(dirname "$RVREPLAY")" && pwd)/$(basename "$RVREPLAY")
-	setpriv --reuid=nobody --regid=nogroup --clear-groups "$RV_ABS" record -o /tmp/x.dat \
+	# the binary itself: RVREPLAY is remember_state's wrapper, in a folder of root's
+	setpriv --reuid=nobody --regid=nogroup --clear-groups "$BIN" record -o /tmp/x.dat \
 		-- true > "$TMP/out" 2> "$TMP/err"
 	if [ $? = 2 ] && grep -q "needs root" "$TMP/err"; then
 		ok "not root"

@@ -95,7 +95,9 @@ if [ "$(id -u)" = 0 ] && grep -qw tracefs /proc/filesystems; then
 	recorded "a workload" $?
 	"$VG/rvreplay" record -q --no-kallsyms -o "$TMP/vg-int.dat" > "$TMP/rec.out" 2>&1 &
 	pid=$!
-	sleep 3
+	# once recording: valgrind starts slowly, the more so on a loaded
+	# machine, and a fixed 3 s was a guess
+	wait_tracing $pid
 	kill -INT $pid
 	wait $pid
 	recorded "stopped by SIGINT" $?

@@ -184,11 +184,11 @@ survives "a print record of 4 bytes, check" "check $R/print-too-short.dat"
 
 if [ -x "$LTLC" ]; then
 	# ltlc_case DESC EXIT REGEX ARGS...: exit code and stderr (empty for an
-	# empty REGEX), within a minute
+	# empty REGEX), within a minute (a hang guard: lib.sh's hang_guard)
 	ltlc_case() {
 		desc=$1 want=$2 regex=$3
 		shift 3
-		timeout 60 "$LTLC" "$@" > "$TMP/out" 2> "$TMP/err"
+		timeout "$(hang_guard 60)" "$LTLC" "$@" > "$TMP/out" 2> "$TMP/err"
 		got=$?
 		if [ -z "$regex" ]; then
 			[ ! -s "$TMP/err" ]
@@ -240,4 +240,25 @@ check_error "a rule whose formula fails to parse: its definitions leaked before"
 check_error "a rule's .dot edge with an empty label: a null pointer offset in dotc before" \
 	"--spec tests/regressions/rule-dot-empty-label.dot traces/futex-wake.dat" \
 	"^rvreplay: tests/regressions/rule-dot-empty-label\\.dot:13:[0-9]+: error: an edge without events: give it a label$"
+# ---- rules whose cost grew with 2^size, or that overflowed the stack (issue 43) ----
+# each shape of tests/rules/costly_rule.sh at its limit, on mm-calls.dat,
+# within a minute (a hang guard); the rules mean no-mm-calls.ltl (5 violations)
+M=tests/rules/traces/mm-calls.dat
+for rule in shared_30 bitand_63 chain_1000 chain_60000; do
+	sh tests/rules/costly_rule.sh "${rule%_*}" "${rule#*_}" > "$TMP/costly_$rule.ltl"
+done
+GUARDED=$RVREPLAY
+printf '#!/bin/sh\nexec timeout %s "%s" "$@"\n' "$(hang_guard 60)" "$BIN" > "$TMP/rvreplay_60"
+chmod +x "$TMP/rvreplay_60"
+RVREPLAY=$TMP/rvreplay_60
+check "definitions 30 levels deep, each using the one below twice: 2^30 per step before" \
+	"--spec $TMP/costly_shared_30.ltl $M" 1 "^Summary: 5 violations: costly_shared_30 5$"
+check "63 '&' nested in a filter: each evaluated its right operand twice, 2^63 per event before" \
+	"--spec $TMP/costly_bitand_63.ltl $M" 1 "^Summary: 5 violations: costly_bitand_63 5$"
+check "a filter of 1000 '&&' terms, the most a path takes" \
+	"--spec $TMP/costly_chain_1000.ltl $M" 1 "^Summary: 5 violations: costly_chain_1000 5$"
+check_error "a filter of 60,000 '&&' terms: a stack overflow before" \
+	"--spec $TMP/costly_chain_60000.ltl $M" \
+	"^rvreplay: $TMP/costly_chain_60000\\.ltl:3:5056: error: operators nested too deep \\(1000 at most on a path"
+RVREPLAY=$GUARDED
 finish
