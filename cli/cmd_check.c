@@ -147,7 +147,7 @@ static void trace_cmd_line(const struct gate *g, const struct trace_input *in)
 /* Each monitor's answer; returns whether every one asked for can judge. */
 static bool verdicts(const struct check_cli *c, const struct gate *g, const struct trace_input *in)
 {
-	char advice[256];
+	char advice[256], shown[ESCAPE_LEN(sizeof(advice))];
 	bool blind = false, fine = true;
 
 	for (int i = 0; i < g->nr_monitors; i++) {
@@ -170,7 +170,7 @@ static bool verdicts(const struct check_cli *c, const struct gate *g, const stru
 	}
 	if (blind) {
 		gate_advice(g, advice, sizeof(advice));
-		printf("Record what is missing with:\n  %s\n", advice);
+		printf("Record what is missing with:\n  %s\n", escape(advice, shown, sizeof(shown)));
 		trace_cmd_line(g, in);
 	}
 	return fine;

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "catalog.h"
-#include "escape.h"
 #include "gate.h"
 #include "kernel_events.h"
 
@@ -282,16 +281,19 @@ void gate_count(struct record_counts *recs, const struct trace_record *rec)
 		record_line(rec, recs);
 }
 
-/* " -m NAME", or for a rule " --spec FILE" (its file escaped). */
+/*
+ * " -m NAME", or for a rule " --spec FILE": raw, for whoever prints it
+ * escapes the whole line once (escaped here too, a file name was escaped
+ * twice in an error).
+ */
 static size_t advice_of(const struct rv_monitor *m, char *buf, size_t len)
 {
-	char path[ESCAPE_LEN(256)];
 	int n;
 
 	if (!m->atom_binding)
 		n = snprintf(buf, len, " -m %s", m->name);
 	else
-		n = snprintf(buf, len, " --spec %s", escape(m->spec, path, sizeof(path)));
+		n = snprintf(buf, len, " --spec %s", m->spec);
 	return n < 0 ? 0 : (size_t)n;
 }
 
@@ -299,7 +301,7 @@ static size_t advice_of(const struct rv_monitor *m, char *buf, size_t len)
  * gate_advice() - a command that records what the blind monitors lack
  * @g: the gate
  * @buf: gets "rvreplay record -m sleep -o trace.dat -- COMMAND", or "" when
- *	 nothing is blind
+ *	 nothing is blind; a rule's file as it is (the caller escapes the line)
  * @len: its size
  */
 void gate_advice(const struct gate *g, char *buf, size_t len)

@@ -6,6 +6,7 @@
  * with its position.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,14 +18,32 @@
 
 #define MAX_RULE_BYTES	(1 << 20)
 
-/* A whole text file, bounded; NULL with @err set. */
+/*
+ * Lines ended by CR LF (a rule written on Windows) as by LF: the CR before
+ * each LF goes, so every place in the rule is what an editor shows; a CR
+ * anywhere else stays, and is refused as any control character.
+ */
+static void crlf_to_lf(char *text)
+{
+	char *to = text;
+
+	for (const char *p = text; *p; p++)
+		if (!(p[0] == '\r' && p[1] == '\n'))
+			*to++ = *p;
+	*to = '\0';
+}
+
+/* A whole text file, bounded; NULL with @err set. Opened without waiting: a FIFO is refused. */
 static char *read_text(const char *path, char *err)
 {
-	FILE *f = fopen(path, "re");
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
 	struct stat st;
 	char *text = NULL;
 	size_t n;
 
+	if (fd >= 0 && !f)
+		close(fd);
 	if (!f) {
 		snprintf(err, RULE_ERR_LEN, "%s: %s", path, strerror(errno));
 		return NULL;
@@ -49,6 +68,8 @@ static char *read_text(const char *path, char *err)
 		snprintf(err, RULE_ERR_LEN, "%s: a NUL byte: not a text file", path);
 		free(text);
 		text = NULL;
+	} else {
+		crlf_to_lf(text);
 	}
 out:
 	fclose(f);

@@ -153,9 +153,20 @@ const char *trace_kind_event(enum trace_kind kind)
  */
 enum trace_kind trace_kind_find(const char *system, const char *event)
 {
+	static const char *const rv_systems[] = TRACE_RV_SYSTEMS;
+
 	for (int k = TRACE_OTHER + 1; k < TRACE_NR_KINDS; k++)
 		if (descs[k].full && !strcmp(descs[k].system, system) && !strcmp(descs[k].name, event))
 			return k;
+	/* the live monitors' own: rv:event_<monitor>, rvreplay:error_<monitor>... */
+	for (size_t i = 0; i < sizeof(rv_systems) / sizeof(rv_systems[0]); i++) {
+		if (strcmp(system, rv_systems[i]))
+			continue;
+		if (!strncmp(event, "event_", 6))
+			return TRACE_RV_EVENT;
+		if (!strncmp(event, "error_", 6))
+			return TRACE_RV_ERROR;
+	}
 	if (trace_user_find(system, event) >= 0)
 		return TRACE_USER;
 	return TRACE_OTHER;
@@ -258,14 +269,7 @@ bool trace_record_field(const struct trace_record *rec, int field, long long *nu
  */
 bool trace_decode_wants(const char *system, const char *name)
 {
-	static const char *const systems[] = TRACE_RV_SYSTEMS;
-
-	if (trace_kind_find(system, name) != TRACE_OTHER)
-		return true;	/* the rules' events too */
-	for (size_t i = 0; i < sizeof(systems) / sizeof(systems[0]); i++)
-		if (!strcmp(system, systems[i]))
-			return !strncmp(name, "event_", 6) || !strncmp(name, "error_", 6);
-	return false;
+	return trace_kind_find(system, name) != TRACE_OTHER;	/* the rules' events too */
 }
 
 static void set_field(struct field *f, const struct tep_format_field *tf)

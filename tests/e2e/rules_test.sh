@@ -202,6 +202,19 @@ check "rt-not-moved: check lists the event the rule names" "check --spec $NM $T4
 	"^  ok       required sched:sched_migrate_task +[0-9]+  its bindings$"
 check_error "rt-not-moved: a trace without the event exits 2, with the command that records it" \
 	"--spec $NM $T3" "rt_not_moved cannot judge this trace: sched:sched_migrate_task was not recorded \\(the trace has no format of it\\); record it with 'rvreplay record --spec $NM -o trace.dat -- COMMAND'$"
+# a rule's file name in that command escaped once, with the line (twice before)
+cp $NM "$TMP/tab$(printf '\t')name.ltl"
+check_error "the command that records it: a file name escaped once" \
+	"--spec '$TMP/tab$(printf '\t')name.ltl' $T3" "record it with 'rvreplay record --spec $TMP/tab\\\\x09name\\.ltl -o trace\\.dat -- COMMAND'$"
+check "check: the command that records it, the file name escaped once" \
+	"check --spec '$TMP/tab$(printf '\t')name.ltl' $T3" 1 "^  rvreplay record --spec $TMP/tab\\\\x09name\\.ltl -o trace\\.dat -- COMMAND$"
+# a rule written on Windows: its lines ended by CR LF, read as by LF
+sed 's/$/\r/' $MM > "$TMP/crlf.ltl"
+sed 's/$/\r/' examples/specs/wwnr.dot > "$TMP/crlf.dot"
+check "a rule of CR LF lines: the same verdicts" "-s --spec $TMP/crlf.ltl tests/rules/traces/mm-calls.dat" 1 \
+	"^Summary: 5 violations: no_mm_calls 5$"
+check "an automaton of CR LF lines: the same verdicts" "-s --spec $TMP/crlf.dot traces/futex-wake.dat" 1 \
+	"^Summary: 2 violations: wwnr_rule 2$"
 sed 's/dest_cpu != orig_cpu/dest_cpux != orig_cpu/' $NM > "$TMP/bad-field.ltl"
 check "a field the trace's event lacks: its place in the rule, the event's fields, exit 2" \
 	"--spec $TMP/bad-field.ltl $T4" 2 "bad-field.ltl:[0-9]+:12: this trace's sched:sched_migrate_task has no field 'dest_cpux' \\(its fields: comm, pid, prio, orig_cpu, dest_cpu\\)"
