@@ -83,8 +83,10 @@ int rule_event_find(const char *name, struct rule_pos pos, int *user, char *err)
 	if (!strcmp(bare, "sched_switch"))
 		return rule_error(err, pos, "sched_switch is two events here: switch_out (its prev "
 				  "task) or switch_in (its next)");
-	if (colon && colon > name && *bare && !strchr(bare, ':') &&
-	    colon - name < TRACE_USER_NAME_LEN) {
+	if (colon && (colon - name >= TRACE_USER_NAME_LEN || strlen(bare) >= TRACE_USER_NAME_LEN))
+		return rule_error(err, pos, "'%s': a system or event name of more than %d bytes",
+				  name, TRACE_USER_NAME_LEN - 1);
+	if (colon && colon > name && *bare && !strchr(bare, ':')) {
 		snprintf(system, sizeof(system), "%.*s", (int)(colon - name), name);
 		if (trace_kind_find(system, bare) != TRACE_OTHER &&
 		    trace_kind_find(system, bare) != TRACE_USER)

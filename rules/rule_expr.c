@@ -307,6 +307,12 @@ static struct rule_expr *name(struct parser *ps, size_t n)
 	char word[64];
 	struct rule_expr *e;
 
+	/* no kernel field or rule word is longer: said whole, not cut */
+	if (n >= sizeof(word)) {
+		rule_error(ps->err, *ps->pos, "a name of %zu bytes, more than %zu", n,
+			   sizeof(word) - 1);
+		return NULL;
+	}
 	snprintf(word, sizeof(word), "%.*s", (int)n, ps->p);
 	/* an event of its own system: its fields before the monitors' words, as trace-cmd's */
 	if (ps->user >= 0 && strncmp(word, "task.", 5) && strcmp(word, "unknown")) {
