@@ -13,9 +13,13 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -64,7 +68,7 @@ static const char watch_usage[] =
 "      --max-files N    flight files at most (default 100)\n"
 "      --on-violation CMD  sh -c CMD with the violation's JSON line on its standard\n"
 "                       input; one at a time, 32 waiting at most (more are counted,\n"
-"                       not passed on), 10 s each\n"
+"                       not passed on), 10 s each, 1 s in all at the end\n"
 "  -h, --help           print this help\n"
 "\n"
 "REPLAY OPTIONS are rvreplay's (rvreplay --help): -m, --spec, --profile, --hz, -o,\n"
@@ -74,14 +78,20 @@ static const char watch_usage[] =
 "\n"
 "Exit status: 0 no violation, 1 violations, 2 error (as rvreplay's) or evidence\n"
 "lost: a flight file not written or past --max-files, a violation not passed on\n"
-"to --on-violation's CMD or a CMD that failed (each said, even with -q).\n";
+"to --on-violation's CMD or a CMD that failed, a --jsonl line its reader did not\n"
+"take in time (each said, even with -q).\n";
 
 struct watch_cli {
 	struct replay_cli	c;
 	struct record_options	rec;
 	const char		*jsonl;		/* --jsonl FILE */
 	struct output_file	jsonl_out;
-	FILE			*jsonl_f;
+	FILE			*jsonl_file;	/* a regular file's stream, closed at the end */
+	int			jsonl_fd;	/* where the lines go, whole or not at all; -1 */
+	bool			jsonl_pipe;	/* a FIFO: a line goes only if it fits */
+	unsigned long		jsonl_dropped;	/* lines its reader did not take in time */
+	char			*line;		/* the JSON line being made */
+	size_t			line_len;
 	const char		*save;		/* --save FILE */
 	struct output_file	save_out;
 	struct on_violation	react;		/* --on-violation CMD */
@@ -89,6 +99,7 @@ struct watch_cli {
 	struct watch_source	*src;
 	unsigned long		not_kept;	/* violations past --max-files */
 	unsigned long		not_flown;	/* flight files that could not be written */
+	bool			cut;		/* ended before all events traced were read */
 	cpu_set_t		cpus;		/* --cpus */
 	bool			cpus_set;
 	char			**rargv;	/* rvreplay's options, for replay_cli_parse() */
@@ -284,13 +295,79 @@ static void react_next(void *data)
 /* What --on-violation did, said when something was not passed on or failed (even with -q). */
 static void react_said(const struct watch_cli *w)
 {
-	if (w->react.skipped)
-		cmd_notice(LIVE_NAME, "--on-violation: %lu violations not passed on: the command "
-			   "still ran and %d waited already", w->react.skipped, ON_VIOLATION_QUEUE);
+	const struct on_violation *ov = &w->react;
+
+	if (on_violation_lost(ov))
+		cmd_notice(LIVE_NAME, "--on-violation: %lu violations not passed on: %lu while "
+			   "%d waited already, %lu lines longer than a pipe holds, %lu still "
+			   "waiting at the end", on_violation_lost(ov), ov->skipped,
+			   ON_VIOLATION_QUEUE, ov->unfit, ov->not_run);
 	if (w->react.failed)
 		cmd_notice(LIVE_NAME, "--on-violation: %lu of %lu runs failed (did not start, "
 			   "exited non-zero or took more than %d s)", w->react.failed,
 			   w->react.runs, ON_VIOLATION_SECONDS);
+}
+
+/*
+ * Room in the pipe for @len bytes, so that the line goes whole: a pipe
+ * holds pages, and a write ends in a page of its own when its last bytes
+ * do not fit the one before, so the unread bytes fill at worst half of
+ * the pages they hold (and the head one may be read in part).
+ */
+static bool pipe_room(int fd, size_t len)
+{
+	long size = fcntl(fd, F_GETPIPE_SZ), page = sysconf(_SC_PAGESIZE);
+	int unread = 0;
+	long used;
+
+	if (size <= 0 || page <= 0 || ioctl(fd, FIONREAD, &unread) || unread < 0)
+		return false;
+	used = (2 * ((unread + page - 1) / page) + 2) * page;
+	return used <= size && len <= (size_t)(size - used);
+}
+
+/* A line to --jsonl, whole or not at all: never waits for a reader. */
+static void jsonl_send(struct watch_cli *w, const char *line, size_t len)
+{
+	ssize_t n;
+
+	if (w->jsonl_pipe && !pipe_room(w->jsonl_fd, len)) {
+		w->jsonl_dropped++;
+		return;
+	}
+	n = write(w->jsonl_fd, line, len);
+	if (n == (ssize_t)len)
+		return;
+	if (n < 0 && (errno == EAGAIN || errno == EPIPE))
+		w->jsonl_dropped++;	/* its reader slow or gone */
+	else
+		w->jsonl_failed = true;
+}
+
+/* The stream a --jsonl line is made in, or NULL without --jsonl. */
+static FILE *line_begin(struct watch_cli *w)
+{
+	FILE *f;
+
+	if (w->jsonl_fd < 0 || w->jsonl_failed)
+		return NULL;
+	f = open_memstream(&w->line, &w->line_len);
+	if (!f)
+		w->jsonl_failed = true;
+	return f;
+}
+
+/* The line made in @f to --jsonl; @made: its maker's return, 0 when whole. */
+static void line_end(struct watch_cli *w, FILE *f, int made)
+{
+	if (!f)
+		return;
+	if (fclose(f) || made)
+		w->jsonl_failed = true;
+	else
+		jsonl_send(w, w->line, w->line_len);
+	free(w->line);
+	w->line = NULL;
 }
 
 /* A flight file written (or not): said, and a JSON line. */
@@ -298,15 +375,15 @@ static void flown(void *data, const char *file, const uint64_t *ts, int n, bool 
 {
 	struct watch_cli *w = data;
 	char name[ESCAPE_LEN(4096)];
+	FILE *f = line_begin(w);
 
-	if (w->jsonl_f && !w->jsonl_failed) {
-		fprintf(w->jsonl_f, "{\"type\":\"flight\",\"file\":");
-		report_json_string(file, w->jsonl_f);
-		fprintf(w->jsonl_f, ",\"written\":%s,\"violations_ts_ns\":[", written ? "true" : "false");
+	if (f) {
+		fprintf(f, "{\"type\":\"flight\",\"file\":");
+		report_json_string(file, f);
+		fprintf(f, ",\"written\":%s,\"violations_ts_ns\":[", written ? "true" : "false");
 		for (int i = 0; i < n; i++)
-			fprintf(w->jsonl_f, "%s%llu", i ? "," : "", (unsigned long long)ts[i]);
-		if (fprintf(w->jsonl_f, "]}\n") < 0 || fflush(w->jsonl_f))
-			w->jsonl_failed = true;
+			fprintf(f, "%s%llu", i ? "," : "", (unsigned long long)ts[i]);
+		line_end(w, f, fprintf(f, "]}\n") < 0);
 	}
 	escape(file, name, sizeof(name));
 	if (!written) {
@@ -338,10 +415,10 @@ static void told(void *data, const struct report *rep, const struct verdict *v,
 		 const char *reason)
 {
 	struct watch_cli *w = data;
+	FILE *f = line_begin(w);
 
-	if (w->jsonl_f && !w->jsonl_failed &&
-	    report_json_verdict_line((struct report *)rep, v, w->jsonl_f))
-		w->jsonl_failed = true;
+	if (f)
+		line_end(w, f, report_json_verdict_line((struct report *)rep, v, f));
 	if (w->react.command)
 		react(w, rep, v);
 	if (w->flight.dir && !watch_source_flight(w->src, v->ts))
@@ -358,9 +435,10 @@ static void lost(void *data, const struct report *rep, const struct lost_gap *g)
 	};
 	struct watch_cli *w = data;
 	char ts[32], count[32] = "events (how many unknown)";
+	FILE *f = line_begin(w);
 
-	if (w->jsonl_f && !w->jsonl_failed && report_json_lost_line(g, w->jsonl_f))
-		w->jsonl_failed = true;
+	if (f)
+		line_end(w, f, report_json_lost_line(g, f));
 	if (g->where != LOST_MID && g->where != LOST_START)
 		return;		/* dropped, damaged: from the end, the report says them */
 	time_text(rep->replay->times, g->ts, ts, sizeof(ts));
@@ -388,11 +466,51 @@ static void held(void *data, const struct report *rep, const struct verdict *v,
 		 const char *reason)
 {
 	struct watch_cli *w = data;
+	FILE *f = line_begin(w);
 
-	if (w->jsonl_f && !w->jsonl_failed &&
-	    report_json_held_line((struct report *)rep, v, w->jsonl_f))
-		w->jsonl_failed = true;
+	if (f)
+		line_end(w, f, report_json_held_line((struct report *)rep, v, f));
 	say_violation(w, rep, v, ", its sleep not over yet", reason);
+}
+
+/* --jsonl a regular file: a new one put in place, written by its descriptor. */
+static int jsonl_open_file(struct watch_cli *w, char *err, size_t len)
+{
+	w->jsonl_file = output_file_stream(&w->jsonl_out, err, len);
+	if (!w->jsonl_file)
+		return -1;
+	w->jsonl_fd = fileno(w->jsonl_file);
+	/* not COMMAND's, nor --on-violation's */
+	return fcntl(w->jsonl_fd, F_SETFD, FD_CLOEXEC) ? -1 : 0;
+}
+
+/*
+ * --jsonl a FIFO or device, opened without waiting: a FIFO with no reader
+ * is refused, not waited for; a reader is given a pipe of 1 MiB if it may.
+ */
+static int jsonl_open_direct(struct watch_cli *w, char *err, size_t len)
+{
+	int fd = open(w->jsonl, O_WRONLY | O_NONBLOCK | O_CLOEXEC), e = errno;
+	struct stat st;
+
+	if (fd < 0 && e == ENXIO && !stat(w->jsonl, &st) && S_ISFIFO(st.st_mode)) {
+		snprintf(err, len, "a FIFO with no reader: start its reader first");
+		return -1;
+	}
+	if (fd < 0) {
+		snprintf(err, len, "cannot write: %s", strerror(e));
+		return -1;
+	}
+	if (fstat(fd, &st) || st.st_dev != w->jsonl_out.dev || st.st_ino != w->jsonl_out.ino) {
+		close(fd);
+		snprintf(err, len, "cannot write: no longer the file it was at the start");
+		return -1;
+	}
+	w->jsonl_pipe = S_ISFIFO(st.st_mode);
+	if (w->jsonl_pipe)
+		fcntl(fd, F_SETPIPE_SZ, 1 << 20);
+	w->jsonl_fd = fd;
+	return 0;
 }
 
 /* The files watch writes besides the report: --jsonl now, --save at the end. */
@@ -416,7 +534,8 @@ static int outputs_open(struct watch_cli *w)
 		return 0;
 	/* written as the violations come, for tail -f: in place from the start */
 	if (output_file_prepare(&w->jsonl_out, w->jsonl, -1, err, sizeof(err)) ||
-	    !(w->jsonl_f = output_file_stream(&w->jsonl_out, err, sizeof(err)))) {
+	    (w->jsonl_out.direct ? jsonl_open_direct(w, err, sizeof(err)) :
+	     jsonl_open_file(w, err, sizeof(err)))) {
 		cmd_error(w->jsonl, "%s", err);
 		return -1;
 	}
@@ -426,9 +545,12 @@ static int outputs_open(struct watch_cli *w)
 /* The --jsonl file closed: a line that could not be written is an error. */
 static int jsonl_close(struct watch_cli *w, int ret)
 {
-	if (!w->jsonl_f)
+	int closed;
+
+	if (w->jsonl_fd < 0)
 		return ret;
-	if (fclose(w->jsonl_f) || w->jsonl_failed) {
+	closed = w->jsonl_file ? fclose(w->jsonl_file) : close(w->jsonl_fd);
+	if (closed || w->jsonl_failed) {
 		cmd_error(w->jsonl, "a violation could not be written");
 		return EXIT_ERROR;
 	}
@@ -438,7 +560,8 @@ static int jsonl_close(struct watch_cli *w, int ret)
 /* Evidence lost, each loss said when it happened: exit 2, whatever the verdict. */
 static int evidence_kept(const struct watch_cli *w, int ret)
 {
-	if (w->not_flown || w->not_kept || w->react.skipped || w->react.failed)
+	if (w->not_flown || w->not_kept || on_violation_lost(&w->react) || w->react.failed ||
+	    w->jsonl_dropped || w->cut)
 		return EXIT_ERROR;
 	return ret;
 }
@@ -492,6 +615,8 @@ static int run(struct watch_cli *w)
 		record_result_free(&res);
 		return EXIT_ERROR;
 	}
+	/* a reader gone is a line dropped, not the end (COMMAND, forked, keeps its SIGPIPE) */
+	signal(SIGPIPE, SIG_IGN);
 	watch_source_live(src, &live);
 	live.late = late;
 	watch_source_on_tick(src, react_next, w);
@@ -502,8 +627,16 @@ static int run(struct watch_cli *w)
 	w->c.replay.context_centred = false;
 	ret = replay_cli_trace(&w->c);
 	cmd_open_live(NULL, NULL);
+	w->cut = watch_source_cut(src);
+	if (w->cut)
+		cmd_notice(LIVE_NAME, "ended before all the events traced were read (told to end, "
+			   "it reads what is left for 1 s at most, or a CPU's queue was "
+			   "full): the last ones not judged");
 	on_violation_finish(&w->react);
 	react_said(w);
+	if (w->jsonl_dropped)
+		cmd_notice(LIVE_NAME, "--jsonl: %lu lines dropped: its reader did not take them in "
+			   "time", w->jsonl_dropped);
 	if (w->not_kept)
 		cmd_notice(LIVE_NAME, "%lu violations have no flight file: --max-files %lu reached",
 			   w->not_kept, w->flight.max_files);
@@ -532,7 +665,7 @@ int cmd_watch(int argc, char **argv)
 	struct watch_cli w = { .rec = { .buffer_kb = 4096, .kallsyms = true, .what = "watching",
 					.term_stops = true },
 			       .flight = { .keep_ns = 10000000000ULL, .after_ns = 1000000000ULL,
-					   .max_files = 100 } };
+					   .max_files = 100 }, .jsonl_fd = -1 };
 	int ret = split(&w, argc, argv);
 
 	if (!ret)

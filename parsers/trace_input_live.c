@@ -29,6 +29,7 @@
 #define LIVE_WINDOW_NS		(10ULL * 1000 * 1000)
 #define LIVE_WINDOW_MAX_NS	(50ULL * 1000 * 1000)
 #define LIVE_QUEUE_BYTES	(8ULL << 20)	/* twice record's default buffer */
+#define LIVE_STALLED_PULLS	50		/* a watcher's: 1 s of ticks */
 
 struct trace_live {
 	struct trace_live_options	opts;
@@ -273,9 +274,22 @@ static int give(struct trace_input *in, struct trace_live *lv, struct live_strea
 	return fn(data, &lv->rec);
 }
 
-/* Every record before the bound (all at the end), in order; the late ones told. */
-static int release(struct trace_input *in, struct trace_live *lv, bool end, trace_record_fn fn,
-		   void *data)
+/* A CPU's queue with no room for a page: the source cannot read it further. */
+static bool queue_full(const struct trace_live *lv)
+{
+	for (int i = 0; i < lv->merge.nr_streams; i++)
+		if (live_stream_room(&lv->merge.streams[i]) < lv->page_size)
+			return true;
+	return false;
+}
+
+/*
+ * Every record before the bound (all at the end), in order; the late ones
+ * told. @unstick: also the oldest ones until every queue has room for a
+ * page. Return: 0 or @fn's return; *@given: whether a record was given.
+ */
+static int release(struct trace_input *in, struct trace_live *lv, bool end, bool unstick,
+		   trace_record_fn fn, void *data, bool *given)
 {
 	uint64_t bound = lv->now_ns > lv->window_ns ? lv->now_ns - lv->window_ns : 0;
 	struct live_merge *m = &lv->merge;
@@ -283,13 +297,15 @@ static int release(struct trace_input *in, struct trace_live *lv, bool end, trac
 	bool grown = false;
 	int ret;
 
+	*given = false;
 	while ((s = live_merge_top(m))) {
 		if (live_merge_late(m, s)) {
 			tell_late(lv, s, &grown);
-		} else if (end || s->ev.ts < bound) {
+		} else if (end || s->ev.ts < bound || (unstick && queue_full(lv))) {
 			ret = give(in, lv, s, fn, data);
 			if (ret)
 				return ret;
+			*given = true;
 		} else {
 			break;
 		}
@@ -309,7 +325,9 @@ static int live_iterate(struct trace_input *in, trace_record_fn fn, void *data)
 {
 	struct trace_live *lv = in->live;
 	struct trace_live_batch batch;
-	int ret;
+	int ret, stalled = 0;
+	uint64_t now;
+	bool given;
 
 	lv->err[0] = '\0';
 	if (lv->read)
@@ -319,6 +337,7 @@ static int live_iterate(struct trace_input *in, trace_record_fn fn, void *data)
 		/* the pages still holding records outlive the source's buffer */
 		if (live_merge_keep(&lv->merge))
 			return fail(lv, "out of memory");
+		now = lv->now_ns;
 		batch = (struct trace_live_batch){ .probe_ns = lv->now_ns, .room = rooms(lv),
 						   .nr_room = lv->nr_ids };
 		if (lv->opts.pull(lv->opts.data, &batch, lv->err)) {
@@ -332,9 +351,18 @@ static int live_iterate(struct trace_input *in, trace_record_fn fn, void *data)
 				return -1;
 		if (batch.now_ns > lv->now_ns)
 			lv->now_ns = batch.now_ns;
-		ret = release(in, lv, batch.end, fn, data);
+		/*
+		 * A full queue whose records are all within the window never frees
+		 * itself when "now" is in its unread pages (the probe's CPU) or
+		 * comes no more (tracing off): after LIVE_STALLED_PULLS pulls in a
+		 * row with no page, no new "now" and nothing given, its oldest
+		 * records go, which may make later ones late.
+		 */
+		ret = release(in, lv, batch.end, stalled >= LIVE_STALLED_PULLS, fn, data, &given);
 		if (ret)
 			return ret;
+		stalled = !batch.nr && !given && lv->now_ns == now && queue_full(lv) ?
+			  stalled + 1 : 0;
 	} while (!batch.end);
 	end_stats(in, &batch);
 	return 0;

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <tracefs.h>
@@ -25,6 +26,10 @@
 #include "record_session.h"
 #include "watch_source.h"
 #include "watcher_place.h"
+
+#define WATCH_IDLE_PULLS	200	/* past the live reader's stalled pulls (50) */
+#define WATCH_DRAIN_NS		1000000000ULL	/* told to end: what is left read within it */
+#define WATCH_NO_DEADLINE	UINT64_MAX
 
 struct watch_source {
 	struct record_session	s;
@@ -42,6 +47,9 @@ struct watch_source {
 	void			*tick_data;
 	unsigned long		ticks;
 	bool			stopped;	/* tracing off: what is left is read */
+	int			idle;		/* stopped: pulls in a row that read no page */
+	uint64_t		deadline_ns;	/* stopped: the end at the latest (CLOCK_MONOTONIC) */
+	bool			cut;		/* ended with pages maybe left unread */
 	char			*err;
 };
 
@@ -145,10 +153,19 @@ static void end_stats(struct watch_source *w, struct trace_live_batch *b)
 	b->nr_stats = w->stats ? w->nr_ids : 0;
 }
 
+static uint64_t mono_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1000000000ULL + t.tv_nsec;
+}
+
 /* Until the tick, a signal, the time limit or the command's end; then the probe. */
 static int tick(struct watch_source *w, char *err)
 {
 	struct pollfd fds[2];
+	bool had_command = w->s.child > 0;
 	int ret = record_session_poll(&w->s, fds, 0, WATCH_TICK_MS);
 
 	if (ret < 0)
@@ -157,11 +174,27 @@ static int tick(struct watch_source *w, char *err)
 		if (record_session_stop(&w->s))
 			return fail(w, err, "%s", w->err);
 		w->stopped = true;
+		/*
+		 * told to end (a signal, -d): what is left within WATCH_DRAIN_NS;
+		 * the command's own end: all of it (drain_told() cuts it short)
+		 */
+		w->deadline_ns = had_command && w->s.child <= 0 && !w->s.res->interrupted ?
+				 WATCH_NO_DEADLINE : mono_ns() + WATCH_DRAIN_NS;
 		return 0;
 	}
 	if (tracefs_printf(w->s.tfs.inst, "rvreplay-tick: %lu\n", ++w->ticks) < 0)
 		return fail(w, err, "cannot write the tick into %s", w->s.tfs.own.name);
 	return 0;
+}
+
+/* Stopped at the command's end, reading what is left: SIGINT or SIGTERM makes it 1 s at most. */
+static void drain_told(struct watch_source *w)
+{
+	struct pollfd fds[2];
+
+	if (w->deadline_ns == WATCH_NO_DEADLINE && record_session_poll(&w->s, fds, 0, 0) > 0 &&
+	    w->s.res->interrupted)
+		w->deadline_ns = mono_ns() + WATCH_DRAIN_NS;
 }
 
 static int pull(void *data, struct trace_live_batch *b, char *err)
@@ -173,6 +206,8 @@ static int pull(void *data, struct trace_live_batch *b, char *err)
 	flight_pull(w->flight, &w->s, b->probe_ns);
 	if (!w->stopped && tick(w, err))
 		return -1;
+	if (w->stopped)
+		drain_told(w);
 	if (w->on_tick)
 		w->on_tick(w->tick_data);
 	n = read_cpus(w, b, &limited, err);
@@ -182,8 +217,15 @@ static int pull(void *data, struct trace_live_batch *b, char *err)
 	flight_started(w->flight);
 	b->pages = w->pages;
 	b->nr = n;
-	/* stopped: the end once every CPU was read to its last page */
-	if (w->stopped && !limited) {
+	w->idle = w->stopped && !n ? w->idle + 1 : 0;
+	/*
+	 * stopped: the end once every CPU was read to its last page; or, with
+	 * pages maybe left (said), once pulls in a row read nothing (the reader
+	 * frees a full queue before) or the deadline passed: told to end, it ends
+	 */
+	if (w->stopped && (!limited || w->idle > WATCH_IDLE_PULLS ||
+			   mono_ns() > w->deadline_ns)) {
+		w->cut = limited;
 		b->end = true;
 		end_stats(w, b);
 	}
@@ -341,6 +383,18 @@ void watch_source_on_tick(struct watch_source *w, void (*fn)(void *data), void *
 {
 	w->on_tick = fn;
 	w->tick_data = data;
+}
+
+/**
+ * watch_source_cut() - whether the end came with pages maybe left unread
+ * @w: the source, at its end
+ *
+ * Return: true when the CPUs were not all read to their last page (a
+ * queue full, or the time to read them after the stop was up).
+ */
+bool watch_source_cut(const struct watch_source *w)
+{
+	return w->cut;
 }
 
 /**

@@ -30,6 +30,7 @@ bool watch_source_flight(struct watch_source *w, uint64_t ts);
 void watch_source_on_tick(struct watch_source *w, void (*fn)(void *data), void *data);
 const char *watch_source_header(const struct watch_source *w);
 void watch_source_live(struct watch_source *w, struct trace_live_options *live);
+bool watch_source_cut(const struct watch_source *w);
 int watch_source_end(struct watch_source *w, int ret, bool save);
 
 #endif

@@ -1,7 +1,7 @@
 # End-to-end tests: whole rvreplay runs on the real traces of traces/.
 
 E2E_SCRIPTS	= tests/e2e/verdicts_test.sh tests/e2e/cli_test.sh tests/e2e/bad_input_test.sh \
-		  tests/e2e/record_test.sh tests/e2e/watch_test.sh tests/e2e/reader_equivalence_test.sh tests/e2e/man_test.sh tests/e2e/tty_test.sh \
+		  tests/e2e/record_test.sh tests/e2e/watch_test.sh tests/e2e/watch_ends_test.sh tests/e2e/reader_equivalence_test.sh tests/e2e/man_test.sh tests/e2e/tty_test.sh \
 		  tests/e2e/install_test.sh tests/e2e/diff_test.sh tests/e2e/record_faults_test.sh \
 		  tests/e2e/toy_monitor_test.sh tests/e2e/gate_test.sh tests/hostile/hostile_test.sh \
 		  tests/hostile/export_attack_test.sh tests/e2e/shared_folder_test.sh tests/rules/numbers_test.sh \

@@ -234,12 +234,13 @@ if mount -t tmpfs -o size=64k tmpfs "$TMP/full"; then
 else
 	not_ok "a flight file not written: a tmpfs to fill" "cannot mount one"
 fi
-# the second violations once the first file is written (at most 10 s later)
+# the second violations once the first file is written (a hang guard of
+# 60 s: a loaded machine took over 10 to write it)
 mkdir -p "$TMP/capped"
 loss_said "violations past --max-files" \
 	"violations have no flight file: --max-files 1 reached$" \
 	-m sleep --flight-dir "$TMP/capped" --after 200ms --max-files 1 -- \
-	sh -c "$W/futex_wake lower; n=0; while [ ! -e $TMP/capped/violation-1.dat ] && [ \$n -lt 100 ]; do
+	sh -c "$W/futex_wake lower; n=0; while [ ! -e $TMP/capped/violation-1.dat ] && [ \$n -lt $(($(hang_guard 60) * 10)) ]; do
 		sleep 0.1; n=\$((n + 1)); done; $W/futex_wake lower"
 # (it reads its line first: one that does not is issue 43's item 4)
 loss_said "an --on-violation command that fails" \
