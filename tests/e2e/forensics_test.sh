@@ -143,8 +143,10 @@ fi
 # A CPU hog beside an RT thread, recorded here
 if [ "$(id -u)" = 0 ] && grep -qw tracefs /proc/filesystems && [ -x "$W/cpu_hog" ]; then
 	"$RVREPLAY" record -m sleep -o "$TMP/hog.dat" -- "$W/cpu_hog" > /dev/null 2>&1
-	"$RVREPLAY" -m sleep "$TMP/hog.dat" > "$TMP/hog.txt" 2>&1
-	"$RVREPLAY" -m sleep --json "$TMP/hog.dat" > "$TMP/hog.json" 2> /dev/null
+	# its tasks alone: the recording holds every task's, another real-time
+	# workload's beside this script among them
+	"$RVREPLAY" -m sleep --comm cpu_hog "$TMP/hog.dat" > "$TMP/hog.txt" 2>&1
+	"$RVREPLAY" -m sleep --comm cpu_hog --json "$TMP/hog.dat" > "$TMP/hog.json" 2> /dev/null
 	hog=$(json "$TMP/hog.json" '
 h = [v for v in d["violations"] if v["context"]["sleep"] and v["context"]["sleep"]["held"]]
 w = max(h, key=lambda v: v["context"]["sleep"]["held"]["window_ns"])["context"]["sleep"]["held"]
