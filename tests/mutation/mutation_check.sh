@@ -109,7 +109,7 @@ gate|-o the trace itself: the trace intact
 batch|the trace left intact
 chrome_trace|the trace is intact
 # record's own cases fail; the tracefs it left is as it was
-gate|record: tracing state as it was
+gate|record: tracefs as before
 # exit code 0 and no output expected
 diff|-q prints nothing
 waivers|-q: exit 0, nothing printed
