@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "direct_output.h"
 #include "output_file.h"
 #include "temp_files.h"
 
@@ -166,26 +167,14 @@ FILE *output_file_open(struct output_file *o, char *err, size_t len)
 	return o->file;
 }
 
-static int copy(int from, int to)
-{
-	char buf[65536];
-	ssize_t n, w;
-
-	while ((n = read(from, buf, sizeof(buf))) > 0)
-		for (char *p = buf; n > 0; p += w, n -= w)
-			if ((w = write(to, p, n)) <= 0)
-				return -1;
-	return n < 0 ? -1 : 0;
-}
-
 /* The device or FIFO prepared, opened: still that one, not a file put in its place. */
 static int open_direct(const struct output_file *o, char *err, size_t len)
 {
-	int fd = open(o->target, O_WRONLY | O_CLOEXEC);
+	int fd = direct_output_open(o->target, err, len);
 	struct stat st;
 
 	if (fd < 0)
-		return fail(err, len, "cannot write", errno);
+		return -1;
 	if (fstat(fd, &st) || st.st_dev != o->dev || st.st_ino != o->ino) {
 		close(fd);
 		snprintf(err, len, "cannot write: no longer the file it was at the start");
@@ -202,7 +191,10 @@ static int copy_to_target(struct output_file *o, int fd, char *err, size_t len)
 
 	if (to < 0)
 		return -1;
-	ret = lseek(fd, 0, SEEK_SET) || copy(fd, to) ? fail(err, len, "cannot write", errno) : 0;
+	if (lseek(fd, 0, SEEK_SET))
+		ret = fail(err, len, "cannot write", errno);
+	else
+		ret = direct_output_copy(fd, to, err, len);
 	if (to != STDOUT_FILENO && close(to) && !ret)
 		ret = fail(err, len, "cannot write", errno);
 	return ret;
@@ -226,6 +218,9 @@ FILE *output_file_stream(struct output_file *o, char *err, size_t len)
 
 	if (o->direct) {
 		fd = open_direct(o, err, len);
+		/* written as it goes by stdio: blocking once it has its reader */
+		if (fd >= 0)
+			fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 		f = fd >= 0 ? fdopen(fd, "w") : NULL;
 		if (fd >= 0 && !f) {
 			fail(err, len, "cannot write", errno);

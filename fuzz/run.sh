@@ -20,6 +20,7 @@ corpus=$build/corpus/$name
 crashes=$build/crashes
 rm -rf "$seeds"
 mkdir -p "$seeds" "$corpus" "$crashes"
+timeout=20
 case $name in
 spec)
 	for f in models/rtapp/*.ltl models/rtapp/*/*.ltl tests/unit/specs/*.ltl \
@@ -32,7 +33,17 @@ rule)
 	for f in examples/specs/*.ltl examples/specs/*.dot tests/rules/broken/*.ltl tests/rules/broken/*.dot tests/regressions/rule-*.ltl tests/regressions/rule-*.dot; do
 		[ -f "$f" ] && cp "$f" "$seeds/$(echo "$f" | tr / _)"
 	done
-	opts="-dict=fuzz/rule.dict -max_len=4096"
+	# the shapes that cost exponential time or the stack before, near
+	# the limits: each input's evaluation within the time limit below
+	for shape in shared:30 bitand:63 chain:990 chain:1100; do
+		# named: a rule takes its monitor's name from its file's otherwise
+		{ echo "#: monitor costly"; sh tests/rules/costly_rule.sh "${shape%:*}" "${shape#*:}"; } \
+			> "$seeds/costly-${shape%:*}-${shape#*:}.ltl"
+	done
+	opts="-dict=fuzz/rule.dict -max_len=16384"
+	# a rule's evaluation is linear in its size (issue 43): an input of
+	# 16 KiB runs its steps in well under a second, even under ASan
+	timeout=5
 	;;
 structured)
 	# programs, not traces (structured_fuzz.c): a few to start from
@@ -121,7 +132,7 @@ before=$(ls "$crashes" | grep "^$name-" | grep -vc slow-unit)
 fuzz() {
 	start=$(date +%s)
 	# shellcheck disable=SC2086
-	"$bin" $opts -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2560 \
+	"$bin" $opts -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2560 \
 		-print_final_stats=1 -artifact_prefix="$crashes/$name-" "$work" "$seeds" \
 		> "$build/$name.log" 2>&1
 	status=$?
@@ -139,7 +150,7 @@ load_timeout() {
 	[ -n "$new" ] || return 1
 	for f in $new; do
 		case $f in "$name-timeout-"*) ;; *) return 1 ;; esac
-		"$bin" -timeout=20 -rss_limit_mb=2560 -runs=1 "$crashes/$f" > /dev/null 2>&1 || return 1
+		"$bin" -timeout="$timeout" -rss_limit_mb=2560 -runs=1 "$crashes/$f" > /dev/null 2>&1 || return 1
 	done
 	for f in $new; do
 		echo "   $f: within 20 s alone: the machine was busy, not a hang; once more"

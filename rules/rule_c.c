@@ -170,13 +170,22 @@ static void list(struct out *o, const struct rule_expr *e)
 	put(o, "%s", ")");
 }
 
+/* A number as C reads it with the value the replay compares: over LLONG_MAX unsigned. */
+static void literal(char *buf, size_t len, const struct rule_expr *e)
+{
+	if (e->uns)
+		snprintf(buf, len, "%lluULL", (unsigned long long)e->num);
+	else
+		snprintf(buf, len, "%lld", e->num);
+}
+
 static void expr(struct out *o, const struct rule_expr *e)
 {
 	char num[32];
 
 	switch (e->op) {
 	case RO_NUM:
-		snprintf(num, sizeof(num), "%lld", e->num);
+		literal(num, sizeof(num), e);
 		put(o, "%s", num);
 		break;
 	case RO_STR:

@@ -145,7 +145,9 @@ if [ -n "$failed" ]; then
 	for name in $failed; do
 		echo
 		echo "== the failures of part $name ($OUT/$name.log):"
-		grep -E '^(FAILED|not ok|make.*Error)' "$OUT/$name.log" | head -40
+		# each failing check with the lines indented below it (its why)
+		awk '/^(FAILED|not ok|make.*Error)/ { print; n = 12; next }
+		     n > 0 && /^([ \t]|#)/ { print; n--; next } { n = 0 }' "$OUT/$name.log" | head -150
 		echo "-- its last lines:"
 		tail -15 "$OUT/$name.log"
 	done

@@ -2,7 +2,7 @@
 # rvreplay watch ends when told, whatever its outputs do (issue 43, item
 # 4): an --on-violation command that never reads its line, a --jsonl FIFO
 # whose reader stops or goes, a slow command at the end of -d; a FIFO as
-# --spec; the command gets no descriptor of the watcher's. Each run is
+# --spec; a --save FIFO no one reads; the command gets no descriptor of the watcher's. Each run is
 # guarded: a watcher that blocks is killed and fails its case.
 # Needs root and tracefs (under CI=true, fails without).
 #
@@ -173,6 +173,36 @@ else
 	not_ok "--on-violation: the command has its 0, 1 and 2 alone" "it had: ${fds:-nothing}" \
 		"exit $rc"
 fi
+
+# 7. --save a FIFO: waited for its reader (one may come late), but SIGTERM
+# ends the wait within 1 s, with no reader and with one that never reads
+# (the open blocked with the watcher's signals blocked: it never ended).
+for reader in none "that never reads"; do
+	rm -f "$TMP/save"
+	mkfifo "$TMP/save"
+	if [ "$reader" = none ]; then
+		want="no process opened the FIFO to read before rvreplay was told to end"
+	else
+		sleep 30 < "$TMP/save" &
+		holder=$!
+		want="its reader did not read before rvreplay was told to end"
+	fi
+	start_watch "$TMP/save.out" "$TMP/save.err" -q -d 1 --save "$TMP/save"
+	wait_tracing "$pid"
+	sleep 2		# past -d 1: writing its trace, or waiting to
+	start=$(ms_now)
+	kill -TERM "$pid"
+	end_watch
+	took=$(($(ms_now) - start))
+	[ "$reader" = none ] || { kill "$holder" 2> /dev/null; wait "$holder" 2> /dev/null; }
+	if [ "$rc" = 2 ] && [ "$took" -le 1000 ] && ! instance_left &&
+	   grep -qx "rvreplay: $TMP/save: cannot write: $want" "$TMP/save.err"; then
+		ok "--save a FIFO with reader $reader: SIGTERM ended it in $took ms, said"
+	else
+		not_ok "--save a FIFO with reader $reader: SIGTERM ends it within 1 s, said" \
+			"exit $rc after $took ms" "$(tail -n 3 "$TMP/save.err")"
+	fi
+done
 
 # 6. A watcher behind a storm of events on its own CPU (its probe's): the
 # queue of that CPU filled with records newer than "now", which stayed

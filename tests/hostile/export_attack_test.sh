@@ -6,7 +6,7 @@
 # holding "*/ ... /*", a description holding "*/" or a quote, a string
 # ending in a backslash, a trigraph, a folder name holding "*/", a newline
 # with "default y", control and non-ASCII bytes, an expression of several
-# KiB) is exported, then
+# KiB, numbers over 2^63-1) is exported, then
 #   (a) its C is compiled: with the 6.12 x86_64 tree's own command line
 #       (gcc -Werror -fsyntax-only, as tests/kmod/rules/export_test.sh) when
 #       that tree is built, else (or with EXPORT_ATTACK_STUBS=1) against
@@ -303,6 +303,20 @@ if export_ok "an expression of several KiB" "$TMP/r/long.ltl" "$K"; then
 		not_ok "an expression of several KiB: all 200 comparisons written" "$n written"
 	fi
 	compiles "an expression of several KiB" long_expr
+fi
+
+# numbers over LLONG_MAX: unsigned in C as in the replay (a decimal literal
+# C cannot hold as long long is an error under -Werror, and compares signed)
+rule "$TMP/r/big.ltl" big_literal 'on sys_enter if arg0 >= 0xffffffff80000000 || arg2 < 18446744073709551615'
+if export_ok "numbers over 2^63-1" "$TMP/r/big.ltl" "$K"; then
+	if grep -q '(args\[0\] >= 18446744071562067968ULL) || (args\[2\] < 18446744073709551615ULL)' \
+		"$K/kernel/trace/rv/monitors/big_literal/big_literal.c"; then
+		ok "numbers over 2^63-1: written unsigned (ULL)"
+	else
+		not_ok "numbers over 2^63-1: written unsigned (ULL)" \
+			"$(grep -m1 'args\[0\]' "$K/kernel/trace/rv/monitors/big_literal/big_literal.c")"
+	fi
+	compiles "numbers over 2^63-1" big_literal
 fi
 
 # a system call named by a string that is no C name
