@@ -92,6 +92,14 @@ $(SAN_CHECKS): export LSAN_OPTIONS = suppressions=$(CURDIR)/tests/sanitizers/lsa
 # The sanitizers slow the code several times: Check's hang guards grow alike.
 $(SAN_CHECKS): export CK_TIMEOUT_MULTIPLIER = 5
 
+# The house rules a machine checks (scripts/check-layers.py: the rooms and
+# parsers' stages, a freestanding monitors/, who prints, file and function
+# sizes), and the check itself finding breaches planted in a copy of the tree.
+.PHONY: check-layers
+check-generated: check-layers
+check-layers:
+	@tests/e2e/layers_test.sh
+
 check-all: check-generated check-unit check-e2e check-mutation
 
 # Under the sanitizers: the unit tests and the e2e scripts of hostile or

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mutant.h"
 #include "replay_local.h"
 
 /* The replay stops: why, for the command to say. Return: -1. */
@@ -213,38 +214,6 @@ static void finish_task(struct task *task, void *data)
 	replay_coverage_of(r, task);
 }
 
-#ifdef RVREPLAY_MUTANT_DROP_LAST
-/*
- * Never in rvreplay: the mutant of tests/mutation/ that loses a replay's
- * last verdict (each verdict is told when the next one comes), for the
- * end-to-end tests to prove they see it.
- */
-static struct {
-	void		(*verdict)(void *data, const struct verdict *v);
-	struct verdict	v;
-	bool		held;
-} mutant;
-
-static void mutant_verdict(void *data, const struct verdict *v)
-{
-	if (mutant.held) {
-		mutant.verdict(data, &mutant.v);
-		free(mutant.v.context);
-	}
-	mutant.v = *v;
-	mutant.v.set_at = NULL;		/* the caller's, freed when it returns */
-	mutant.v.nr_set_at = 0;
-	mutant.v.context = calloc(v->nr_context + 1, sizeof(*v->context));
-	if (mutant.v.context && v->nr_context)
-		memcpy(mutant.v.context, v->context, v->nr_context * sizeof(*v->context));
-	mutant.held = true;
-}
-#define MUTANT_HOLD_VERDICTS(r)	do { mutant.held = false; mutant.verdict = (r)->sink.verdict; \
-				     if (mutant.verdict) (r)->sink.verdict = mutant_verdict; } while (0)
-#else
-#define MUTANT_HOLD_VERDICTS(r)	do { } while (0)
-#endif
-
 /**
  * replay_run() - replay every record of the trace
  * @r: the replay
@@ -258,7 +227,7 @@ int replay_run(struct replay *r, char *err)
 	int ret;
 
 	r->err = err;
-	MUTANT_HOLD_VERDICTS(r);
+	mutant_hold_verdicts(r);
 	ret = trace_input_iterate(r->in, on_record, r);
 	if (r->failed)
 		return -1;

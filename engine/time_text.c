@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "mutant.h"
 #include "time_text.h"
 
 /**
@@ -24,6 +25,8 @@ char *time_text(const struct time_format *tf, uint64_t ns, char *buf, size_t len
 {
 	enum time_unit unit = tf ? tf->unit : TIME_US;
 	uint64_t us;
+
+	ns = mutant_time(ns);
 
 	if (unit == TIME_REL) {
 		uint64_t rel = ns > tf->base ? ns - tf->base : 0;

@@ -226,97 +226,134 @@ struct block {
 	bool			seen[NR_FIELDS];
 };
 
+/* The monitor's name: one of the list, now and then one the reader does not know. */
+static void monitor_value(struct block *b, unsigned int pick, char *value, size_t len)
+{
+	struct wanted_waiver *ww = b->want;
+	int nr = 0;
+
+	while (rv_monitor_list[nr])
+		nr++;
+	if (pick < 200) {
+		snprintf(ww->monitor, sizeof(ww->monitor), "%s", rv_monitor_list[pick % nr]->name);
+	} else {
+		static const char *const odd[] = { "nosuch", "Sleep", "sleep ", "" };
+
+		snprintf(ww->monitor, sizeof(ww->monitor), "%s", odd[pick % 4]);
+		b->bad = true;	/* unknown monitor */
+	}
+	snprintf(value, len, "\"%s\"", ww->monitor);
+}
+
+/* A reason of the list, now and then one the reader does not know. */
+static void reason_value(struct block *b, unsigned int pick, char *value, size_t len)
+{
+	struct wanted_waiver *ww = b->want;
+
+	if (pick < 220) {
+		snprintf(ww->reason, sizeof(ww->reason), "%s", reasons[pick % 5]);
+	} else {
+		snprintf(ww->reason, sizeof(ww->reason), "%s", pick % 2 ? "Waker" : "sleep");
+		b->bad = true;
+	}
+	snprintf(value, len, "\"%s\"", ww->reason);
+}
+
+/* A pid, or now and then one out of range. Return: whether the reader refuses it. */
+static bool pid_value(struct wanted_waiver *ww, struct program *g, unsigned int pick,
+		      char *value, size_t len)
+{
+	static const char *const odd[] = { "-1", "4194305", "\"7\"", "99999999999999999999", "",
+					   "0x10" };
+	unsigned int mid, high;
+
+	if (pick >= 200) {
+		snprintf(value, len, "%s", odd[pick % 6]);
+		return true;
+	}
+	mid = byte(g);
+	high = byte(g);
+	ww->pid = (pick | mid << 8 | high << 16) % 4194305;
+	snprintf(value, len, "%d", ww->pid);
+	return false;
+}
+
+/* 'from' or 'to', a time of the table. Return: whether the reader refuses it. */
+static bool time_value(struct wanted_waiver *ww, enum field f, unsigned int pick, char *value,
+		       size_t len)
+{
+	const struct time_case *tc = &times[pick % NR_TIMES];
+
+	snprintf(value, len, "\"%s\"", tc->text);
+	if (f == F_FROM)
+		ww->from = tc->from;
+	else
+		ww->to = tc->to;
+	return !tc->valid;
+}
+
+/* A date of the table. Return: whether the reader refuses it. */
+static bool date_value(struct block *b, unsigned int pick, char *value, size_t len)
+{
+	const struct date_case *d = &dates[pick % NR_DATES];
+
+	snprintf(value, len, "%s", d->text);
+	snprintf(b->want->expires, sizeof(b->want->expires), "%s", d->text);
+	b->w->lax_date |= d->lax;
+	return !d->valid;
+}
+
+/*
+ * Field @f's value, as the file writes it, in @value; what it means in
+ * the block's waiver. Return: whether the reader refuses it at its line.
+ */
+static bool field_value(struct block *b, struct program *g, enum field f, unsigned int pick,
+			char *value, size_t len)
+{
+	struct wanted_waiver *ww = b->want;
+	bool too_long = false;
+
+	switch (f) {
+	case F_MONITOR:
+		monitor_value(b, pick, value, len);
+		break;
+	case F_REASON:
+		reason_value(b, pick, value, len);
+		break;
+	case F_COMM:
+		b->bad |= !pattern_value(g, value, len, ww->comm, &ww->comm_sample, &too_long);
+		break;
+	case F_DETAIL:
+		b->bad |= !pattern_value(g, value, len, ww->detail, &ww->detail_sample, &too_long);
+		break;
+	case F_TRACE:
+		b->bad |= !pattern_value(g, value, len, ww->trace, &ww->trace_sample, &too_long);
+		break;
+	case F_WHY:
+		too_long = literal(g, false, value, len, ww->why) > 255;
+		break;
+	case F_PID:
+		return pid_value(ww, g, pick, value, len);
+	case F_FROM:
+	case F_TO:
+		return time_value(ww, f, pick, value, len);
+	case F_EXPIRES:
+		return date_value(b, pick, value, len);
+	default:
+		break;
+	}
+	return too_long;
+}
+
 /* One key = value line; a field-level defect is an error at this line. */
 static void field_line(struct block *b, struct program *g, enum field f, bool defect)
 {
 	static const char *const pads[] = { "", " ", "\t", "  " };
 	static const char *const trails[] = { "", " ", " # why", "#c", "\t" };
 	char value[700] = "", line[1500], scratch[300];
-	struct wanted_waiver *ww = b->want;
-	bool field_bad = false, too_long = false;
-	const struct time_case *tc;
 	unsigned int pick = byte(g), look[4];
+	bool field_bad = field_value(b, g, f, pick, value, sizeof(value));
 
-	switch (f) {
-	case F_MONITOR: {
-		int nr = 0;
-
-		while (rv_monitor_list[nr])
-			nr++;
-		if (pick < 200) {
-			snprintf(ww->monitor, sizeof(ww->monitor), "%s",
-				 rv_monitor_list[pick % nr]->name);
-		} else {
-			static const char *const odd[] = { "nosuch", "Sleep", "sleep ", "" };
-
-			snprintf(ww->monitor, sizeof(ww->monitor), "%s", odd[pick % 4]);
-			b->bad = true;	/* unknown monitor */
-		}
-		snprintf(value, sizeof(value), "\"%s\"", ww->monitor);
-		break;
-	}
-	case F_REASON:
-		if (pick < 220) {
-			snprintf(ww->reason, sizeof(ww->reason), "%s", reasons[pick % 5]);
-		} else {
-			snprintf(ww->reason, sizeof(ww->reason), "%s",
-				 pick % 2 ? "Waker" : "sleep");
-			b->bad = true;
-		}
-		snprintf(value, sizeof(value), "\"%s\"", ww->reason);
-		break;
-	case F_COMM:
-		b->bad |= !pattern_value(g, value, sizeof(value), ww->comm, &ww->comm_sample,
-					 &too_long);
-		break;
-	case F_DETAIL:
-		b->bad |= !pattern_value(g, value, sizeof(value), ww->detail, &ww->detail_sample,
-					 &too_long);
-		break;
-	case F_TRACE:
-		b->bad |= !pattern_value(g, value, sizeof(value), ww->trace, &ww->trace_sample,
-					 &too_long);
-		break;
-	case F_WHY:
-		too_long = literal(g, false, value, sizeof(value), ww->why) > 255;
-		break;
-	case F_PID:
-		if (pick < 200) {
-			unsigned int mid = byte(g), high = byte(g);
-
-			ww->pid = (pick | mid << 8 | high << 16) % 4194305;
-			snprintf(value, sizeof(value), "%d", ww->pid);
-		} else {
-			static const char *const odd[] = { "-1", "4194305", "\"7\"",
-							   "99999999999999999999", "", "0x10" };
-
-			snprintf(value, sizeof(value), "%s", odd[pick % 6]);
-			field_bad = true;
-		}
-		break;
-	case F_FROM:
-	case F_TO:
-		tc = &times[pick % NR_TIMES];
-		snprintf(value, sizeof(value), "\"%s\"", tc->text);
-		field_bad = !tc->valid;
-		if (f == F_FROM)
-			ww->from = tc->from;
-		else
-			ww->to = tc->to;
-		break;
-	case F_EXPIRES: {
-		const struct date_case *d = &dates[pick % NR_DATES];
-
-		snprintf(value, sizeof(value), "%s", d->text);
-		snprintf(ww->expires, sizeof(ww->expires), "%s", d->text);
-		field_bad = !d->valid;
-		b->w->lax_date |= d->lax;
-		break;
-	}
-	default:
-		break;
-	}
-	field_bad |= too_long;
 	if (defect) {
 		/* a string field's value replaced by one no reader takes */
 		snprintf(scratch, sizeof(scratch), "%s", bad_strings[byte(g) % 6]);

@@ -10,10 +10,14 @@ MONITOR_OBJS	= $(MONITOR_SRCS:%.c=$(BUILD)/monitors/%.o)
 # The kernel does not build with -Wunused-parameter; rvgen's ltl_start()
 # has an unused task argument.
 MONITOR_CFLAGS	= -I$(MONDIR)/compat -Wno-unused-parameter -ffreestanding
+# The monitors themselves freestanding as the kernel builds them: no libc
+# header is found (-nostdinc), only the compiler's own (<stdbool.h>,
+# <stddef.h>, <stdint.h>), on every machine.
+MONITOR_ONLY_CFLAGS = -nostdinc -isystem $(shell $(CC) -print-file-name=include)
 
 $(BUILD)/monitors/%.o: $(MONDIR)/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(MONITOR_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(MONITOR_CFLAGS) $(MONITOR_ONLY_CFLAGS) -c -o $@ $<
 
 $(BUILD)/libmonitors.a: $(MONITOR_OBJS)
 	rm -f $@

@@ -27,10 +27,3 @@ PARSER_LIBS	= -lz -lzstd
 $(BUILD)/parsers/%.o: parsers/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(PARSER_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
-
-# The stages reached only through their headers (scripts/check-layers.py),
-# and the check itself finding breaches planted in a copy of the tree.
-.PHONY: check-layers
-check-generated: check-layers
-check-layers:
-	@tests/e2e/layers_test.sh

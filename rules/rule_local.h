@@ -103,11 +103,22 @@ unsigned int rule_field_events(enum rule_field f);
 /* Every event's fields: a value's expression, checked against its event once known. */
 #define RULE_ANY_EVENT	0xffffu
 
+/* A filter's grammar (rule_expr.c). */
 int rule_expr_parse(const char **text, struct rule_pos *pos, unsigned int events, int user,
 		    struct rule_expr **out, char *err);
+void rule_expr_free(struct rule_expr *e);
+
+/* What its names stand for, and what goes with what (rule_fields.c). */
+bool rule_field_find(const char *name, enum rule_field *field);
+int rule_field_fits(enum rule_field f, unsigned int events, struct rule_pos pos, char *err);
+bool rule_constant_find(const char *name, long long *value);
+int rule_one_event(unsigned int events);
+int rule_event_field(struct rule_expr *e, unsigned int events, int user, char *err);
+int rule_unknown_name(const char *word, unsigned int events, struct rule_pos pos, char *err);
+int rule_expr_comparable(enum rule_op op, const struct rule_expr *l, const struct rule_expr *r,
+			 struct rule_pos at, char *err);
 int rule_expr_fits(struct rule_expr *e, unsigned int events, int user, struct rule_pos pos,
 		   char *err);
-void rule_expr_free(struct rule_expr *e);
 
 int rule_bindings_parse(const char *path, const char *text, struct rule_bindings *b,
 			char *err);

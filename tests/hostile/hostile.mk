@@ -1,7 +1,7 @@
 # Hostile traces: made at test time by make_hostile (from a real trace,
 # through the one trace.dat builder), run by hostile_test.sh.
 
-HOSTILE_SRCS	= $(addprefix tests/hostile/,make_hostile.c page_writer.c trace_template.c)
+HOSTILE_SRCS	= $(addprefix tests/hostile/,make_hostile.c record_writer.c page_writer.c trace_template.c)
 HOSTILE_OBJS	= $(HOSTILE_SRCS:%.c=$(BUILD)/%.o)
 
 $(BUILD)/tests/hostile/%.o: tests/hostile/%.c

@@ -44,6 +44,7 @@
 #include <string.h>
 
 #include "page_writer.h"
+#include "record_writer.h"
 #include "trace_template.h"
 
 #define MIB		(1ULL << 20)
@@ -73,25 +74,6 @@ static void cpu_data(int index, struct tracedat_bytes *out)
 		die(err);
 	tracedat_bytes_put(out, data, len);
 	free(data);
-}
-
-/* A sched_switch of @pid (@comm, @prio) to the idle task, leaving it in @state. */
-static void switch_out(struct page_writer *w, uint64_t ts, int pid, const char *comm, int prio,
-		       long state)
-{
-	struct payload p;
-
-	if (template_payload(&t, "sched", "sched_switch", pid, &p))
-		die("the template has no sched_switch");
-	payload_str(&p, "prev_comm", comm);
-	payload_num(&p, "prev_pid", pid);
-	payload_num(&p, "prev_prio", prio);
-	payload_num(&p, "prev_state", state);
-	payload_str(&p, "next_comm", "swapper/0");
-	payload_num(&p, "next_pid", 0);
-	payload_num(&p, "next_prio", 120);
-	if (page_writer_event(w, ts, p.data, p.len))
-		die("an event does not fit");
 }
 
 static int write_out(const char *path, const char *comp, uint32_t chunk, int nr_cpus,
@@ -163,33 +145,6 @@ static int copy(const char *path, const char *comp, uint64_t pad, uint32_t chunk
 }
 
 /*
- * One record of each event the monitors require, by pid 1 (not real-time),
- * so that the gate lets the file be judged: what follows is the test.
- */
-static uint64_t prologue(struct page_writer *w, uint64_t ts)
-{
-	static const char *const events[][2] = {
-		{ "sched", "sched_waking" }, { "sched", "sched_wakeup" },
-		{ "raw_syscalls", "sys_enter" }, { "raw_syscalls", "sys_exit" },
-		{ "exceptions", "page_fault_user" },
-	};
-	struct payload p;
-
-	for (size_t i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
-		if (template_payload(&t, events[i][0], events[i][1], 1, &p))
-			die("the template lacks an event the monitors require");
-		if (!strcmp(events[i][1], "sched_waking") || !strcmp(events[i][1], "sched_wakeup")) {
-			payload_str(&p, "comm", "init");
-			payload_num(&p, "pid", 1);
-			payload_num(&p, "prio", 120);
-		}
-		if (page_writer_event(w, ts++, p.data, p.len))
-			die("an event does not fit");
-	}
-	return ts;
-}
-
-/*
  * @m CPUs whose entries all point at CPU 0's data, one chunk of @mib MiB:
  * written as @m CPUs of one page each, then the BUFFER option's entries
  * (cpu, offset, size after the name, clock, page size and CPU count)
@@ -248,7 +203,7 @@ static int many_cpus(const char *path, int n)
 	for (int i = 0; i < n; i++) {
 		if (page_writer_init(&w, &bytes[i], t.td->page_size))
 			die("out of memory");
-		switch_out(&w, START_TS + i, 1000 + i, "task", 120, 1);
+		record_switch_out(&t, &w, START_TS + i, 1000 + i, "task", 120, 1);
 		page_writer_finish(&w);
 		page_writer_free(&w);
 		for (int k = 1; k < 10; k++)
@@ -329,12 +284,12 @@ static int gaps(const char *path, int tasks, int gaps)
 
 	if (page_writer_init(&w, &bytes, t.td->page_size))
 		die("out of memory");
-	ts = prologue(&w, ts);
+	ts = record_prologue(&t, &w, ts);
 	for (int i = 0; i < tasks; i++)
-		switch_out(&w, ts++, 1000 + i, "rt", RT_PRIO, 1);
+		record_switch_out(&t, &w, ts++, 1000 + i, "rt", RT_PRIO, 1);
 	for (int i = 0; i < gaps; i++) {
 		page_writer_lost(&w);
-		switch_out(&w, ts++, 1000 + i % (tasks ? tasks : 1), "rt", RT_PRIO, 1);
+		record_switch_out(&t, &w, ts++, 1000 + i % (tasks ? tasks : 1), "rt", RT_PRIO, 1);
 	}
 	return write_pages(path, "zstd", &w, &bytes);
 }
@@ -347,37 +302,10 @@ static int many_pids(const char *path, int n)
 
 	if (page_writer_init(&w, &bytes, t.td->page_size))
 		die("out of memory");
-	prologue(&w, START_TS - 100);
+	record_prologue(&t, &w, START_TS - 100);
 	for (int i = 0; i < n; i++)
-		switch_out(&w, START_TS + i, 1000 + i, "task", i % 2 ? RT_PRIO : 120, 1);
+		record_switch_out(&t, &w, START_TS + i, 1000 + i, "task", i % 2 ? RT_PRIO : 120, 1);
 	return write_pages(path, "zstd", &w, &bytes);
-}
-
-/* An event of @system woken: sched_waking of @pid by @waker. */
-static void waking(struct page_writer *w, uint64_t ts, int waker, int pid, const char *comm)
-{
-	struct payload p;
-
-	if (template_payload(&t, "sched", "sched_waking", waker, &p))
-		die("the template has no sched_waking");
-	payload_str(&p, "comm", comm);
-	payload_num(&p, "pid", pid);
-	payload_num(&p, "prio", RT_PRIO);
-	payload_num(&p, "target_cpu", 0);
-	if (page_writer_event(w, ts, p.data, p.len))
-		die("an event does not fit");
-}
-
-/* A record of @pid's: a system call entered, or a user page fault. */
-static void own_event(struct page_writer *w, uint64_t ts, int pid, const char *system,
-		      const char *name)
-{
-	struct payload p;
-
-	if (template_payload(&t, system, name, pid, &p))
-		die("the template lacks an event");
-	if (page_writer_event(w, ts, p.data, p.len))
-		die("an event does not fit");
 }
 
 /*
@@ -394,48 +322,18 @@ static int hostile_comm(const char *path)
 
 	if (page_writer_init(&w, &bytes, t.td->page_size))
 		die("out of memory");
-	prologue(&w, START_TS - 100);
-	own_event(&w, START_TS, 1001, "raw_syscalls", "sys_enter");
+	record_prologue(&t, &w, START_TS - 100);
+	record_event(&t, &w, START_TS, 1001, "raw_syscalls", "sys_enter");
 	if (!template_payload(&t, "ftrace", "print", 1001, &p)) {
 		payload_str(&p, "buf", "marker " EVIL_COMM "\n");
 		page_writer_event(&w, START_TS + 5, p.data, p.len);
 	}
-	switch_out(&w, START_TS + 10, 1001, EVIL_COMM, RT_PRIO, 1);
-	waking(&w, START_TS + 20, 1002, 1001, EVIL_COMM);
-	switch_out(&w, START_TS + 30, 1002, "low" EVIL_COMM, 120, 0);
-	own_event(&w, START_TS + 40, 1001, "exceptions", "page_fault_user");
-	switch_out(&w, START_TS + 50, 1001, EVIL_COMM, RT_PRIO, 1);
+	record_switch_out(&t, &w, START_TS + 10, 1001, EVIL_COMM, RT_PRIO, 1);
+	record_wake(&t, &w, START_TS + 20, "sched_waking", 1002, 1001, EVIL_COMM, RT_PRIO);
+	record_switch_out(&t, &w, START_TS + 30, 1002, "low" EVIL_COMM, 120, 0);
+	record_event(&t, &w, START_TS + 40, 1001, "exceptions", "page_fault_user");
+	record_switch_out(&t, &w, START_TS + 50, 1001, EVIL_COMM, RT_PRIO, 1);
 	return write_pages(path, "none", &w, &bytes);
-}
-
-/* A system call entered by @pid: @nr with the first two arguments. */
-static void syscall_enter(struct page_writer *w, uint64_t ts, int pid, long nr, uint64_t a0,
-			  uint64_t a1)
-{
-	struct payload p;
-	uint64_t args[6] = { a0, a1 };
-	struct tep_format_field *f;
-
-	if (template_payload(&t, "raw_syscalls", "sys_enter", pid, &p))
-		die("the template has no sys_enter");
-	payload_num(&p, "id", nr);
-	f = tep_find_any_field(p.event, "args");
-	if (!f || f->offset + (int)sizeof(args) > (int)sizeof(p.data))
-		die("sys_enter has no args");
-	memcpy(p.data + f->offset, args, sizeof(args));
-	if (page_writer_event(w, ts, p.data, p.len))
-		die("an event does not fit");
-}
-
-static void syscall_exit(struct page_writer *w, uint64_t ts, int pid, long nr)
-{
-	struct payload p;
-
-	if (template_payload(&t, "raw_syscalls", "sys_exit", pid, &p))
-		die("the template has no sys_exit");
-	payload_num(&p, "id", nr);
-	if (page_writer_event(w, ts, p.data, p.len))
-		die("an event does not fit");
 }
 
 /* Sleep @i of @n, of task 1001 + @i % @tasks: read(@i / @tasks), woken by a lower task. */
@@ -445,14 +343,14 @@ static void one_sleep(struct page_writer *w, uint64_t ts, int i, int tasks)
 
 	/* its first: preempted and a system call before, every atom known by the sleep */
 	if (i < tasks) {
-		switch_out(w, ts, pid, "reader", RT_PRIO, 0);
-		syscall_enter(w, ts, pid, 39, 0, 0);	/* getpid() */
-		syscall_exit(w, ts, pid, 39);
+		record_switch_out(&t, w, ts, pid, "reader", RT_PRIO, 0);
+		record_syscall_enter(&t, w, ts, pid, 39, 0, 0);	/* getpid() */
+		record_syscall_exit(&t, w, ts, pid, 39);
 	}
-	syscall_enter(w, ts, pid, 0, i / tasks, 0);	/* read(fd) on x86_64 */
-	switch_out(w, ts + 1, pid, "reader", RT_PRIO, 1);
-	waking(w, ts + 2, 2, pid, "reader");
-	syscall_exit(w, ts + 3, pid, 0);
+	record_syscall_enter(&t, w, ts, pid, 0, i / tasks, 0);	/* read(fd) on x86_64 */
+	record_switch_out(&t, w, ts + 1, pid, "reader", RT_PRIO, 1);
+	record_wake(&t, w, ts + 2, "sched_waking", 2, pid, "reader", RT_PRIO);
+	record_syscall_exit(&t, w, ts + 3, pid, 0);
 }
 
 /* @n sleeps of @tasks real-time tasks, each a violation group of its own. */
@@ -465,7 +363,7 @@ static int sleeps(const char *path, int n, int tasks)
 		tasks = 1;
 	if (page_writer_init(&w, &bytes, t.td->page_size))
 		die("out of memory");
-	prologue(&w, START_TS - 100);
+	record_prologue(&t, &w, START_TS - 100);
 	for (int i = 0; i < n; i++)
 		one_sleep(&w, START_TS + 4ULL * i, i, tasks);
 	return write_pages(path, "zstd", &w, &bytes);
@@ -479,12 +377,12 @@ static int renamed(const char *path)
 
 	if (page_writer_init(&w, &bytes, t.td->page_size))
 		die("out of memory");
-	prologue(&w, START_TS - 100);
-	switch_out(&w, START_TS, 1001, "early", 120, 0);
-	own_event(&w, START_TS + 10, 1001, "exceptions", "page_fault_user");
-	switch_out(&w, START_TS + 20, 1001, "early", RT_PRIO, 0);
-	own_event(&w, START_TS + 30, 1001, "exceptions", "page_fault_user");
-	switch_out(&w, START_TS + 40, 1001, "renamed", RT_PRIO, 0);
+	record_prologue(&t, &w, START_TS - 100);
+	record_switch_out(&t, &w, START_TS, 1001, "early", 120, 0);
+	record_event(&t, &w, START_TS + 10, 1001, "exceptions", "page_fault_user");
+	record_switch_out(&t, &w, START_TS + 20, 1001, "early", RT_PRIO, 0);
+	record_event(&t, &w, START_TS + 30, 1001, "exceptions", "page_fault_user");
+	record_switch_out(&t, &w, START_TS + 40, 1001, "renamed", RT_PRIO, 0);
 	return write_pages(path, "none", &w, &bytes);
 }
 
@@ -493,77 +391,20 @@ static int inferred_switch_in(const char *path)
 {
 	struct tracedat_bytes bytes = { 0 };
 	struct page_writer w;
-	struct payload p;
 
 	if (page_writer_init(&w, &bytes, t.td->page_size))
 		die("out of memory");
-	prologue(&w, START_TS - 100);
+	record_prologue(&t, &w, START_TS - 100);
 	/* a system call before: the instance knows every atom by the sleep */
-	syscall_enter(&w, START_TS - 50, 1001, 39, 0, 0);	/* getpid() */
-	if (template_payload(&t, "raw_syscalls", "sys_exit", 1001, &p))
-		die("the template has no sys_exit");
-	payload_num(&p, "id", 39);
-	page_writer_event(&w, START_TS - 40, p.data, p.len);
-	syscall_enter(&w, START_TS, 1001, 202, 0x1000, 0);	/* futex(FUTEX_WAIT) */
-	switch_out(&w, START_TS + 10, 1001, "waiter", RT_PRIO, 1);
-	switch_out(&w, START_TS + 15, 1002, "waker", 120, 0);
-	syscall_enter(&w, START_TS + 20, 1002, 202, 0x1000, 1);	/* futex(FUTEX_WAKE) */
-	waking(&w, START_TS + 30, 1002, 1001, "waiter");
-	if (template_payload(&t, "raw_syscalls", "sys_exit", 1001, &p))
-		die("the template has no sys_exit");
-	payload_num(&p, "id", 202);
-	page_writer_event(&w, START_TS + 1000, p.data, p.len);
+	record_syscall_enter(&t, &w, START_TS - 50, 1001, 39, 0, 0);	/* getpid() */
+	record_syscall_exit(&t, &w, START_TS - 40, 1001, 39);
+	record_syscall_enter(&t, &w, START_TS, 1001, 202, 0x1000, 0);	/* futex(FUTEX_WAIT) */
+	record_switch_out(&t, &w, START_TS + 10, 1001, "waiter", RT_PRIO, 1);
+	record_switch_out(&t, &w, START_TS + 15, 1002, "waker", 120, 0);
+	record_syscall_enter(&t, &w, START_TS + 20, 1002, 202, 0x1000, 1); /* futex(FUTEX_WAKE) */
+	record_wake(&t, &w, START_TS + 30, "sched_waking", 1002, 1001, "waiter", RT_PRIO);
+	record_syscall_exit(&t, &w, START_TS + 1000, 1001, 202);
 	return write_pages(path, "none", &w, &bytes);
-}
-
-/* sched_waking or sched_wakeup (@name) of @pid at @prio by @waker. */
-static void wake_event(struct page_writer *w, uint64_t ts, const char *name, int waker, int pid,
-		       const char *comm, int prio)
-{
-	struct payload p;
-
-	if (template_payload(&t, "sched", name, waker, &p))
-		die("the template has no sched_waking or sched_wakeup");
-	payload_str(&p, "comm", comm);
-	payload_num(&p, "pid", pid);
-	payload_num(&p, "prio", prio);
-	payload_num(&p, "target_cpu", 0);
-	if (page_writer_event(w, ts, p.data, p.len))
-		die("an event does not fit");
-}
-
-/* A sched_switch from the idle task to @pid at @prio. */
-static void switch_in(struct page_writer *w, uint64_t ts, int pid, const char *comm, int prio)
-{
-	struct payload p;
-
-	if (template_payload(&t, "sched", "sched_switch", 0, &p))
-		die("the template has no sched_switch");
-	payload_str(&p, "prev_comm", "swapper/0");
-	payload_num(&p, "prev_pid", 0);
-	payload_num(&p, "prev_prio", 120);
-	payload_num(&p, "prev_state", 0);
-	payload_str(&p, "next_comm", comm);
-	payload_num(&p, "next_pid", pid);
-	payload_num(&p, "next_prio", prio);
-	if (page_writer_event(w, ts, p.data, p.len))
-		die("an event does not fit");
-}
-
-/* sched_pi_setprio of @pid, from @from to @to, by @by. */
-static void pi_setprio(struct page_writer *w, uint64_t ts, int by, int pid, const char *comm,
-		       int from, int to)
-{
-	struct payload p;
-
-	if (template_payload(&t, "sched", "sched_pi_setprio", by, &p))
-		die("the template has no sched_pi_setprio");
-	payload_str(&p, "comm", comm);
-	payload_num(&p, "pid", pid);
-	payload_num(&p, "oldprio", from);
-	payload_num(&p, "newprio", to);
-	if (page_writer_event(w, ts, p.data, p.len))
-		die("an event does not fit");
 }
 
 /*
@@ -576,14 +417,14 @@ static uint64_t futex_sleep(struct page_writer *w, uint64_t ts, int pid, const c
 {
 	uint64_t wake = ts + 1000 + slept;
 
-	syscall_enter(w, ts, pid, 202, 0x1000, 0);		/* futex(FUTEX_WAIT) */
-	switch_out(w, ts + 1000, pid, comm, out_prio, 1);
-	wake_event(w, wake - 1000, "sched_waking", 1001, pid, comm, out_prio);
-	wake_event(w, wake, "sched_wakeup", 1001, pid, comm, out_prio);
+	record_syscall_enter(&t, w, ts, pid, 202, 0x1000, 0);		/* futex(FUTEX_WAIT) */
+	record_switch_out(&t, w, ts + 1000, pid, comm, out_prio, 1);
+	record_wake(&t, w, wake - 1000, "sched_waking", 1001, pid, comm, out_prio);
+	record_wake(&t, w, wake, "sched_wakeup", 1001, pid, comm, out_prio);
 	if (run_prio != out_prio)	/* the waiter blocks on its PI lock: boosted */
-		pi_setprio(w, wake + latency / 2, 1001, pid, comm, out_prio, run_prio);
-	switch_in(w, wake + latency, pid, comm, run_prio);
-	syscall_exit(w, wake + latency + 1000, pid, 202);
+		record_pi_setprio(&t, w, wake + latency / 2, 1001, pid, comm, out_prio, run_prio);
+	record_switch_in(&t, w, wake + latency, pid, comm, run_prio);
+	record_syscall_exit(&t, w, wake + latency + 1000, pid, 202);
 	return wake + latency + 1000;
 }
 
@@ -605,11 +446,11 @@ static int boosted(const char *path)
 
 	if (page_writer_init(&w, &bytes, t.td->page_size))
 		die("out of memory");
-	prologue(&w, START_TS - 100);
-	switch_out(&w, START_TS, 1002, "holder", 120, 0);
+	record_prologue(&t, &w, START_TS - 100);
+	record_switch_out(&t, &w, START_TS, 1002, "holder", 120, 0);
 	holder_sleep(&w, START_TS + 100000, 120, RT_PRIO, 5000, 30000);
 	holder_sleep(&w, START_TS + 200000, RT_PRIO, RT_PRIO, 40000, 9000);
-	pi_setprio(&w, START_TS + 270000, 1002, 1002, "holder", RT_PRIO, 120);
+	record_pi_setprio(&t, &w, START_TS + 270000, 1002, 1002, "holder", RT_PRIO, 120);
 	holder_sleep(&w, START_TS + 300000, 120, 120, 7000, 3000);
 	return write_pages(path, "none", &w, &bytes);
 }
@@ -629,8 +470,8 @@ static int latency_spread(const char *path)
 
 	if (page_writer_init(&w, &bytes, t.td->page_size))
 		die("out of memory");
-	prologue(&w, START_TS - 100);
-	switch_out(&w, ts, 1003, "spread", RT_PRIO, 0);
+	record_prologue(&t, &w, START_TS - 100);
+	record_switch_out(&t, &w, ts, 1003, "spread", RT_PRIO, 0);
 	for (size_t i = 0; i < sizeof(spread) / sizeof(spread[0]); i++)
 		for (int k = 0; k < spread[i].count; k++)
 			ts = futex_sleep(&w, ts + 1000, 1003, "spread", RT_PRIO, RT_PRIO, 100000,

@@ -1,6 +1,6 @@
 # The mutation check: the end-to-end scripts that judge rvreplay's output
 # must fail against broken rvreplays (tests/mutation/mutation_check.sh).
-# The droplast mutant is rvreplay built with -DRVREPLAY_MUTANT_DROP_LAST
+# The droplast mutant is rvreplay built with -DRVREPLAY_MUTANTS
 # into its own build folder. About 2 minutes.
 
 MUTANT_BUILD	= $(BUILD)-mutant
@@ -8,7 +8,7 @@ MUTANT_BUILD	= $(BUILD)-mutant
 # Always remade by its own make: its objects differ from $(BUILD)'s by a flag.
 .PHONY: check-mutation $(MUTANT_BUILD)/rvreplay
 $(MUTANT_BUILD)/rvreplay:
-	$(MAKE) BUILD=$(MUTANT_BUILD) CFLAGS="$(CFLAGS) -DRVREPLAY_MUTANT_DROP_LAST" $@
+	$(MAKE) BUILD=$(MUTANT_BUILD) CFLAGS="$(CFLAGS) -DRVREPLAY_MUTANTS" $@
 
 check-mutation: $(BUILD)/rvreplay $(BUILD)/ltlc $(BUILD)/verdict_check $(BUILD)/tests/make_hostile \
 		workloads $(MUTANT_BUILD)/rvreplay

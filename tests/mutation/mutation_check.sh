@@ -6,19 +6,32 @@
 #
 #   nothing    prints nothing, writes nothing, exits 0 (prints_nothing.sh)
 #   exit0      the real rvreplay, its exit code always 0 (exit_zero.sh)
-#   droplast   built with -DRVREPLAY_MUTANT_DROP_LAST: each replay loses
-#              its last verdict (engine/replay.c), in every output
+#   droplast   each replay loses its last verdict, in every output
+#   dropeach   each replay loses the first verdict of each monitor
+#   shift      every time printed is 1 us late
+# The last three are rvreplay built with -DRVREPLAY_MUTANTS, the mutant
+# chosen by RVREPLAY_MUTANT (engine/mutant.h).
 #
 # Against "nothing" every single check must fail too, but those of the
 # allowlist below, which hold for a binary that does nothing.
 #
 # usage: mutation_check.sh BUILD MUTANT_BUILD   (from the top of the tree)
 #   BUILD: rvreplay, ltlc, verdict_check, workloads, tests/make_hostile;
-#   MUTANT_BUILD: the droplast rvreplay.
+#   MUTANT_BUILD: the rvreplay built with -DRVREPLAY_MUTANTS.
 # MUTATION_TIMEOUT: seconds per script and mutant (default 300: a hang
 # guard, the slowest takes about 150 s with the other job beside it);
 # MUTATION_JOBS: scripts run at once (default 2); MUTATION_SCRIPTS: only
 # these rows of the table (names, e.g. "tty verdicts").
+
+MUTANTS="nothing exit0 droplast dropeach shift"
+
+# script_path NAME: the script NAME_test.sh, in tests/e2e or another folder of tests
+script_path() {
+	for f in tests/e2e/$1_test.sh tests/*/$1_test.sh; do
+		[ -f "$f" ] && { echo "$f"; return; }
+	done
+	echo "tests/e2e/$1_test.sh"
+}
 
 # run SCRIPT MUTANT: the script against the mutant, its output in
 # $W/SCRIPT.MUTANT.log; "killed" or "SURVIVED". Only "nothing" runs to the
@@ -29,7 +42,7 @@ run() {
 	# CI='': a skip is not a failure here, or a skip would pass for a kill
 	CI='' E2E_STOP_AT_FAILURE=$stop FLIPS=4 RVREPLAY=$W/$2/rvreplay \
 		MAKE_HOSTILE=$BUILD/tests/make_hostile \
-		timeout -k 5 "$LIMIT" sh "tests/e2e/$1_test.sh" "$BUILD/verdict_check" "$BUILD/workloads" \
+		timeout -k 5 "$LIMIT" sh "$(script_path "$1")" "$BUILD/verdict_check" "$BUILD/workloads" \
 		> "$W/$1.$2.log" 2>&1 < /dev/null
 	case $? in
 	0)	echo SURVIVED ;;
@@ -44,7 +57,7 @@ if [ "$1" = --row ]; then
 	shift 2
 	t0=$(date +%s)
 	row=$(printf '%-20s' "$script")
-	for m in nothing exit0 droplast; do
+	for m in $MUTANTS; do
 		case " $* " in
 		*" $m "*)	got=$(run "$script" "$m") ;;
 		*)		got=- ;;
@@ -117,13 +130,19 @@ automata|a bound no wait reaches
 "
 
 # the mutants, each an "rvreplay" with the real ltlc beside it
-for m in nothing exit0 droplast; do
+for m in $MUTANTS; do
 	mkdir -p "$W/$m"
 	ln -s "$TOP/$BUILD/ltlc" "$W/$m/ltlc"
 done
 cp tests/mutation/prints_nothing.sh "$W/nothing/rvreplay"
 cp tests/mutation/exit_zero.sh "$W/exit0/rvreplay"
-ln -s "$TOP/$MUTANT_BUILD/rvreplay" "$W/droplast/rvreplay"
+# the built mutants: the same binary, told which one it is (exec: the
+# pid a watcher names its instance after stays the script's child's)
+for m in droplast dropeach shift; do
+	printf '#!/bin/sh\nRVREPLAY_MUTANT=%s exec "%s" "$@"\n' "$m" "$TOP/$MUTANT_BUILD/rvreplay" \
+		> "$W/$m/rvreplay"
+	chmod +x "$W/$m/rvreplay"
+done
 RVREPLAY_REAL=$TOP/$BUILD/rvreplay
 export RVREPLAY_REAL
 
@@ -135,7 +154,7 @@ fi
 
 failed=0
 start=$(date +%s)
-printf '%-20s %-18s %-18s %-18s %s\n' script nothing exit0 droplast seconds
+printf '%-20s %-18s %-18s %-18s %-18s %-18s %s\n' script $MUTANTS seconds
 echo "$TABLE" | xargs -P "${MUTATION_JOBS:-2}" -L 1 sh "$0" --row > "$W/rows"
 echo "$TABLE" | while read -r script kills; do
 	grep "^$script " "$W/rows"
@@ -145,7 +164,7 @@ done | tee "$W/table"
 if grep -q SURVIVED "$W/table"; then
 	failed=1
 	grep SURVIVED "$W/table" | while read -r script rest; do
-		for m in nothing exit0 droplast; do
+		for m in $MUTANTS; do
 			[ -f "$W/$script.$m.log" ] && grep -q '^[0-9]* passed, 0 failed$' "$W/$script.$m.log" &&
 				echo "FAILED  $script passes against the $m mutant"
 		done

@@ -6,7 +6,9 @@
  * random steps: whole pages only, or pages read while the kernel writes
  * them (a page given again as it grows, or the part written since the
  * last read as a sub-buffer of its own, the kernel's copy path). With
- * it, the header-only trace.dat of the same trace.
+ * it, the header-only trace.dat of the same trace; and the live reading
+ * of it, what it met besides its records, and the file reading it is
+ * compared with (live_reading.c).
  */
 #ifndef LIVE_FIXTURE_H
 #define LIVE_FIXTURE_H
@@ -14,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "record_fixture.h"
 #include "ring_page.h"
 #include "trace_input.h"
 
@@ -98,5 +101,25 @@ int live_feed_pull(void *data, struct trace_live_batch *b, char *err);
 const void *live_feed_page_at(void *data, int cpu, uint64_t offset, uint32_t *len);
 char *live_header_of(const char *path);
 char *live_stretched_of(const char *path);
+
+/* What a live reading met besides its records. */
+struct live_seen {
+	struct recording	recs;
+	struct live_feed	*feed;
+	int			before_end;	/* records given before the feed's last tick */
+	struct trace_live_late	late[256];
+	int			nr_late;
+	int			late_pulls;	/* the pulls that had late records */
+	int			last_late_pull;
+	int			holds_left;	/* the held CPU held again after a late pull */
+	uint64_t		hold_for;
+};
+
+int live_seen_save(void *data, const struct trace_record *rec);
+void live_seen_late(void *data, const struct trace_live_late *late);
+struct trace_input *live_open_file(const char *path);
+struct trace_input *live_open(const char *header, const struct trace_live_options *o);
+void live_same_lines(struct trace_input *file, const struct recording *want,
+		     struct trace_input *live, const struct recording *got);
 
 #endif

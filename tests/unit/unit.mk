@@ -14,8 +14,8 @@ UNIT_SRCS	= $(addprefix tests/unit/,unit_main.c ltl_drive.c ltl_equiv.c ltl_prog
 		  kernel_events_test.c escape_test.c report_counts_test.c diff_fixture.c diff_test.c \
 		  diff_live_test.c \
 		  report_text_test.c wwnr_test.c wip_test.c stall_test.c switch_state_test.c replay_test.c \
-		  upstream_monitors_test.c record_fixture.c live_fixture.c live_reader_test.c \
-		  rule_ltl_test.c)
+		  upstream_monitors_test.c record_fixture.c live_fixture.c live_reading.c \
+		  live_reader_test.c live_source_test.c rule_ltl_test.c)
 # A rule's formula compiled at run time, against ltlc's headers.
 $(BUILD)/tests/unit/rule_ltl_test.o: UNIT_CFLAGS += -Irules
 

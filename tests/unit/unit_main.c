@@ -41,6 +41,7 @@ Suite *switch_state_suite(void);
 Suite *stall_suite(void);
 Suite *upstream_monitors_suite(void);
 Suite *live_reader_suite(void);
+Suite *live_source_suite(void);
 Suite *rule_ltl_suite(void);
 
 int main(void)
@@ -82,6 +83,7 @@ int main(void)
 	srunner_add_suite(sr, stall_suite());
 	srunner_add_suite(sr, upstream_monitors_suite());
 	srunner_add_suite(sr, live_reader_suite());
+	srunner_add_suite(sr, live_source_suite());
 	srunner_add_suite(sr, rule_ltl_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
