@@ -2,9 +2,9 @@
 /*
  * rvreplay diff [OPTIONS] TRACE.dat: do the live monitors' verdicts in a
  * trace (rvreplay.ko's rvreplay:error_<monitor>, the kernel's
- * rv:error_<monitor>) equal the replay's? Prints each verdict as matched,
- * live only or replay only, every difference with its context and, when a
- * documented divergence explains it, which one.
+ * rv:error_<monitor>) equal the replay's? Here the options, the monitors
+ * compared, the checks before a report and the exit code; diff/ finds the
+ * differences, report/diff_report.c words them.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,12 +14,8 @@
 #include "cmd.h"
 #include "cmd_options.h"
 #include "diff.h"
-#include "escape.h"
-#include "explain.h"
+#include "diff_report.h"
 #include "gate.h"
-#include "report.h"
-
-#define LINE_LEN	1024
 
 struct diff_cli {
 	struct cmd_options	common;
@@ -217,268 +213,16 @@ static int select_monitors(void *cli, struct opened_trace *t)
 	return ret ? ret : gate(c, t, found);
 }
 
-static void print_record(const char *label, struct trace_input *in, const struct trace_ref *ref)
-{
-	char line[LINE_LEN];
-
-	trace_input_format(in, ref, line, sizeof(line));
-	printf("  %-9s %s\n", label, line + strspn(line, " "));
-}
-
-/* A state set as the kernel's "%*pbl" prints it: "0,4", "1-3", "" for none. */
-static void bitmap_list(unsigned long bits, char *buf, size_t len)
-{
-	size_t n = 0;
-
-	buf[0] = '\0';
-	for (unsigned int i = 0; i < RV_MAX_BA_STATES && n < len; i++) {
-		unsigned int end = i;
-
-		if (!(bits >> i & 1))
-			continue;
-		while (end + 1 < RV_MAX_BA_STATES && (bits >> (end + 1) & 1))
-			end++;
-		if (end > i)
-			n += snprintf(buf + n, len - n, "%s%u-%u", n ? "," : "", i, end);
-		else
-			n += snprintf(buf + n, len - n, "%s%u", n ? "," : "", i);
-		i = end;
-	}
-}
-
-/* What diff's instance number of a monitor is: a pid, a CPU, or 0 for the global one. */
-static const char *instance_word(const struct rv_monitor *m)
-{
-	return m->instance == RV_PER_CPU ? "cpu" : m->instance == RV_GLOBAL ? "global" : "pid";
-}
-
-/* A deterministic or hybrid automaton's: one state, one event, one next state. */
-static bool automaton(const struct rv_monitor *m)
-{
-	return m->type == RV_MONITOR_DA || m->type == RV_MONITOR_HA;
-}
-
-/* The name of the lowest bit of @bits, by @name; "?" for none. */
-static const char *bit_name(unsigned long bits, unsigned int nr,
-			    const char *(*name)(unsigned int))
-{
-	for (unsigned int i = 0; i < nr; i++)
-		if (bits >> i & 1)
-			return name(i);
-	return "?";
-}
-
-/* A DA's step as the kernel's event_<monitor> prints it: "running x switch_out -> not_running". */
-static void print_da_step(const char *label, const struct rv_automaton *a,
-			  const struct diff_step *s)
-{
-	char state[ESCAPE_LEN(64)], event[ESCAPE_LEN(64)], next[ESCAPE_LEN(64)];
-
-	printf("  %-9s %s x %s -> %s\n", label,
-	       escape(bit_name(s->states, a->nr_states, a->state_name), state, sizeof(state)),
-	       escape(bit_name(s->atoms, a->nr_atoms, a->atom_name), event, sizeof(event)),
-	       escape(bit_name(s->next, a->nr_states, a->state_name), next, sizeof(next)));
-}
-
-static void print_step(const char *label, const struct rv_monitor *m, bool has,
-		       const struct diff_step *s)
-{
-	const struct rv_automaton *a = m->automaton;
-	char states[64], next[64], atoms[EXPLAIN_LEN];
-	size_t n = 0;
-
-	if (!has) {
-		printf("  %-9s no step\n", label);
-		return;
-	}
-	if (automaton(m)) {
-		print_da_step(label, a, s);
-		return;
-	}
-	atoms[0] = '\0';
-	for (unsigned int i = 0; i < a->nr_atoms && n < sizeof(atoms); i++)
-		if (s->atoms >> i & 1)
-			n += snprintf(atoms + n, sizeof(atoms) - n, "%s%s", n ? "," : "",
-				      rv_atom_name(a, i));
-	bitmap_list(s->states, states, sizeof(states));
-	bitmap_list(s->next, next, sizeof(next));
-	printf("  %-9s (%s) x (%s) -> (%s)\n", label, states, atoms, next);
-}
-
-static void print_divergence(const struct diff_cli *c, const struct diff_divergence *d,
-			     const char *label)
-{
-	const struct rv_monitor *m = c->opts.replay.monitors[d->monitor];
-	char ts[32];
-
-	time_text(&c->common.times, d->at.ts, ts, sizeof(ts));
-	printf("  %-9s the instances went apart at %s (CPU %d)%s\n", label, ts, d->at.cpu,
-	       d->until ? "" : " and stayed apart");
-	print_step("  live:", m, d->live_has, &d->live);
-	print_step("  replay:", m, d->replay_has, &d->replay);
-}
-
-static void print_entry(const struct diff_cli *c, struct trace_input *in,
-			const struct diff_entry *e)
-{
-	static const char *const side[] = { "matched", "live only", "replay only" };
-	const struct rv_monitor *m = c->opts.replay.monitors[e->monitor];
-	const struct verdict *v = e->verdict;
-	const struct diff_live *l = e->live;
-	char ts[32], buf[LINE_LEN], atoms[EXPLAIN_LEN], states[64], comm[ESCAPE_LEN(TRACE_COMM_LEN)];
-
-	time_text(&c->common.times, e->at.ts, ts, sizeof(ts));
-	/* a DA's live record names no comm: the replay's, else the pid alone */
-	printf("%-11s %-9s %-16s %s %-7d CPU %d at %s\n", side[e->side], m->name,
-	       escape(v ? v->comm : l->comm[0] ? l->comm : "-", comm, sizeof(comm)),
-	       instance_word(m), e->pid, e->at.cpu, ts);
-	if (e->side == DIFF_MATCHED)
-		return;
-	if (l) {
-		print_record("live:", in, &l->ref);
-		if (l->tied)
-			print_record("event:", in, &l->at_ref);
-		else if (l->timeout)
-			printf("  %-9s none: a clock ran out (the kernel's timer, or the module's "
-			       "disabling)\n", "event:");
-		else
-			printf("  %-9s no record of this task before it on CPU %d\n", "event:",
-			       l->ref.cpu);
-	}
-	if (v) {
-		explain_why(v, c->arch, buf, sizeof(buf));
-		printf("  %-9s %s\n", "why:", buf);
-		print_record("event:", in, &v->event_ref);
-		if (automaton(m)) {
-			printf("  %-9s event %s not expected in the state %s%s\n", "replay:",
-			       explain_da_event(v), explain_da_state(v),
-			       v->kind == RV_VIOLATION_CONSTRAINT ? " (its clock)" : "");
-		} else {
-			explain_atoms(v, atoms, sizeof(atoms));
-			explain_states(v->states_before, states, sizeof(states));
-			printf("  %-9s states %s -> none with atoms %s\n", "replay:", states,
-			       atoms[0] ? atoms : "(none)");
-		}
-	}
-	if (e->divergence)
-		print_divergence(c, e->divergence, "steps:");
-	if (e->why == DIFF_UNEXPLAINED)
-		printf("  %-9s UNEXPLAINED: %s\n", "diff:", diff_why_text(e->why));
-	else
-		printf("  %-9s explained [%s]: %s\n", "diff:", diff_why_key(e->why),
-		       diff_why_text(e->why));
-	if (v)
-		report_text_context(stdout, in, v);
-	printf("\n");
-}
-
-static bool first_of_task(const struct diff_result *res, unsigned int i)
-{
-	for (unsigned int k = 0; k < i; k++)
-		if (res->divergences[k].monitor == res->divergences[i].monitor &&
-		    res->divergences[k].pid == res->divergences[i].pid)
-			return false;
-	return true;
-}
-
-/* --states: the first step of each task where live and replay went apart. */
-static void print_states(const struct diff_cli *c, const struct diff_result *res)
-{
-	unsigned int tasks = 0;
-	char ts[32];
-
-	printf("States: %lu live steps, %lu replayed", res->live_steps, res->replay_steps);
-	if (!res->nr_divergences) {
-		printf(": identical\n");
-		return;
-	}
-	for (unsigned int i = 0; i < res->nr_divergences; i++)
-		tasks += first_of_task(res, i);
-	printf(", %u instance%s went apart (%u times):\n", tasks, tasks == 1 ? "" : "s",
-	       res->nr_divergences);
-	for (unsigned int i = 0; i < res->nr_divergences; i++) {
-		const struct diff_divergence *d = &res->divergences[i];
-
-		if (!first_of_task(res, i))
-			continue;
-		time_text(&c->common.times, d->at.ts, ts, sizeof(ts));
-		printf("  first differing step: %s %s %d at %s, CPU %d: %s [%s]\n",
-		       c->opts.replay.monitors[d->monitor]->name,
-		       instance_word(c->opts.replay.monitors[d->monitor]),
-		       d->pid, ts, d->at.cpu,
-		       d->why == DIFF_UNEXPLAINED ? "UNEXPLAINED" : "explained",
-		       diff_why_key(d->why));
-		print_step("  live:", c->opts.replay.monitors[d->monitor], d->live_has, &d->live);
-		print_step("  replay:", c->opts.replay.monitors[d->monitor], d->replay_has,
-			   &d->replay);
-	}
-}
-
-static unsigned long unexplained_steps(const struct diff_result *res)
-{
-	unsigned long n = 0;
-
-	for (unsigned int i = 0; i < res->nr_divergences; i++)
-		n += res->divergences[i].why == DIFF_UNEXPLAINED;
-	return n;
-}
-
-static void print_header(const struct diff_cli *c, struct trace_input *in,
-			 const struct diff_result *res)
-{
-	char from[32], to[32];
-
-	cmd_print_trace(c->path, in);
-	printf("\nmonitors:");
-	for (int i = 0; i < c->opts.replay.nr_monitors; i++)
-		printf(" %s", c->opts.replay.monitors[i]->name);
-	printf(" (profile %s, arch %s%s); live verdicts: %s\n", c->opts.replay.profile->name,
-	       c->arch, c->opts.replay.infer ? ", with inference" : "",
-	       !res->system[0] ? "none in the trace" :
-	       !strcmp(res->system, "rv") ? "the kernel's rv:error_*" :
-	       "the rvreplay module's rvreplay:error_*");
-	for (unsigned int i = 0; i < res->nr_windows; i++) {
-		time_text(&c->common.times, res->windows[i].from, from, sizeof(from));
-		time_text(&c->common.times, res->windows[i].to, to, sizeof(to));
-		printf("live monitors ran from %s to %s\n", from,
-		       res->windows[i].to == UINT64_MAX ? "the end" : to);
-	}
-	printf("\n");
-}
-
-static void print_summary(const struct diff_cli *c, const struct diff_result *res)
-{
-	unsigned long differences = res->live_only + res->replay_only;
-
-	printf("Summary: %lu live verdicts, %lu replayed: %lu matched, %lu live only, %lu replay only",
-	       res->live_errors, res->replay_verdicts, res->matched, res->live_only,
-	       res->replay_only);
-	if (!differences) {
-		printf(": all match\n");
-	} else {
-		printf("; %lu unexplained", res->unexplained);
-		for (int w = 1; w < DIFF_NR_WHY; w++)
-			if (res->by_why[w])
-				printf(", %s x%lu", diff_why_key(w), res->by_why[w]);
-		printf("\n");
-	}
-	if (res->live_timeouts)
-		printf("Clocks: %lu live verdicts of a clock that ran out (event none), %lu matched "
-		       "by time\n", res->live_timeouts, res->timeouts_matched);
-	if (res->foreign)
-		printf("  %lu live records of monitors not compared were skipped\n", res->foreign);
-	if (c->opts.states)
-		print_states(c, res);
-	else if (res->nr_divergences)
-		printf("Steps: %u divergences (%lu unexplained); --states shows where\n",
-		       res->nr_divergences, unexplained_steps(res));
-	if (res->nr_lost)
-		printf("Lost events: %u gaps (differences after them are explained by them)\n",
-		       res->nr_lost);
-}
-
+/* The report, unless -q; the exit code: differences (with --states, of steps too), or none. */
 static int report(struct diff_cli *c, struct trace_input *in, const struct diff_result *res)
 {
+	const struct diff_report rep = {
+		.out		= stdout,
+		.opts		= &c->opts,
+		.times		= &c->common.times,
+		.arch		= c->arch,
+		.summary	= c->common.summary,
+	};
 	bool differ = res->live_only || res->replay_only;
 
 	if (c->opts.states && !trace_input_has(in, TRACE_RV_EVENT)) {
@@ -490,13 +234,8 @@ static int report(struct diff_cli *c, struct trace_input *in, const struct diff_
 		differ = true;
 	if (c->common.quiet)
 		return differ ? EXIT_VIOLATIONS : EXIT_CLEAN;
-	print_header(c, in, res);
-	for (unsigned int i = 0; i < res->nr_entries; i++)
-		if (!c->common.summary || res->entries[i].side != DIFF_MATCHED)
-			print_entry(c, in, &res->entries[i]);
-	if (res->nr_entries && c->common.summary == false)
-		printf("\n");
-	print_summary(c, res);
+	cmd_print_trace(c->path, in);
+	diff_report_print(&rep, in, res);
 	if (!trace_input_has(in, TRACE_RV_ERROR))
 		cmd_warning(c->path, "the trace cannot hold live verdicts: no error_<monitor> "
 			    "event was recorded");

@@ -6,7 +6,8 @@ REPORT_DIRS	= report report/html report/chrome report/perfetto
 REPORT_SRCS	= $(foreach d,$(REPORT_DIRS),$(wildcard $(d)/*.c))
 REPORT_OBJS	= $(REPORT_SRCS:%.c=$(BUILD)/%.o)
 REPORT_INCLUDES	= $(REPORT_DIRS:%=-I%)
-REPORT_CFLAGS	= $(ENGINE_CFLAGS) $(REPORT_INCLUDES) $(VERSION_CFLAGS)
+# diff_report.c words what diff/ found (diff.h).
+REPORT_CFLAGS	= $(ENGINE_CFLAGS) $(REPORT_INCLUDES) -Idiff $(VERSION_CFLAGS)
 
 $(BUILD)/report/%.o: report/%.c VERSION
 	@mkdir -p $(dir $@)

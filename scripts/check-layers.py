@@ -44,7 +44,7 @@ ROOMS = {
     "diff": ("monitors", "engine", "parsers"),
     "baseline": ("parsers",),
     "recorder": ("parsers",),
-    "report": ("monitors", "engine", "parsers"),
+    "report": ("monitors", "engine", "parsers", "diff"),
     "cli": ("monitors", "models", "parsers", "engine", "rules", "diff", "baseline",
             "recorder", "report"),
     "kmod": ("monitors",),
