@@ -126,7 +126,8 @@ static int hex4(struct json_scan *s, char *out, size_t *n, size_t len)
 	for (int i = 0; i < 4; i++) {
 		int c = take(s);
 
-		if (c < 0 || !strchr("0123456789abcdefABCDEF", c))
+		/* c 0: strchr() finds the string's end */
+		if (c <= 0 || !strchr("0123456789abcdefABCDEF", c))
 			return fail(s, "a \\u escape without four hex digits");
 		if (out && *n + 1 < len)
 			out[(*n)++] = c;
@@ -155,7 +156,7 @@ static int string_rest(struct json_scan *s, char *out, size_t len)
 		if (c != '\\')
 			continue;
 		c = take(s);
-		if (c < 0 || !strchr("\"\\/bfnrtu", c))
+		if (c <= 0 || !strchr("\"\\/bfnrtu", c))
 			return fail(s, "an invalid escape in a string");
 		if (out && n + 1 < len)
 			out[n++] = c;

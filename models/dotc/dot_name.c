@@ -8,7 +8,12 @@
 #include "dot_automaton.h"
 #include "gen_file.h"
 
-/* C's keywords and the names dot2k's output declares itself (env_max: an HA's). */
+/*
+ * C's keywords and the names dot2k's output declares itself (env_max: an
+ * HA's): a state "automaton" of model m is the constant automaton_m, the
+ * name of the header's struct automaton_m automaton_m; "invariants" and
+ * "resets" likewise name an HA's tables.
+ */
 static const char *const taken[] = {
 	"auto", "bool", "break", "case", "char", "const", "continue", "default", "do",
 	"double", "else", "enum", "extern", "false", "float", "for", "goto", "if",
@@ -16,7 +21,8 @@ static const char *const taken[] = {
 	"sizeof", "static", "struct", "switch", "true", "typedef", "union", "unsigned",
 	"void", "volatile", "while", "_Alignas", "_Alignof", "_Atomic", "_Bool",
 	"_Complex", "_Generic", "_Imaginary", "_Noreturn", "_Static_assert",
-	"_Thread_local", "INVALID_STATE", "aut", "env_max", "event_max", "state_max",
+	"_Thread_local", "INVALID_STATE", "aut", "automaton", "invariants", "resets",
+	"env_max", "event_max", "state_max",
 };
 
 /**

@@ -45,6 +45,13 @@ for input in traces/mutex-nonpi.dat traces/pagefault-nomlock.dat tests/regressio
 		continue
 	fi
 	run original "$input" "$dir"
+	# the original judged: a report, not an agreement of two silences
+	if grep -q '"violations"' "$dir/original.fast.json" && [ "$(cat "$dir/original.fast.rc")" -le 1 ]; then
+		ok "$(basename "$input"): the original judged (a JSON report, exit $(cat "$dir/original.fast.rc"))"
+	else
+		not_ok "$(basename "$input"): the original judged" "exit $(cat "$dir/original.fast.rc")" \
+			"$(head -c 300 "$dir/original.fast.err")"
+	fi
 	while read -r name rest; do
 		run "$name" "$dir/$name.dat" "$dir"
 	done < "$dir/checks"

@@ -15,9 +15,17 @@ UNIT_SRCS	= $(addprefix tests/unit/,unit_main.c ltl_drive.c ltl_equiv.c ltl_prog
 		  diff_live_test.c \
 		  report_text_test.c wwnr_test.c wip_test.c stall_test.c switch_state_test.c replay_test.c \
 		  upstream_monitors_test.c record_fixture.c live_fixture.c live_reading.c \
-		  live_reader_test.c live_source_test.c rule_ltl_test.c)
-# A rule's formula compiled at run time, against ltlc's headers.
+		  live_reader_test.c live_source_test.c rule_ltl_test.c \
+		  rules_test.c baseline_test.c json_scan_test.c dotc_test.c flight_test.c \
+		  flight_window_test.c)
+# A rule's formula compiled at run time, against ltlc's headers; rules
+# whole (bindings, filters, export); the baselines; dotc; the flight recorder.
 $(BUILD)/tests/unit/rule_ltl_test.o: UNIT_CFLAGS += -Irules
+$(BUILD)/tests/unit/rules_test.o: UNIT_CFLAGS += -Irules -Imodels/dotc -Imodels/gen
+$(BUILD)/tests/unit/baseline_test.o $(BUILD)/tests/unit/json_scan_test.o: UNIT_CFLAGS += -Ibaseline
+$(BUILD)/tests/unit/dotc_test.o: UNIT_CFLAGS += -Imodels/dotc -Imodels/gen
+$(BUILD)/tests/unit/flight_test.o $(BUILD)/tests/unit/flight_window_test.o: \
+	UNIT_CFLAGS += -Irecorder -Itests/hostile
 
 SPEC_NAMES	= $(notdir $(basename $(wildcard tests/unit/specs/*.ltl)))
 SPEC_GEN	= $(BUILD)/gen/specs
@@ -59,12 +67,10 @@ $(BUILD)/tests/unit/%.o: tests/unit/%.c $(SPEC_NAMES:%=$(SPEC_GEN)/%.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(UNIT_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
 
-UNIT_ANALYZER_OBJS = $(REPORT_OBJS) $(ENGINE_OBJS) $(TRACEDAT_BUILD_OBJS) \
-		     $(BUILD)/recorder/tracedat_write.o \
-		     $(addprefix $(BUILD)/diff/,match.o keys.o windows.o steps.o live_parse.o clocks.o) $(PARSER_OBJS)
-
-$(BUILD)/unit-tests: $(UNIT_OBJS) $(SPEC_OBJS) $(LTLC_LIB_OBJS) $(UNIT_ANALYZER_OBJS) \
-		     $(BUILD)/tests/hostile/page_writer.o $(BUILD)/rules/rule_ltl.o $(BUILD)/libmonitors.a
+# Every room but the command's main: rules/, baseline/, dotc and the
+# recorder have their suites too.
+$(BUILD)/unit-tests: $(UNIT_OBJS) $(SPEC_OBJS) $(RVREPLAY_LIB_OBJS) $(TRACEDAT_BUILD_OBJS) \
+		     $(BUILD)/tests/hostile/page_writer.o
 	$(CC) $(BASE_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS) $(PARSER_LIBS)
 
 check-unit: $(BUILD)/unit-tests

@@ -43,6 +43,12 @@ Suite *upstream_monitors_suite(void);
 Suite *live_reader_suite(void);
 Suite *live_source_suite(void);
 Suite *rule_ltl_suite(void);
+Suite *rules_suite(void);
+Suite *baseline_suite(void);
+Suite *json_scan_suite(void);
+Suite *dotc_suite(void);
+Suite *flight_suite(void);
+Suite *flight_window_suite(void);
 
 int main(void)
 {
@@ -85,6 +91,12 @@ int main(void)
 	srunner_add_suite(sr, live_reader_suite());
 	srunner_add_suite(sr, live_source_suite());
 	srunner_add_suite(sr, rule_ltl_suite());
+	srunner_add_suite(sr, rules_suite());
+	srunner_add_suite(sr, baseline_suite());
+	srunner_add_suite(sr, json_scan_suite());
+	srunner_add_suite(sr, dotc_suite());
+	srunner_add_suite(sr, flight_suite());
+	srunner_add_suite(sr, flight_window_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
