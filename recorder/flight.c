@@ -354,14 +354,26 @@ static uint64_t keep_from_bytes(struct flight *fl)
 	return from;
 }
 
+/* Where the file of the violations asked for begins: --keep TIME before the first, or all kept. */
+static uint64_t window_from(const struct flight *fl)
+{
+	if (fl->o.keep_bytes)
+		return 0;
+	return fl->first_asked > fl->o.keep_ns ? fl->first_asked - fl->o.keep_ns : 0;
+}
+
 static void trim(struct flight *fl, struct record_session *s, uint64_t now_ns)
 {
 	uint64_t keep_from = fl->o.keep_bytes ? keep_from_bytes(fl) :
 			     now_ns > fl->o.keep_ns ? now_ns - fl->o.keep_ns : 0;
 
-	/* what a violation waiting for its file, or the child writing one, needs */
-	if (!fl->o.keep_bytes && fl->nr_asked) {
-		uint64_t need = fl->first_asked > fl->o.keep_ns ? fl->first_asked - fl->o.keep_ns : 0;
+	/*
+	 * What a violation waiting for its file, or the child writing one,
+	 * needs: its --keep TIME before it, or by bytes its own page at least
+	 * (the window may grow past --keep SIZE while it waits for --after).
+	 */
+	if (fl->nr_asked) {
+		uint64_t need = fl->o.keep_bytes ? fl->first_asked : window_from(fl);
 
 		if (need < keep_from)
 			keep_from = need;
@@ -467,7 +479,7 @@ static void write_file(struct flight *fl, struct record_session *s, uint64_t fro
 /* The files asked for by now, in one child. */
 static void start_child(struct flight *fl, struct record_session *s, uint64_t to)
 {
-	uint64_t from = fl->first_asked > fl->o.keep_ns ? fl->first_asked - fl->o.keep_ns : 0;
+	uint64_t from = window_from(fl);
 
 	fl->files++;
 	name_file(fl, fl->number + 1);

@@ -330,6 +330,8 @@ void record_session_init(struct record_session *r, const struct record_options *
 	*r = (struct record_session){ .o = o, .res = res, .err = err, .sigfd = -1,
 				      .timerfd = -1, .child = -1, .exec_pipe = -1,
 				      .go_pipe = -1 };
+	/* the mask the cleanup puts back, also when the session fails before blocking any */
+	sigprocmask(SIG_SETMASK, NULL, &r->old_mask);
 	memset(res, 0, sizeof(*res));
 	res->child_status = -1;
 	err[0] = '\0';

@@ -8,6 +8,7 @@
  */
 #include <jansson.h>
 
+#include "mutant.h"
 #include "report.h"
 #include "report_json_local.h"
 
@@ -76,8 +77,8 @@ static json_t *trace_object(struct report *rep, const struct replay_stats *stats
 	json_object_set_new(o, "reader", json_string(trace_input_reader(rep->in) ==
 						     TRACE_READER_FAST ? "fast" : "libtracecmd"));
 	json_object_set_new(o, "events", json_integer(stats->counts.events));
-	json_object_set_new(o, "first_ts_ns", json_integer(stats->first_ts));
-	json_object_set_new(o, "last_ts_ns", json_integer(stats->last_ts));
+	json_object_set_new(o, "first_ts_ns", json_integer(mutant_time(stats->first_ts)));
+	json_object_set_new(o, "last_ts_ns", json_integer(mutant_time(stats->last_ts)));
 	json_object_set_new(o, "tasks_seen", json_integer(stats->tasks_seen));
 	json_object_set_new(o, "tasks_at_once", replay_frees_told(stats) ?
 			    json_integer(stats->max_tasks) : json_null());

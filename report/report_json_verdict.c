@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "explain.h"
+#include "mutant.h"
 #include "report.h"
 #include "report_json_local.h"
 
@@ -280,7 +281,7 @@ json_t *report_json_verdict_object(struct report *rep, const struct verdict *v)
 	json_object_set_new(o, "comm_matched", matched ? json_text(matched) : json_null());
 	json_object_set_new(o, "prio", v->prio == TRACE_UNKNOWN_PRIO ? json_null() :
 			    json_integer(v->prio));
-	json_object_set_new(o, "ts_ns", json_integer(v->ts));
+	json_object_set_new(o, "ts_ns", json_integer(mutant_time(v->ts)));
 	json_object_set_new(o, "cpu", json_integer(v->cpu));
 	json_object_set_new(o, "event", json_string(verdict_event(v)));
 	/* a clock past its bound at the trace's end: the task's last record, if kept */
@@ -344,7 +345,7 @@ int report_json_held_line(struct report *rep, const struct verdict *v, FILE *out
 	json_object_set_new(o, "comm", json_text(v->comm));
 	json_object_set_new(o, "prio", v->prio == TRACE_UNKNOWN_PRIO ? json_null() :
 			    json_integer(v->prio));
-	json_object_set_new(o, "ts_ns", json_integer(v->ts));
+	json_object_set_new(o, "ts_ns", json_integer(mutant_time(v->ts)));
 	json_object_set_new(o, "cpu", json_integer(v->cpu));
 	json_object_set_new(o, "event", json_string(verdict_event(v)));
 	json_object_set_new(o, "reason", json_string(explain_cause_key(v->cause)));

@@ -214,6 +214,34 @@ START_TEST(window_by_bytes)
 }
 END_TEST
 
+/*
+ * By bytes, a violation keeps its own pages while it waits, and its file
+ * holds the whole window kept, not only what follows it (the file began
+ * at the violation, and the trim by bytes took its pages).
+ */
+START_TEST(window_by_bytes_keeps_the_violation)
+{
+	struct recording rec;
+	struct rig r;
+
+	rig_init(&r);
+	r.fo.keep_ns = 0;
+	r.fo.keep_bytes = 4 * SUBBUF;
+	rig_start(&r);
+	rig_violation(&r);
+	rig_told_is(&r, 0, "violation-1.dat", true, 1, 5500 * MS);
+	rig_read_back(&r, "violation-1.dat", &rec, NULL);
+	/* after the start's 4: CPU 0's page of 5 s, CPU 1's of 5.25 s, on */
+	ck_assert_uint_gt(rec.nr, 8);
+	ck_assert_uint_eq(rec.recs[4].rec.ts, 5 * SEC);
+	ck_assert_int_eq(rec.recs[4].rec.cpu, 0);
+	ck_assert_uint_eq(rec.recs[6].rec.ts, 5250 * MS);
+	ck_assert_int_eq(rec.recs[6].rec.cpu, 1);
+	recording_free(&rec);
+	rig_free(&r);
+}
+END_TEST
+
 /* ---- limits and losses ---- */
 
 /*
@@ -356,16 +384,24 @@ static int start_unprivileged(const struct flight_options *fo)
 	struct record_options o = { .what = "watching" };
 	char err[RECORD_ERR_LEN] = "";
 	struct record_result res;
+	sigset_t usr1, after;
 
+	/* the caller's blocked signals stay blocked (the cleanup put back a mask never saved) */
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	sigprocmask(SIG_BLOCK, &usr1, NULL);
 	if (geteuid() == 0 && setresuid(65534, 65534, 65534))
 		return 10;
 	if (watch_source_start(&o, NULL, fo, &res, err))
 		return 11;
 	free(res.stats);
+	sigprocmask(SIG_SETMASK, NULL, &after);
+	if (!sigismember(&after, SIGUSR1))
+		return 13;
 	return strcmp(err, "watching needs root (tracefs belongs to root)") ? 12 : 0;
 }
 
-/* Refused without root, before --flight-dir is touched. */
+/* Refused without root, before --flight-dir is touched, the caller's signal mask as it was. */
 START_TEST(watch_source_refused_without_root)
 {
 	int status;
@@ -402,6 +438,7 @@ Suite *flight_window_suite(void)
 	tcase_add_test(window, window_trimmed_and_punched);
 	tcase_add_test(window, waiting_violation_keeps_its_window);
 	tcase_add_test(window, window_by_bytes);
+	tcase_add_test(window, window_by_bytes_keeps_the_violation);
 	tcase_add_test(losses, max_files_refuses_past_it);
 	tcase_add_test(losses, max_files_last_file_shared);
 	tcase_add_test(losses, write_error_told_nothing_left);
