@@ -237,6 +237,7 @@ int replay_run(struct replay *r, char *err)
 		return replay_fail(r, "out of memory reading the trace");
 	if (replay_damaged(r))
 		return -1;
+	replay_cpu_ends(r);
 	task_for_each(r->tasks, finish_task, r);
 	replay_cpus_finish(r);
 	replay_cpus_coverage(r);

@@ -78,6 +78,12 @@ struct coverage {
 	unsigned long		early_wakes;	/* sleeps woken before the task switched out:
 						   the kernel judges them, a trace cannot */
 	bool			comm_says_kthread; /* --kthread-comms would take it for one */
+	bool			cut_off;	/* its clocks not judged at the end: the
+						   records of cut_off_cpu, where it ran or was
+						   woken to, end before its last record (the
+						   CPU's lost gap, LOST_DROPPED or DAMAGED,
+						   says when) */
+	int			cut_off_cpu;
 	unsigned long		unknown_atoms;	/* still unknown at the end (fetched ones fetched) */
 	unsigned long		inferred;	/* events given it that no record shows */
 	unsigned long		unsure;		/* waits within a jiffy of a bound: not judged */

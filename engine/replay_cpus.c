@@ -184,7 +184,12 @@ void replay_cpus_finish(struct replay *r)
 
 	r->at_end = true;
 	for (unsigned int cpu = 0; cpu < r->nr_cpus; cpu++) {
+		uint64_t cpu_end = replay_cpu_end(r, cpu);
+
 		cur = task_find(r->tasks, cpu_history_current(r->cpu_history, cpu));
+		/* its records end first: judged at their end */
+		r->at_cpu_end = cpu_end != 0;
+		end.ts = r->at_cpu_end ? cpu_end : r->stats.last_ts;
 		end.cpu = cpu;
 		end.ref.cpu = cpu;
 		r->rec = &end;
@@ -196,6 +201,7 @@ void replay_cpus_finish(struct replay *r)
 		}
 	}
 	r->at_end = false;
+	r->at_cpu_end = false;
 	r->rec = NULL;
 }
 

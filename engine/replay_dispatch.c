@@ -45,6 +45,13 @@ static void ran_again(struct replay *r, struct task *task, const struct trace_re
 	replay_complete_pending(r, task);
 }
 
+/* Woken to a CPU's run queue: what becomes of it is in that CPU's records. */
+static void woken_to(struct task *task, const struct trace_record *rec)
+{
+	if (task && task->pid && rec->target_cpu >= 0)
+		task->cpu_now = rec->target_cpu;
+}
+
 void replay_story(struct replay *r, const struct trace_record *rec, struct task *cur)
 {
 	struct task *task;
@@ -54,6 +61,7 @@ void replay_story(struct replay *r, const struct trace_record *rec, struct task 
 		if (switch_in_missed(rec, cpu_history_current(r->cpu_history, rec->cpu)))
 			ran_again(r, cur, rec, true);
 		cur->running = true;
+		cur->cpu_now = rec->cpu;
 	}
 	cpu_irqs_record(r->cpu_irqs, rec);
 	switch (rec->kind) {
@@ -63,6 +71,7 @@ void replay_story(struct replay *r, const struct trace_record *rec, struct task 
 		if (task && task->pid != 0) {
 			task->switched_out = true;
 			task->running = false;
+			task->cpu_now = rec->cpu;
 			/* a sleep, or a block in D the wakeup monitor judges the waking of */
 			if (rec->sw.prev_state && !(rec->sw.prev_state & RV_TASK_PREEMPTED)) {
 				memset(&task->sleep, 0, sizeof(task->sleep));
@@ -75,11 +84,14 @@ void replay_story(struct replay *r, const struct trace_record *rec, struct task 
 		}
 		task = task_find(r->tasks, rec->sw.next.pid);
 		ran_again(r, task, rec, false);
-		if (task && task->pid)
+		if (task && task->pid) {
 			task->running = true;
+			task->cpu_now = rec->cpu;
+		}
 		break;
 	case TRACE_WAKING:
 		task = task_find(r->tasks, rec->wake.pid);
+		woken_to(task, rec);
 		if (task && task->sleep.start && !task->sleep.waker.ts)
 			replay_note_waker(r, &task->sleep.waker, rec, cur);
 		/* woken between setting its sleeping state and switching out */
@@ -88,6 +100,7 @@ void replay_story(struct replay *r, const struct trace_record *rec, struct task 
 		break;
 	case TRACE_WAKEUP:
 		task = task_find(r->tasks, rec->wake.pid);
+		woken_to(task, rec);
 		if (task && task->sleep.start && !task->sleep.wakeup_ts)
 			task->sleep.wakeup_ts = rec->ts;
 		break;

@@ -60,6 +60,7 @@ struct replay {
 	char			*err;
 	bool			failed;
 	bool			at_end;		/* the trace has ended: rec is made up (finish) */
+	bool			at_cpu_end;	/* ... for a task, at its CPU's early end */
 	bool			wanted[RV_NR_EVENTS];	/* some monitor handles it */
 };
 
@@ -74,6 +75,9 @@ struct cpu_span {
 	uint64_t	first_ts;
 	uint64_t	last_ts;
 	long long	told;		/* events lost, as counted by pages' flags */
+	uint64_t	ends_early;	/* its last record's time when its records end
+					   before the trace's: events dropped, data
+					   damaged (replay_cpu_ends()); 0: they do not */
 	bool		told_unknown;	/* a page flagged losses without a count */
 };
 
@@ -139,6 +143,8 @@ void replay_cpus_coverage(struct replay *r);
 bool replay_first_of_cpu(struct replay *r, const struct trace_record *rec);
 int replay_lost(struct replay *r, const struct trace_record *rec, bool first);
 int replay_lost_from_stats(struct replay *r);
+void replay_cpu_ends(struct replay *r);
+uint64_t replay_cpu_end(const struct replay *r, int cpu);
 int replay_damaged(struct replay *r);
 
 #endif /* REPLAY_LOCAL_H */

@@ -38,6 +38,43 @@ bool replay_first_of_cpu(struct replay *r, const struct trace_record *rec)
 	return first;
 }
 
+/**
+ * replay_cpu_ends() - which CPUs' records end before the trace does
+ * @r: the replay, after its last record
+ *
+ * A full buffer in no-overwrite mode drops a CPU's newest events (its
+ * statistics count them), and damaged data hides what follows it: what
+ * became of the tasks that CPU ran or queued after its last record is not
+ * in the trace (docs/semantics.md section 5).
+ */
+void replay_cpu_ends(struct replay *r)
+{
+	const struct trace_meta *m = trace_input_meta(r->in);
+	struct trace_damage d[8];
+	int n = trace_input_damages(r->in, d, 8);
+
+	for (unsigned int cpu = 0; cpu < r->nr_cpus; cpu++) {
+		struct cpu_span *c = &r->cpus[cpu];
+		bool dropped = m->stats && (int)cpu < m->cpus && m->stats[cpu].dropped > 0;
+
+		for (int i = 0; i < n && i < 8; i++)
+			dropped = dropped || d[i].cpu == (int)cpu;
+		c->ends_early = c->seen && dropped && c->last_ts < r->stats.last_ts ? c->last_ts : 0;
+	}
+}
+
+/**
+ * replay_cpu_end() - where a CPU's records end before the trace does
+ * @r: the replay, after replay_cpu_ends()
+ * @cpu: the CPU, or -1
+ *
+ * Return: the time of its last record when they end so, else 0.
+ */
+uint64_t replay_cpu_end(const struct replay *r, int cpu)
+{
+	return cpu >= 0 && (unsigned int)cpu < r->nr_cpus ? r->cpus[cpu].ends_early : 0;
+}
+
 static void tell_lost(struct replay *r, struct lost_gap *gap)
 {
 	if (r->sink.lost)

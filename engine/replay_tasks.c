@@ -174,6 +174,9 @@ void replay_coverage_of(struct replay *r, struct task *task)
 		c.unknown_atoms = unknown_atoms(r, task, i);
 		c.inferred = task->inst[i].inferred;
 		c.unsure = unsure(r, task, i);
+		/* the clocks at the end: a hybrid automaton's */
+		c.cut_off = task->cut_off && r->opts.monitors[i]->type == RV_MONITOR_HA;
+		c.cut_off_cpu = task->cpu_now;
 		r->sink.coverage(r->sink.data, &c);
 	}
 }
@@ -187,16 +190,30 @@ void replay_coverage_of(struct replay *r, struct task *task)
 void replay_finish_clocks(struct replay *r, struct task *task)
 {
 	struct trace_record end = { .kind = TRACE_OTHER, .ts = r->stats.last_ts };
+	uint64_t cpu_end = replay_cpu_end(r, task->cpu_now);
 	struct delivery d;
 
 	if (task_recent(task, &end.ref, 1))
 		end.cpu = end.ref.cpu;
+	/* its CPU's records end first: judged there, or past them not at all */
+	r->at_cpu_end = cpu_end != 0;
+	if (r->at_cpu_end) {
+		end.ts = cpu_end;
+		end.cpu = task->cpu_now;
+	}
 	r->rec = &end;
 	r->at_end = true;
-	for (int i = 0; i < r->opts.nr_monitors; i++)
-		if (task->inst[i].created && task->pid)
-			rv_instance_finish(replay_target(&d, r, task, i, RV_NR_EVENTS));
+	for (int i = 0; i < r->opts.nr_monitors; i++) {
+		if (!task->inst[i].created || !task->pid)
+			continue;
+		if (r->at_cpu_end && task->last_ts > cpu_end) {
+			task->cut_off = true;
+			continue;
+		}
+		rv_instance_finish(replay_target(&d, r, task, i, RV_NR_EVENTS));
+	}
 	r->at_end = false;
+	r->at_cpu_end = false;
 	r->rec = NULL;
 }
 

@@ -256,6 +256,7 @@ static void fill_clock(struct replay *r, const struct rv_target *t, struct verdi
 		.hz = t->hz, .epoch_ns = c.epoch_ns, .bound_ns = c.bound_ns,
 	};
 	v->at_end = r->at_end;
+	v->at_cpu_end = r->at_end && r->at_cpu_end;
 	cpu_history_window(r->cpu_history, v->cpu, c.epoch_ns, r->rec->ts, &v->held);
 	cpu_irqs_window(r->cpu_irqs, v->cpu, c.epoch_ns, r->rec->ts, &v->held_irqs);
 }

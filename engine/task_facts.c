@@ -130,6 +130,7 @@ static void init_task(struct task *task, int pid)
 	task->prio = TRACE_UNKNOWN_PRIO;
 	task->rt = RV_UNKNOWN;
 	task->kthread = RV_UNKNOWN;
+	task->cpu_now = -1;
 	/* the idle tasks and kthreadd are kernel threads (section 3) */
 	if (pid == 0 || pid == 2)
 		task_set_kthread(task, true, KTHREAD_FROM_PID);

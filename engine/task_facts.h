@@ -105,9 +105,15 @@ struct task {
 	struct task_sleep	sleep;
 	bool			switched_out;	/* waiting for its next run */
 	bool			awaiting_switch_in;	/* switched out, no switch-in seen */
+	bool			cut_off;	/* its clocks not judged at the end: cpu_now's
+						   records end before its last record */
 	uint64_t		waking_ts;	/* a sched_waking since its switch-out, no
 						   sched_wakeup since; 0: none */
 	bool			running;	/* seen on a CPU, not switched out since */
+	int			cpu_now;	/* the CPU whose records tell what becomes of it
+						   next: it ran, was switched out or was woken
+						   to there; -1: not known */
+
 	struct task_switch	last_switch;	/* its last switch in or out, for DA verdicts */
 	unsigned long		early_wakes;	/* woken while RT before it switched out */
 	unsigned int		pending_first;	/* its verdicts waiting for the sleep's end: */

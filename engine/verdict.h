@@ -88,6 +88,8 @@ struct verdict {
 		enum trace_kind		by;		/* the record that put it there */
 	} entered;
 	bool				at_end;		/* found at the trace's end, no event */
+	bool				at_cpu_end;	/* ... at the end of CPU cpu's records,
+							   before the trace's (events dropped) */
 	struct trace_ref		*context;	/* the task's last records */
 	unsigned int			nr_context;
 	int				context_run;	/* a sleep's: its run again's index

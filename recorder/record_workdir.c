@@ -11,6 +11,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <libgen.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,6 +130,21 @@ static void own(struct record_workdir *w)
 	w->owner_fd = fd;
 }
 
+/*
+ * The folder of @near can be written by every user and has no sticky bit:
+ * anyone may rename the work folder away and put theirs at its path,
+ * which the recorder writes through.
+ */
+static bool shared_unsticky(const char *near)
+{
+	char dir[WORKDIR_PATH_LEN];
+	struct stat st;
+
+	snprintf(dir, sizeof(dir), "%s", near);
+	return !stat(dirname(dir), &st) && S_ISDIR(st.st_mode) && (st.st_mode & S_IWOTH) &&
+	       !(st.st_mode & S_ISVTX);
+}
+
 /**
  * record_workdir_create() - a new work folder next to @near, owned
  * @w: filled
@@ -142,8 +158,15 @@ static void own(struct record_workdir *w)
 int record_workdir_create(struct record_workdir *w, const char *near,
 			  void (*notice)(const char *msg), char *err, size_t errlen)
 {
-	reap_dead(near, notice);
 	w->owner_fd = -1;
+	w->path[0] = '\0';
+	if (shared_unsticky(near)) {
+		snprintf(err, errlen, "its folder can be written by every user and is not sticky: "
+			 "another user could put a folder of theirs in place of the work folder "
+			 "(use a folder of your own, or a sticky one such as /tmp)");
+		return -1;
+	}
+	reap_dead(near, notice);
 	snprintf(w->path, sizeof(w->path), "%s" SUFFIX "XXXXXX", near);
 	if (!mkdtemp(w->path)) {
 		w->path[0] = '\0';

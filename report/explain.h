@@ -20,6 +20,7 @@ const char *explain_da_event(const struct verdict *v);
 const char *explain_da_state(const struct verdict *v);
 void explain_automaton_reason(const struct verdict *v, char *buf, size_t len);
 void explain_automaton_why(const struct verdict *v, const char *rule, char *buf, size_t len);
+void explain_at_end(const struct verdict *v, char *buf, size_t len);
 void explain_rule_reason(const struct verdict *v, const char *arch, char *buf, size_t len);
 void explain_rule_why(const struct verdict *v, const char *arch, char *buf, size_t len);
 void explain_reason(const struct verdict *v, const char *arch, char *buf, size_t len);

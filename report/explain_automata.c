@@ -108,6 +108,25 @@ void explain_automaton_reason(const struct verdict *v, char *buf, size_t len)
 }
 
 /**
+ * explain_at_end() - "at the end of the trace, still " or of the CPU's records
+ * @v: a verdict
+ * @buf: where to write ("" when it was not found at the end)
+ * @len: its size
+ *
+ * A CPU whose buffer filled (no-overwrite) ends its records before the
+ * trace: a task it ran or queued is judged there (docs/semantics.md
+ * section 5).
+ */
+void explain_at_end(const struct verdict *v, char *buf, size_t len)
+{
+	if (v->at_cpu_end)
+		snprintf(buf, len, "at the end of CPU %d's records (the trace holds none of its "
+			 "later events), still ", v->cpu);
+	else
+		snprintf(buf, len, "%s", v->at_end ? "at the end of the trace, still " : "");
+}
+
+/**
  * explain_automaton_why() - a DA's or HA's verdict in one sentence
  * @v: a CAUSE_UNEXPECTED or CAUSE_CONSTRAINT verdict
  * @rule: the monitor's rule, "stall 7.1: ..."
@@ -116,7 +135,7 @@ void explain_automaton_reason(const struct verdict *v, char *buf, size_t len)
  */
 void explain_automaton_why(const struct verdict *v, const char *rule, char *buf, size_t len)
 {
-	char d[32], bound[96];
+	char d[32], bound[96], end[96];
 
 	if (v->cause == CAUSE_UNEXPECTED) {
 		snprintf(buf, len, "%s%s: event %s not expected in the state %s (%s)",
@@ -126,7 +145,8 @@ void explain_automaton_why(const struct verdict *v, const char *rule, char *buf,
 	}
 	explain_duration(clock_value(v), d, sizeof(d));
 	bound_words(v, bound, sizeof(bound));
+	explain_at_end(v, end, sizeof(end));
 	snprintf(buf, len, "%sin the state %s %s after its clock %s was reset, past its bound "
-		 "%s < %s (%s)", v->at_end ? "at the end of the trace, still " : "",
-		 explain_da_state(v), d, v->clock.name, v->clock.name, bound, rule);
+		 "%s < %s (%s)", end, explain_da_state(v), d, v->clock.name, v->clock.name, bound,
+		 rule);
 }

@@ -149,6 +149,7 @@ struct replay_sink report_sink(struct report *rep);
 void report_begin(struct report *rep);
 void report_end(struct report *rep, const struct replay_stats *stats);
 bool report_none_judged(const struct report *rep, char *buf, size_t len);
+uint64_t report_cpu_end(const struct report *rep, int cpu);
 enum coverage_class report_coverage_class(const struct report *rep, const struct coverage *c,
 					  char *buf, size_t len);
 bool report_coverage_told(const struct coverage *c, enum coverage_class class, bool all);

@@ -11,6 +11,7 @@
 #include "escape.h"
 #include "explain.h"
 #include "report.h"
+#include "time_text.h"
 
 /**
  * report_coverage_class() - how far an instance was judged, as the
@@ -25,7 +26,35 @@
 enum coverage_class report_coverage_class(const struct report *rep, const struct coverage *c,
 					  char *buf, size_t len)
 {
-	return explain_coverage(c, rep->replay->strict_start, rep->replay->times, buf, len);
+	enum coverage_class class = explain_coverage(c, rep->replay->strict_start,
+						     rep->replay->times, buf, len);
+	size_t n = strlen(buf);
+	char ts[32];
+
+	if (c->cut_off && n < len)
+		snprintf(buf + n, len - n, "; its clocks at the end not judged: CPU %d's records end "
+			 "at %s (the trace holds none of its later events), before the task's last "
+			 "record", c->cut_off_cpu, time_text(rep->replay->times,
+							     report_cpu_end(rep, c->cut_off_cpu),
+							     ts, sizeof(ts)));
+	return class;
+}
+
+/**
+ * report_cpu_end() - where a CPU's records end before the trace's
+ * @rep: the report, its lost events all told
+ * @cpu: the CPU
+ *
+ * Return: the time of its last record, as its gap of dropped events or
+ * damaged data says; 0 when none says so.
+ */
+uint64_t report_cpu_end(const struct report *rep, int cpu)
+{
+	for (unsigned int i = 0; i < rep->nr_lost; i++)
+		if (rep->lost[i].cpu == cpu &&
+		    (rep->lost[i].where == LOST_DROPPED || rep->lost[i].where == LOST_DAMAGED))
+			return rep->lost[i].ts;
+	return 0;
 }
 
 /**
@@ -41,7 +70,7 @@ bool report_coverage_told(const struct coverage *c, enum coverage_class class, b
 {
 	if (c->early_wakes && !c->monitor->every_task)
 		return true;
-	if (c->unsure || c->inferred)
+	if (c->unsure || c->inferred || c->cut_off)
 		return true;
 	if (class == COVERAGE_NOTHING || class == COVERAGE_NOT_ITS_KIND)
 		return all;

@@ -40,6 +40,10 @@ static json_t *coverage_object(const struct report *rep, const struct coverage *
 	json_object_set_new(o, "early_wakes", json_integer(c->early_wakes));
 	json_object_set_new(o, "inferred_events", json_integer(c->inferred));
 	json_object_set_new(o, "unsure_waits", json_integer(c->unsure));
+	json_object_set_new(o, "cut_off_ns", c->cut_off ? ns_or_null(report_cpu_end(rep,
+				c->cut_off_cpu)) : json_null());
+	json_object_set_new(o, "cut_off_cpu", c->cut_off ? json_integer(c->cut_off_cpu) :
+			    json_null());
 	json_object_set_new(o, "why", json_string(why));
 	return o;
 }

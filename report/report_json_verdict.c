@@ -47,6 +47,7 @@ static json_t *da_object(const struct verdict *v)
 	json_object_set_new(o, "clock", v->cause == CAUSE_CONSTRAINT ? clock_object(v) :
 			    json_null());
 	json_object_set_new(o, "at_end", json_boolean(v->at_end));
+	json_object_set_new(o, "at_cpu_end", json_boolean(v->at_cpu_end));
 	return o;
 }
 

@@ -59,7 +59,8 @@ static void clock_since(const struct report *rep, const struct verdict *v, char 
 	explain_duration(v->ts > c->epoch_ns ? v->ts - c->epoch_ns : 0, wait, sizeof(wait));
 	explain_duration(c->bound_ns, bound, sizeof(bound));
 	snprintf(buf, len, "%s since %s, when %s was reset: %s%s, bound %s", explain_da_state(v),
-		 ts, c->name, wait, v->at_end ? " at the end of the trace" : "", bound);
+		 ts, c->name, wait, !v->at_end ? "" : v->at_cpu_end ? " at the end of its CPU's records" :
+		 " at the end of the trace", bound);
 }
 
 /**

@@ -2,7 +2,7 @@
 # wwnr and stall as a user meets them: the options (--hz, --param) and
 # their one-line errors, what a stall verdict says in text and JSON and
 # that each number is the records' (trace-cmd report -t), the end of the
-# trace, the parameters line, and a trace recorded here replayed with the
+# trace and of a CPU's records (a full buffer), the parameters line, and a trace recorded here replayed with the
 # HZ it says (needs root and tracefs: a skip, a failure under CI=true).
 #
 # usage: automata_test.sh VERDICT_CHECK WORKLOAD_DIR   (from the top of the tree)
@@ -79,6 +79,47 @@ check "a wait past the bound at the trace's end" \
 check "its task's last record, none kept with --context 0" \
 	"-m stall --hz 1000 --param stall.threshold_jiffies=2 --all --context 0 --pid 15 $END" 1 \
 	"last:    \(no record of it kept: --context 0\)"
+
+# A CPU whose records end early (a full buffer in no-overwrite mode: its
+# newest events dropped, its statistics say so): what became of the tasks
+# it ran or queued after its last record is not in the trace. CPU 0 of
+# futex-wake.dat cut at 30%: tasks woken to it after its end were "still
+# enqueued" at the trace's end (5 verdicts, none true); they are not
+# judged past CPU 0's records, each said in the coverage with the time of
+# CPU 0's last record as trace-cmd report -t shows it.
+CUT=$TMP/cpu0-ends.dat
+if last=$(python3 tests/lib/cpu_ends.py traces/futex-wake.dat "$CUT" 0 0.3 500 2> "$TMP/why"); then
+	"$RVREPLAY" -m stall --hz 1000 --param stall.threshold_jiffies=1 --json "$CUT" \
+		> "$TMP/cut.json" 2> /dev/null
+	"$RVREPLAY" -m stall --hz 1000 --param stall.threshold_jiffies=1 "$CUT" > "$TMP/cut.text" 2>&1
+	seen=$(trace-cmd report -t --cpu 0 "$CUT" 2> /dev/null | tail -1 | awk '{ sub(":", "", $3); print $3 }')
+	us=$(echo "$seen" | awk '{ printf "%.6f", $1 }')
+	if python3 - "$TMP/cut.json" "$last" > "$TMP/why" 2>&1 <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+last = int(sys.argv[2])
+late = [v for v in d['violations'] if v['da'] and v['da']['at_end'] and v['ts_ns'] > last]
+assert not late, 'judged past CPU 0\'s end: pids %s' % [v['pid'] for v in late]
+cut = [c for c in d['coverage'] if c.get('cut_off_ns')]
+assert len(cut) == 5, 'not judged there: %d' % len(cut)
+assert all(c['cut_off_ns'] == last and c['cut_off_cpu'] == 0 for c in cut), cut
+PY
+	then
+		ok "past a CPU's early end nothing judged: 5 tasks not judged there, none enqueued to the end"
+	else
+		not_ok "past a CPU's early end nothing judged" "$(cat "$TMP/why")"
+	fi
+	n=$(grep -c "its clocks at the end not judged: CPU 0's records end at $us (the trace holds none of its later events)" "$TMP/cut.text")
+	if [ "$seen" ] && [ "$n" = 5 ] && grep -q "CPU 0: 500 events dropped.*its records end at $us)" "$TMP/cut.text" &&
+	   ! grep -q "at the end of the trace" "$TMP/cut.text"; then
+		ok "its words: CPU 0's records end at $us (trace-cmd report -t: $seen), 5 tasks"
+	else
+		not_ok "its words: CPU 0's records end at its last record" "trace-cmd: $seen, $n lines" \
+			"$(grep -E "end|dropped" "$TMP/cut.text" | head -8)"
+	fi
+else
+	not_ok "a trace whose CPU 0 ends early" "$(cat "$TMP/why")"
+fi
 
 # recorded here: the trace says its kernel's HZ
 if [ "$(id -u)" != 0 ] || ! grep -qw tracefs /proc/filesystems; then

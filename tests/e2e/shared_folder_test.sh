@@ -6,8 +6,9 @@
 # world-writable folder, pointing at a file of root's; rvreplay runs as
 # root there, and that file must stay byte for byte as it was, while the
 # outputs are written as regular files of their own (or refused, for a
-# report asked for through the link). Needs root and tracefs (under
-# CI=true, fails without).
+# report asked for through the link). A folder every user writes to
+# without the sticky bit is refused for record's work folder. Needs root
+# and tracefs (under CI=true, fails without).
 #
 # usage: shared_folder_test.sh VERDICT_CHECK WORKLOAD_DIR
 
@@ -116,6 +117,19 @@ plant live.jsonl
 check_error "watch --jsonl through another user's link" "watch --jsonl $SHARED/live.jsonl -- true" \
 	"^rvreplay: $SHARED/live.jsonl: cannot write through a link of another user"
 victim_kept "watch --jsonl through another user's link"
+
+# A folder every user writes to without the sticky bit: anyone may rename
+# the recorder's work folder away and put theirs at its path. Refused
+# before anything is made or traced; a sticky one (above) is used.
+UNSTICKY=$TMP/unsticky
+mkdir "$UNSTICKY"
+chmod 0777 "$UNSTICKY"
+check_error "record -o in a world-writable folder without the sticky bit: refused" \
+	"record -o $UNSTICKY/x.dat -- true" \
+	"^rvreplay: $UNSTICKY/x.dat: its folder can be written by every user and is not sticky"
+left=$(ls -A "$UNSTICKY")
+[ -z "$left" ] && ok "the unsticky folder: nothing made in it" ||
+	not_ok "the unsticky folder: nothing made in it" "$left"
 
 # A link of root's own in the same folder is still followed, the link kept.
 ln -s "$TMP/mine.json" "$SHARED/mine.json"
