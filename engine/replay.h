@@ -56,6 +56,7 @@ enum lost_where {
 struct lost_gap {
 	int		cpu;
 	uint64_t	ts;
+	uint64_t	after_ts;	/* LOST_MID: the CPU's record before the gap */
 	long long	count;		/* -1 unknown */
 	enum lost_where	where;
 	const char	*what;		/* LOST_DAMAGED: what could not be read */

@@ -74,6 +74,7 @@ struct cpu_span {
 	bool		seen;
 	uint64_t	first_ts;
 	uint64_t	last_ts;
+	uint64_t	before_ts;	/* the record before the last one */
 	long long	told;		/* events lost, as counted by pages' flags */
 	uint64_t	ends_early;	/* its last record's time when its records end
 					   before the trace's: events dropped, data

@@ -34,6 +34,7 @@ bool replay_first_of_cpu(struct replay *r, const struct trace_record *rec)
 	if (first)
 		c->first_ts = rec->ts;
 	c->seen = true;
+	c->before_ts = c->last_ts;
 	c->last_ts = rec->ts;
 	return first;
 }
@@ -107,6 +108,7 @@ int replay_lost(struct replay *r, const struct trace_record *rec, bool first)
 	struct lost_gap gap = {
 		.cpu = rec->cpu, .ts = rec->ts, .count = rec->missed > 0 ? rec->missed : -1,
 		.where = first ? LOST_START : LOST_MID,
+		.after_ts = first ? 0 : r->cpus[rec->cpu].before_ts,
 	};
 	char ts[32];
 

@@ -95,6 +95,8 @@ static json_t *lost_object(const struct lost_gap *g)
 	json_object_set_new(o, "ts_ns", json_integer(g->ts));
 	json_object_set_new(o, "count", g->count < 0 ? json_null() : json_integer(g->count));
 	json_object_set_new(o, "where", json_string(where[g->where]));
+	json_object_set_new(o, "after_ts_ns", g->where == LOST_MID && g->after_ts ?
+			    json_integer(g->after_ts) : json_null());
 	if (g->where == LOST_DAMAGED) {
 		json_object_set_new(o, "what", json_string(g->what));
 		json_object_set_new(o, "offset", json_integer(g->offset));

@@ -444,7 +444,7 @@ static void text_lost(struct report *rep)
 				  "mode marks no page; its records end at %s)"),
 	};
 	FILE *out = rep->opts.out;
-	char ts[32], when[160];
+	char ts[32], after[32], when[160];
 
 	if (!rep->nr_lost) {
 		fprintf(out, "Lost events: none\n");
@@ -462,6 +462,9 @@ static void text_lost(struct report *rep)
 			continue;
 		}
 		snprintf(when, sizeof(when), how[g->where], ts);
+		if (g->where == LOST_MID && g->after_ts)
+			snprintf(when, sizeof(when), "lost between its records at %s and %s",
+				 time_text(rep->replay->times, g->after_ts, after, sizeof(after)), ts);
 		if (g->count < 0)
 			fprintf(out, "  CPU %d: events (how many unknown) %s\n", g->cpu, when);
 		else

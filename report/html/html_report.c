@@ -305,7 +305,12 @@ static void lost(struct html_out *o, const struct report *rep)
 			html_printf(o, "unknown");
 		else
 			html_printf(o, "%lld", g->count);
-		html_printf(o, "</td><td>%s</td><td>", where[g->where]);
+		html_printf(o, "</td><td>%s</td><td>", g->where == LOST_MID && g->after_ts ?
+			    "lost between" : where[g->where]);
+		if (g->where == LOST_MID && g->after_ts) {
+			html_ts(o, g->after_ts);
+			html_printf(o, " and ");
+		}
 		html_ts(o, g->ts);
 		html_printf(o, "</td></tr>\n");
 	}

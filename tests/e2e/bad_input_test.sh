@@ -171,14 +171,24 @@ check "pid reuse: the new task starts afresh" "-s -m pagefault --pid 7155 $R/pid
 check "pid reuse: same verdicts as without" "-s $R/pid-reuse.dat" 1 \
 	"^Summary: 38 violations: pagefault 8, sleep 30$"
 check "lost events mid-trace: reported"	"-s $R/lost-mid.dat" 1 \
-	"CPU 0: events \\(how many unknown\\) lost before 4984\\.161735"
+	"CPU 0: events \\(how many unknown\\) lost between its records at 4984\\.161732 and 4984\\.161735"
 # the gap is just before a page fault only an instance kept across it judges
 check "lost events mid-trace: instances reset" "-s $R/lost-mid.dat" 1 \
 	"^Summary: 5 violations: pagefault 0, sleep 5$"
 check "lost events mid-trace: --lost-events=ignore" "-s --lost-events=ignore $R/lost-mid.dat" 1 \
 	"^Summary: 6 violations: pagefault 1, sleep 5$"
 check "lost events mid-trace: counted"	"-s $R/lost-count.dat" 1 \
-	"CPU 0: 42 events lost before 4984\\.154021"
+	"CPU 0: 42 events lost between its records at 4984\\.153997 and 4984\\.154021"
+# the gap's start is CPU 0's record before it, as trace-cmd report -t shows it before [42 EVENTS DROPPED]
+before=$(trace-cmd report -t --cpu 0 "$R/lost-count.dat" 2> /dev/null | grep -B1 "EVENTS DROPPED" | head -1 |
+	awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) { sub(":", "", $i); print $i; exit } }')
+got=$("$RVREPLAY" --json "$R/lost-count.dat" 2> /dev/null | jq -r '.lost_events[0].after_ts_ns')
+if [ -n "$before" ] && [ "$got" = "$(echo "$before" | tr -d .)" ]; then
+	ok "lost events mid-trace: JSON after_ts_ns is the record before the gap ($before)"
+else
+	not_ok "lost events mid-trace: JSON after_ts_ns is the record before the gap" \
+		"trace-cmd: ${before:-none}, JSON: $got"
+fi
 check "lost events mid-trace: check"	"check $R/lost-mid.dat" 0 "^lost events: 1 gap$"
 check_error "lost events mid-trace: --lost-events=fail" "--lost-events=fail $R/lost-mid.dat" \
 	"^rvreplay: $R/lost-mid.dat: events lost on CPU 0 before 4984\\.161735$"
