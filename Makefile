@@ -1,13 +1,17 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# rvreplay: replay trace-cmd traces through the kernel's rtapp LTL monitors.
+# rvreplay: replay trace-cmd traces through the kernel's runtime-verification
+# monitors (rtapp's LTL monitors, the DA and HA monitors, users' rules).
 #
-#   make            build rvreplay and the generator
+#   make            build rvreplay and the generators (ltlc, dotc)
 #   make demo       replay a bundled trace (installs missing packages first)
 #   make check-e2e  end-to-end tests on the traces of traces/
-#   make check-mutation  the e2e scripts against broken rvreplays (one printing
-#                   nothing, one always exiting 0, one losing its last verdict):
-#                   each must fail (tests/mutation/; part of make check)
+#   make check-layers  the house rules scripts/check-layers.py checks, and its
+#                   test planting a breach of each (part of check-generated)
+#   make check-mutation  every e2e script against broken rvreplays (printing
+#                   nothing, always exiting 0, losing its last verdict or each
+#                   monitor's first, every time 1 us late): each must fail
+#                   (tests/mutation/; part of make check)
 #   make check      every test, the hostile-input ones again under ASan+UBSan, each
 #                   fuzzer briefly, check-kmod, the foreign-architecture guests
 #                   (check-compat-guests); every part runs, a time table at the end
