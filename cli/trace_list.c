@@ -21,6 +21,9 @@ static void key_from(struct trace_list *l, unsigned int from, size_t key_at)
 		l->keys[i] = l->paths[i] + key_at;
 		while (!strncmp(l->keys[i], "./", 2))
 			l->keys[i] += 2;
+		/* "/" or "./", all of it the common folder: keyed by the whole line */
+		if (!l->keys[i][0])
+			l->keys[i] = l->paths[i];
 	}
 }
 

@@ -95,14 +95,17 @@ size_t fleet_common_folder(const char *const *paths, long nr)
  * @path: the trace's line
  * @common: the length of the index's common folder (fleet_common_folder())
  *
- * Returns its path under their common folder, "./" left out.
+ * Returns its path under their common folder, "./" left out; the whole line
+ * when nothing is left of it ("/", "./").
  */
 const char *fleet_index_key(const char *path, size_t common)
 {
-	path += common;
-	while (starts_with(path, "./"))
-		path += 2;
-	return path;
+	const char *key = path + common;
+
+	while (starts_with(key, "./"))
+		key += 2;
+	/* a line that is all common folder ("/", "./"): its whole self */
+	return *key ? key : path;
 }
 
 /* Each line's key, by the common folder of all the lines (of one chosen too). */

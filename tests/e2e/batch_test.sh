@@ -214,6 +214,12 @@ check_error "--index-file FOLDER: said, never \"lists no trace\"" "--index-file 
 [ "$(wc -l < "$TMP/il.jsonl")" = "$n" ] && ok "--index-file alone: every trace of the list" ||
 	not_ok "--index-file alone" "$(wc -l < "$TMP/il.jsonl")"
 
+# a line that is all common folder ("/"): keyed by itself, never ""
+printf '/\n' > "$TMP/root-list"
+"$RVREPLAY" -q --index-file "$TMP/root-list" --jsonl "$TMP/root.jsonl" 2> /dev/null
+[ "$(jq -r .key "$TMP/root.jsonl")" = / ] && ok "--index-file of a line '/': keyed '/'" ||
+	not_ok "--index-file of a line '/': keyed '/'" "$(cat "$TMP/root.jsonl")"
+
 # ---- one trace: as ever, plus its line and suite when asked ----
 
 "$RVREPLAY" $T/mutex-nonpi.dat > "$TMP/plain.txt" 2>&1

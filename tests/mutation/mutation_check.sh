@@ -168,6 +168,7 @@ shared_folder|.*tracefs as before
 record_faults|.*: nothing left behind, tracefs as before
 shared_folder|.*: root's file as it was
 shared_folder|-o through another user's dangling link: no file made where it points
+shared_folder|the unsticky folder: nothing made in it
 # what the output must not hold (a CI command, a terminal escape): the
 # report's own checks fail
 hostile|comm '.*', rvreplay .*: no CI command
