@@ -92,7 +92,7 @@ if last=$(python3 tests/lib/cpu_ends.py traces/futex-wake.dat "$CUT" 0 0.3 500 2
 	"$RVREPLAY" -m stall --hz 1000 --param stall.threshold_jiffies=1 --json "$CUT" \
 		> "$TMP/cut.json" 2> /dev/null
 	"$RVREPLAY" -m stall --hz 1000 --param stall.threshold_jiffies=1 "$CUT" > "$TMP/cut.text" 2>&1
-	seen=$(trace-cmd report -t --cpu 0 "$CUT" 2> /dev/null | tail -1 | awk '{ sub(":", "", $3); print $3 }')
+	seen=$(trace-cmd report -t --cpu 0 "$CUT" 2> /dev/null | tail -1 | record_time)
 	us=$(echo "$seen" | awk '{ printf "%.6f", $1 }')
 	if python3 - "$TMP/cut.json" "$last" > "$TMP/why" 2>&1 <<'PY'
 import json, sys

@@ -181,7 +181,7 @@ check "lost events mid-trace: counted"	"-s $R/lost-count.dat" 1 \
 	"CPU 0: 42 events lost between its records at 4984\\.153997 and 4984\\.154021"
 # the gap's start is CPU 0's record before it, as trace-cmd report -t shows it before [42 EVENTS DROPPED]
 before=$(trace-cmd report -t --cpu 0 "$R/lost-count.dat" 2> /dev/null | grep -B1 "EVENTS DROPPED" | head -1 |
-	awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) { sub(":", "", $i); print $i; exit } }')
+	record_time)
 got=$("$RVREPLAY" --json "$R/lost-count.dat" 2> /dev/null | jq -r '.lost_events[0].after_ts_ns')
 if [ -n "$before" ] && [ "$got" = "$(echo "$before" | tr -d .)" ]; then
 	ok "lost events mid-trace: JSON after_ts_ns is the record before the gap ($before)"

@@ -298,6 +298,12 @@ tracefs_state() {
 	fi
 }
 
+# record_time: the time of the first trace-cmd report line on stdin, as it
+# prints it ("4985.711613596" with -t), whatever spaces its comm holds
+record_time() {
+	awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) { sub(":", "", $i); print $i; exit } }'
+}
+
 # left_behind: the instances runs of this script left: named by a noted
 # PID (rvreplay-PID-RANDOM, or rvreplay-PID as before) and unlocked (its
 # recorder is gone) or locked by that very run (PID and start time as
